@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Lightbox",
+    products: [
+        .executable(name: "lightbox", targets: ["LightboxApp"]),
+        .library(name: "Lightbox", targets: ["Lightbox"]),
+    ],
+    targets: [
+        // Interop: the only place that touches C.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+
+        // The photo catalog app.
+        .target(name: "Lightbox", dependencies: ["Gtk"]),
+        .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
+
+        // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
+        .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+import CGtk
+
+/// The pixels of an image file, for checking screenshots (is it blank? what size?).
+public struct RasterImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// 32-bit pixels in GDK's memory format (B, G, R, A bytes, premultiplied).
+    public let pixels: [UInt32]
+
+    /// Loads a PNG (or any format GDK reads). Returns nil when the file can't be read.
+    public init?(contentsOf path: String) {
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let texture = gdk_texture_new_from_file(file, nil) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let width = Int(gdk_texture_get_width(texture))
+        let height = Int(gdk_texture_get_height(texture))
+        var buffer = [UInt32](repeating: 0, count: width * height)
+        buffer.withUnsafeMutableBytes { bytes in
+            gdk_texture_download(texture, bytes.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(width * 4))
+        }
+        self.width = width
+        self.height = height
+        pixels = buffer
+    }
+
+    /// Number of distinct colours (capped at `limit` for speed).
+    public func distinctColorCount(limit: Int = 1024) -> Int {
+        var seen = Set<UInt32>()
+        for pixel in pixels {
+            seen.insert(pixel)
+            if seen.count >= limit { break }
+        }
+        return seen.count
+    }
+
+    /// True when the image has a single colour (blank, or a flat fill).
+    public var isSingleColor: Bool { distinctColorCount(limit: 2) < 2 }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Gtk
+import XCTest
+
+/// Base class for tests that need a real GTK display.
+///
+/// - Opens GTK on `$DISPLAY`, or starts a private Xvfb when there is none.
+/// - Fails the test on any GLib warning or critical logged while it ran.
+/// - Offers main-loop pumping with a timeout that fails the test.
+open class GtkTestCase: XCTestCase, @unchecked Sendable {
+    override open func setUp() {
+        super.setUp()
+        MainActor.assumeIsolated {
+            TestDisplay.shared.open()
+            _ = GLibLog.takeProblems()
+        }
+    }
+
+    override open func tearDown() {
+        let problems = MainActor.assumeIsolated {
+            closeAllWindowsNow()
+            return GLibLog.takeProblems()
+        }
+        for problem in problems {
+            XCTFail("GLib \(problem)")
+        }
+        super.tearDown()
+    }
+
+    /// Destroys every toplevel window the test left open.
+    @MainActor
+    public func closeAllWindows() { closeAllWindowsNow() }
+}
+
+@MainActor
+private func closeAllWindowsNow() {
+    for window in Window.toplevels { window.destroy() }
+    MainLoop.drain()
+}
+
+extension GtkTestCase {
+
+    /// Runs the main loop until `condition` holds; fails the test after `timeout` seconds.
+    @MainActor @discardableResult
+    public func pump(until condition: () -> Bool, timeout: Double = 5,
+                     _ message: @autoclosure () -> String = "condition",
+                     file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let ok = MainLoop.run(until: condition, timeout: timeout)
+        if !ok { XCTFail("Timed out after \(timeout) s waiting for \(message())", file: file, line: line) }
+        return ok
+    }
+
+    /// Runs the main loop for `seconds` (lets animations and frames happen).
+    @MainActor
+    public func pump(for seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        MainLoop.run(until: { Date() >= end }, timeout: seconds + 1)
+    }
+
+    /// Presents `window` and waits until it is mapped and has been given a size.
+    @MainActor
+    public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+        window.present()
+        pump(until: { window.isMapped && window.width > 0 }, "window to map", file: file, line: line)
+        pump(for: 0.1)
+    }
+
+    /// Where tests put screenshots and other artifacts.
+    public static var artifactsDirectory: URL {
+        let root = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_ARTIFACTS"]
+            ?? FileManager.default.currentDirectoryPath + "/test-artifacts"
+        let url = URL(fileURLWithPath: root)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Renders `widget` to `test-artifacts/<name>.png` and returns the path.
+    @MainActor
+    public func screenshot(_ widget: Widget, name: String,
+                           file: StaticString = #filePath, line: UInt = #line) -> String {
+        let path = Self.artifactsDirectory.appendingPathComponent("\(name).png").path
+        XCTAssertTrue(widget.renderPNG(to: path), "could not render \(name)", file: file, line: line)
+        return path
+    }
+}
+
+/// The display tests run on: `$DISPLAY` if set, otherwise a private Xvfb.
+@MainActor
+public final class TestDisplay {
+    public static let shared = TestDisplay()
+    private var opened = false
+    private var xvfb: Process?
+
+    public func open() {
+        guard !opened else { return }
+        opened = true
+        GLibLog.startRecording()
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
+            startXvfb()
+        }
+        setenv("GDK_BACKEND", "x11", 0)
+        setenv("GSK_RENDERER", "cairo", 0)
+        setenv("GTK_A11Y", "none", 0)
+        // No desktop settings daemon: keep animations and theme predictable.
+        setenv("GSETTINGS_BACKEND", "memory", 0)
+        precondition(initializeGtk(), "GTK could not open a display (DISPLAY=\(getenv("DISPLAY").map { String(cString: $0) } ?? "unset"))")
+    }
+
+    private func startXvfb() {
+        for number in 90..<140 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do { try process.run() } catch {
+                preconditionFailure("No DISPLAY and Xvfb could not start: \(error). Install xvfb.")
+            }
+            let socket = "/tmp/.X11-unix/X\(number)"
+            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            guard process.isRunning else { continue }
+            setenv("DISPLAY", ":\(number)", 1)
+            xvfb = process
+            atexit { kill(TestDisplayProcess.pid, SIGTERM) }
+            TestDisplayProcess.pid = process.processIdentifier
+            return
+        }
+        preconditionFailure("Could not start Xvfb on displays :90 to :139")
+    }
+}
+
+enum TestDisplayProcess {
+    nonisolated(unsafe) static var pid: pid_t = 0
+}
