@@ -23,6 +23,8 @@ let package = Package(
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
+        // The real `lightbox` binary driven from outside (real keys, private session).
+        .testTarget(name: "AppTests", dependencies: ["GtkTestSupport", "LightboxApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,20 @@
+import Foundation
+import GtkTestSupport
+import XCTest
+
+/// The real `lightbox` binary, started as a user would.
+final class ExecutableTests: GtkTestCase {
+    func testVersionFlagPrintsTheVersion() throws {
+        let result = try LaunchedApp.run(["--version"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.output.hasPrefix("Lightbox "), result.output)
+    }
+
+    func testLaunchOpensAWindowTitledLightboxAndCtrlQQuits() throws {
+        let app = try LaunchedApp.start([])
+        defer { app.terminate() }
+        let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"), "no window titled Lightbox appeared")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+}
