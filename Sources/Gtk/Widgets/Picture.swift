@@ -9,12 +9,6 @@ public final class Picture: Widget {
         gtk_picture_set_filename(cast(), path)
     }
 
-    /// Keeps the image's aspect ratio inside the allocation (the default).
-    public var keepsAspectRatio: Bool {
-        get { gtk_picture_get_keep_aspect_ratio(cast()) != 0 }
-        set { gtk_picture_set_keep_aspect_ratio(cast(), newValue ? 1 : 0) }
-    }
-
     /// Whether the picture may be drawn smaller than the image (true: fit to the allocation).
     public var canShrink: Bool {
         get { gtk_picture_get_can_shrink(cast()) != 0 }
