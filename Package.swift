@@ -21,7 +21,8 @@ let package = Package(
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
 
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
-        .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
+        .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport",
+                exclude: ["Scripts"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         // The real `lightbox` binary driven from outside (real keys, private session).
         .testTarget(name: "AppTests", dependencies: ["GtkTestSupport", "LightboxApp"]),

@@ -18,3 +18,15 @@ final class ExecutableTests: GtkTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
     }
 }
+
+final class AccessibilityTests: GtkTestCase {
+    func testMainWindowIsOnTheAccessibilityBus() throws {
+        let app = try LaunchedApp.start([])
+        defer { app.terminate() }
+        XCTAssertNotNil(app.waitForWindow(named: "Lightbox"))
+        let tree = app.accessibilityTree()
+        XCTAssertEqual(tree.first?.role, "application")
+        XCTAssertTrue(tree.contains { $0.role == "frame" && $0.name == "Lightbox" },
+                      "a window named Lightbox: \(tree.map { "\($0.role):\($0.name)" })")
+    }
+}

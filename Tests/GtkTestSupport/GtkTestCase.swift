@@ -7,7 +7,7 @@ import XCTest
 /// - Opens GTK on `$DISPLAY`, or starts a private Xvfb when there is none.
 /// - Fails the test on any GLib warning or critical logged while it ran.
 /// - Offers main-loop pumping with a timeout that fails the test.
-open class GtkTestCase: XCTestCase, @unchecked Sendable {
+open class GtkTestCase: XCTestCase {
     override open func setUp() {
         super.setUp()
         MainActor.assumeIsolated {
@@ -18,7 +18,7 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
 
     override open func tearDown() {
         let problems = MainActor.assumeIsolated {
-            closeAllWindowsNow()
+            closeAllWindows()
             return GLibLog.takeProblems()
         }
         for problem in problems {
@@ -26,62 +26,56 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
         }
         super.tearDown()
     }
-
-    /// Destroys every toplevel window the test left open.
-    @MainActor
-    public func closeAllWindows() { closeAllWindowsNow() }
 }
 
+/// Destroys every toplevel window the test left open.
 @MainActor
-private func closeAllWindowsNow() {
+public func closeAllWindows() {
     for window in Window.toplevels { window.destroy() }
     MainLoop.drain()
 }
 
-extension GtkTestCase {
+/// Runs the main loop until `condition` holds; fails the test after `timeout` seconds.
+@MainActor @discardableResult
+public func pump(until condition: () -> Bool, timeout: Double = 5,
+                 _ message: @autoclosure () -> String = "condition",
+                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    let ok = MainLoop.run(until: condition, timeout: timeout)
+    if !ok { XCTFail("Timed out after \(timeout) s waiting for \(message())", file: file, line: line) }
+    return ok
+}
 
-    /// Runs the main loop until `condition` holds; fails the test after `timeout` seconds.
-    @MainActor @discardableResult
-    public func pump(until condition: () -> Bool, timeout: Double = 5,
-                     _ message: @autoclosure () -> String = "condition",
-                     file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let ok = MainLoop.run(until: condition, timeout: timeout)
-        if !ok { XCTFail("Timed out after \(timeout) s waiting for \(message())", file: file, line: line) }
-        return ok
-    }
+/// Runs the main loop for `seconds` (lets animations and frames happen).
+@MainActor
+public func pump(for seconds: Double) {
+    let end = Date().addingTimeInterval(seconds)
+    MainLoop.run(until: { Date() >= end }, timeout: seconds + 1)
+}
 
-    /// Runs the main loop for `seconds` (lets animations and frames happen).
-    @MainActor
-    public func pump(for seconds: Double) {
-        let end = Date().addingTimeInterval(seconds)
-        MainLoop.run(until: { Date() >= end }, timeout: seconds + 1)
-    }
+/// Presents `window` and waits until it is mapped and has been given a size.
+@MainActor
+public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+    window.present()
+    pump(until: { window.isMapped && window.width > 0 }, "window to map", file: file, line: line)
+    pump(for: 0.1)
+}
 
-    /// Presents `window` and waits until it is mapped and has been given a size.
-    @MainActor
-    public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
-        window.present()
-        pump(until: { window.isMapped && window.width > 0 }, "window to map", file: file, line: line)
-        pump(for: 0.1)
-    }
+/// Where tests put screenshots and other artifacts.
+public var testArtifactsDirectory: URL {
+    let root = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_ARTIFACTS"]
+        ?? FileManager.default.currentDirectoryPath + "/test-artifacts"
+    let url = URL(fileURLWithPath: root)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
 
-    /// Where tests put screenshots and other artifacts.
-    public static var artifactsDirectory: URL {
-        let root = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_ARTIFACTS"]
-            ?? FileManager.default.currentDirectoryPath + "/test-artifacts"
-        let url = URL(fileURLWithPath: root)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Renders `widget` to `test-artifacts/<name>.png` and returns the path.
-    @MainActor
-    public func screenshot(_ widget: Widget, name: String,
-                           file: StaticString = #filePath, line: UInt = #line) -> String {
-        let path = Self.artifactsDirectory.appendingPathComponent("\(name).png").path
-        XCTAssertTrue(widget.renderPNG(to: path), "could not render \(name)", file: file, line: line)
-        return path
-    }
+/// Renders `widget` to `test-artifacts/<name>.png` and returns the path.
+@MainActor
+public func screenshot(_ widget: Widget, name: String,
+                       file: StaticString = #filePath, line: UInt = #line) -> String {
+    let path = testArtifactsDirectory.appendingPathComponent("\(name).png").path
+    XCTAssertTrue(widget.renderPNG(to: path), "could not render \(name)", file: file, line: line)
+    return path
 }
 
 /// The display tests run on: `$DISPLAY` if set, otherwise a private Xvfb.

@@ -1,11 +1,84 @@
 import Foundation
 
-/// The built `lightbox` executable, run in a private session: its own D-Bus session
-/// bus (so single-instance does not reach a developer's running copy) and private
-/// XDG directories. Driven with real X key events through `xdotool`.
+/// A private D-Bus session bus, so the app's single-instance name and its
+/// accessibility bus never reach a developer's desktop. Both the app and the
+/// accessibility client (pyatspi) connect to it.
+public final class TestSession: @unchecked Sendable {
+    public let address: String
+    private let daemon: Process
+
+    public init() throws {
+        daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+        let pipe = Pipe()
+        daemon.standardOutput = pipe
+        try daemon.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else { throw TestSessionError.noBusAddress }
+    }
+
+    deinit {
+        // The accessibility bus launcher and registry are children of this bus; end them with it.
+        _ = Process.runQuietly("/usr/bin/pkill", ["-f", "at-spi.*\\b\(address)\\b"])
+        if daemon.isRunning { daemon.terminate() }
+        daemon.waitUntilExit()
+    }
+
+    /// Reads the accessibility tree of the application named `appName`.
+    public func accessibilityTree(of appName: String) -> [AccessibleNode] {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/a11y_tree.py").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        let output = Process.runQuietly("/usr/bin/python3", [script, appName], environment: environment)
+        return output.split(separator: "\n").compactMap { line in
+            try? JSONDecoder().decode(AccessibleNode.self, from: Data(line.utf8))
+        }
+    }
+}
+
+enum TestSessionError: Error { case noBusAddress }
+
+/// One node of an application's accessibility tree, as a screen reader sees it.
+public struct AccessibleNode: Decodable, Sendable {
+    public let depth: Int
+    public let role: String
+    public let name: String
+    public let states: [String]
+    public let children: Int
+}
+
+extension Process {
+    /// Runs a command to completion and returns its standard output ("" when it can't run).
+    static func runQuietly(_ path: String, _ arguments: [String], environment: [String: String]? = nil) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The built `lightbox` executable, run in a private session (its own D-Bus session
+/// bus and private XDG directories), driven with real X key events through `xdotool`
+/// and read through the accessibility tree.
 public final class LaunchedApp: @unchecked Sendable {
     public let process: Process
     public let home: URL
+    public let session: TestSession
     private let output = Pipe()
 
     /// The directory holding the built products (next to the test bundle).
@@ -26,7 +99,7 @@ public final class LaunchedApp: @unchecked Sendable {
         return home
     }
 
-    static func environment(home: URL) -> [String: String] {
+    static func environment(home: URL, bus: String?) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
@@ -35,7 +108,8 @@ public final class LaunchedApp: @unchecked Sendable {
         environment["XDG_PICTURES_DIR"] = home.appendingPathComponent("Pictures").path
         environment["GDK_BACKEND"] = "x11"
         environment["GSETTINGS_BACKEND"] = "memory"
-        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment.removeValue(forKey: "GTK_A11Y")
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus
         return environment
     }
 
@@ -44,7 +118,7 @@ public final class LaunchedApp: @unchecked Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment(home: try home ?? makeHome())
+        process.environment = environment(home: try home ?? makeHome(), bus: nil)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -54,17 +128,18 @@ public final class LaunchedApp: @unchecked Sendable {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// Starts the app inside `dbus-run-session` on the current display.
-    public static func start(_ arguments: [String], home: URL? = nil) throws -> LaunchedApp {
-        try LaunchedApp(arguments: arguments, home: home ?? makeHome())
+    /// Starts the app on the current display, on `session`'s bus (a new one by default).
+    public static func start(_ arguments: [String], home: URL? = nil, session: TestSession? = nil) throws -> LaunchedApp {
+        try LaunchedApp(arguments: arguments, home: home ?? makeHome(), session: session ?? TestSession())
     }
 
-    private init(arguments: [String], home: URL) throws {
+    private init(arguments: [String], home: URL, session: TestSession) throws {
         self.home = home
+        self.session = session
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-        process.arguments = ["--", LaunchedApp.executable.path] + arguments
-        process.environment = LaunchedApp.environment(home: home)
+        process.executableURL = LaunchedApp.executable
+        process.arguments = arguments
+        process.environment = LaunchedApp.environment(home: home, bus: session.address)
         process.standardOutput = output
         process.standardError = output
         try process.run()
@@ -104,17 +179,19 @@ public final class LaunchedApp: @unchecked Sendable {
         String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
     }
 
+    /// The app's accessibility tree (waits until the app is on the accessibility bus).
+    public func accessibilityTree(appName: String = "lightbox", timeout: Double = 10) -> [AccessibleNode] {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let tree = session.accessibilityTree(of: appName)
+            if !tree.isEmpty { return tree }
+            usleep(200_000)
+        } while Date() < deadline
+        return []
+    }
+
     @discardableResult
     static func xdotool(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        Process.runQuietly("/usr/bin/xdotool", arguments)
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 import GtkTestSupport
 import XCTest
 
-final class MainLoopTests: GtkTestCase {
-    /// Blocks in GLib's poll (as `g_main_loop_run` does) until `done`, with a generous
-    /// watchdog so a broken build fails instead of hanging.
-    @MainActor
-    private func blockInGLibUntil(_ done: () -> Bool) -> Bool {
-        MainLoop.run(until: done, timeout: 2)
-    }
+/// Blocks in GLib's poll (as `g_main_loop_run` does) until `done`, with a generous
+/// watchdog so a broken build fails instead of hanging.
+@MainActor
+private func blockInGLibUntil(_ done: () -> Bool) -> Bool {
+    MainLoop.run(until: done, timeout: 2)
+}
 
+final class MainLoopTests: GtkTestCase {
     func testMainQueueIsWatchedByAnFdNotATimer() {
         MainActor.assumeIsolated {
             MainLoop.drain()

@@ -81,7 +81,7 @@ final class SignalTests: GtkTestCase {
             let button = Button(label: "x")
             var owner: Owner? = Owner()
             var callsAfterDeinit = 0
-            weak var weakOwner = owner
+            weak let weakOwner = owner
             button.onClicked(owner: owner) {
                 if weakOwner == nil { callsAfterDeinit += 1 }
                 weakOwner?.calls += 1

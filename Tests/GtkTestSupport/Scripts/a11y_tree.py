@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Prints the accessibility tree of a running application as JSON lines.
+
+Usage: a11y_tree.py APP_NAME [MAX_DEPTH]
+Each line: {"depth": d, "role": "...", "name": "...", "states": [...], "children": n}
+Exit status 2 when no application with that name is on the accessibility bus.
+The same client screen readers use (AT-SPI through pyatspi): no private hooks.
+"""
+import json
+import sys
+
+import pyatspi
+
+
+def walk(node, depth, max_depth):
+    try:
+        states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
+        line = {"depth": depth, "role": node.getRoleName(), "name": node.name or "",
+                "states": states, "children": node.childCount}
+        print(json.dumps(line), flush=True)
+    except Exception as error:  # a node that went away while we read it
+        print(json.dumps({"depth": depth, "role": "gone", "name": str(error), "states": [], "children": 0}))
+        return
+    if depth >= max_depth:
+        return
+    for index in range(node.childCount):
+        child = node.getChildAtIndex(index)
+        if child is not None:
+            walk(child, depth + 1, max_depth)
+
+
+def main():
+    name = sys.argv[1]
+    max_depth = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        if app is not None and app.name == name:
+            walk(app, 0, max_depth)
+            return 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
