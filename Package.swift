@@ -23,6 +23,9 @@ let package = Package(
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
+
+        // Desktop integration: validators, Flatpak manifest, staged install, launch, settings.
+        .testTarget(name: "PackagingTests", dependencies: ["Gtk", "Lightbox"]),
     ],
     swiftLanguageModes: [.v6]
 )
