@@ -25,6 +25,16 @@ final class SettingsTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    func testLightboxSettingsWorkFromTheBuildTree() throws {
+        try MainActor.assumeIsolated {
+            let settings = try Settings.lightbox()
+            XCTAssertEqual(settings.schemaID, id)
+            let binaryFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            XCTAssertTrue(FileManager.default.fileExists(atPath: binaryFolder.path + "/schemas/gschemas.compiled"))
+            XCTAssertNotNil(settings.string("last-folder"))
+        }
+    }
+
     func testAppSchemaIsFoundInThePrefixTheBinaryIsInstalledIn() throws {
         try MainActor.assumeIsolated {
             let prefix = try makeTemporaryDirectory(for: self)
