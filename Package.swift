@@ -26,6 +26,8 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         // The real `lightbox` binary driven from outside (real keys, private session).
         .testTarget(name: "AppTests", dependencies: ["GtkTestSupport", "LightboxApp"]),
+        // Desktop integration: validators, Flatpak manifest, staged install, launch, settings.
+        .testTarget(name: "PackagingTests", dependencies: ["Gtk", "Lightbox"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,98 @@
+import Foundation
+import Gtk
+
+/// What Lightbox remembers between launches (schema `io.github.lightbox.Lightbox`,
+/// `data/io.github.lightbox.Lightbox.gschema.xml`).
+public struct PersistedState: Equatable, Sendable {
+    public enum Page: String, Sendable, CaseIterable {
+        case photos, albums
+    }
+
+    public enum SortKey: String, Sendable, CaseIterable {
+        case dateTaken = "date-taken"
+        case name, rating, camera
+    }
+
+    public var windowWidth: Int
+    public var windowHeight: Int
+    public var isMaximized: Bool
+    public var panePosition: Int
+    public var page: Page
+    public var sortKey: SortKey
+    public var sortAscending: Bool
+    /// The folder opened last; nil before the first one is opened.
+    public var lastFolder: String?
+
+    public init(windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
+                panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
+                sortAscending: Bool = false, lastFolder: String? = nil) {
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.isMaximized = isMaximized
+        self.panePosition = panePosition
+        self.page = page
+        self.sortKey = sortKey
+        self.sortAscending = sortAscending
+        self.lastFolder = lastFolder
+    }
+
+    /// Reads the state; a key the schema lacks keeps the default above.
+    @MainActor
+    public init(from settings: Settings) {
+        let defaults = PersistedState()
+        windowWidth = settings.int(Key.windowWidth) ?? defaults.windowWidth
+        windowHeight = settings.int(Key.windowHeight) ?? defaults.windowHeight
+        isMaximized = settings.bool(Key.windowMaximized) ?? defaults.isMaximized
+        panePosition = settings.int(Key.panePosition) ?? defaults.panePosition
+        page = settings.string(Key.currentPage).flatMap(Page.init(rawValue:)) ?? defaults.page
+        sortKey = settings.string(Key.sortKey).flatMap(SortKey.init(rawValue:)) ?? defaults.sortKey
+        sortAscending = settings.bool(Key.sortAscending) ?? defaults.sortAscending
+        let folder = settings.string(Key.lastFolder) ?? ""
+        lastFolder = folder.isEmpty ? nil : folder
+    }
+
+    /// Writes every key. Returns the keys the settings refused (a size outside the
+    /// schema's range, say); those keep their previous value.
+    @MainActor @discardableResult
+    public func save(to settings: Settings) -> [String] {
+        let writes: [(String, Bool)] = [
+            (Key.windowWidth, settings.set(Key.windowWidth, windowWidth)),
+            (Key.windowHeight, settings.set(Key.windowHeight, windowHeight)),
+            (Key.windowMaximized, settings.set(Key.windowMaximized, isMaximized)),
+            (Key.panePosition, settings.set(Key.panePosition, panePosition)),
+            (Key.currentPage, settings.set(Key.currentPage, page.rawValue)),
+            (Key.sortKey, settings.set(Key.sortKey, sortKey.rawValue)),
+            (Key.sortAscending, settings.set(Key.sortAscending, sortAscending)),
+            (Key.lastFolder, settings.set(Key.lastFolder, lastFolder ?? "")),
+        ]
+        return writes.filter { !$0.1 }.map(\.0)
+    }
+
+    /// The schema's key names.
+    public enum Key {
+        public static let windowWidth = "window-width"
+        public static let windowHeight = "window-height"
+        public static let windowMaximized = "window-maximized"
+        public static let panePosition = "pane-position"
+        public static let currentPage = "current-page"
+        public static let sortKey = "sort-key"
+        public static let sortAscending = "sort-ascending"
+        public static let lastFolder = "last-folder"
+    }
+}
+
+extension Settings {
+    /// Lightbox's settings: installed, or from this source tree's `data` folder when
+    /// run from a build tree (compiled into `<binary's folder>/schemas`).
+    @MainActor
+    public static func lightbox() throws -> Settings {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let sourceData = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("data")
+        return try forApplication(id: AppInfo.id,
+                                  executableDirectory: executable.deletingLastPathComponent().path,
+                                  sourceDataDirectory: sourceData.path)
+    }
+}

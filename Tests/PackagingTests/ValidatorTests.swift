@@ -1,0 +1,85 @@
+import Foundation
+import Lightbox
+import XCTest
+
+/// The freedesktop and GNOME validators accept every data file, with no warnings.
+final class ValidatorTests: XCTestCase {
+    func testDesktopEntryPassesDesktopFileValidate() throws {
+        let result = try runCommand(["desktop-file-validate", "data/\(PackageFiles.appID).desktop"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "",
+                       "desktop-file-validate printed hints or warnings")
+    }
+
+    func testDesktopEntryStartsTheAppByDBusAndOpensImagesAndFolders() throws {
+        let entry = try desktopEntry()
+        XCTAssertEqual(entry["Exec"], "lightbox %U")
+        XCTAssertEqual(entry["Icon"], PackageFiles.appID)
+        XCTAssertEqual(entry["DBusActivatable"], "true")
+        XCTAssertEqual(entry["Terminal"], "false")
+        XCTAssertEqual(entry["StartupNotify"], "true")
+        XCTAssertEqual(entry["Categories"], "Graphics;Photography;Viewer;GTK;GNOME;")
+        let types = Set((entry["MimeType"] ?? "").split(separator: ";").map(String.init))
+        XCTAssertEqual(types, ["image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "inode/directory"])
+        for key in ["Name", "GenericName", "Comment", "Keywords"] {
+            XCTAssertFalse((entry[key] ?? "").isEmpty, "\(key) is missing")
+        }
+    }
+
+    func testServiceFileNamesTheAppAndStartsItAsAGApplicationService() throws {
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).service.in"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["[D-BUS Service]", "Name=\(PackageFiles.appID)",
+                               "Exec=@bindir@/lightbox --gapplication-service"])
+    }
+
+    func testMetainfoPassesAppstreamValidationWithoutWarnings() throws {
+        let result = try runCommand(["appstreamcli", "validate", "--no-net", "--pedantic",
+                                     "data/\(PackageFiles.appID).metainfo.xml"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let problems = result.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
+        XCTAssertEqual(problems, [], result.output)
+    }
+
+    func testMetainfoDescribesTheAppWithItsIdLaunchableAndRelease() throws {
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml"), encoding: .utf8)
+        for fragment in ["<id>\(PackageFiles.appID)</id>",
+                         "<launchable type=\"desktop-id\">\(PackageFiles.appID).desktop</launchable>",
+                         "<binary>lightbox</binary>", "<content_rating type=\"oars-1.1\"/>",
+                         "<project_license>MIT</project_license>", "<url type=\"homepage\">",
+                         "<url type=\"vcs-browser\">", "<developer id=",
+                         "<release version=\"\(AppInfo.version)\""] {
+            XCTAssertTrue(text.contains(fragment), "metainfo lacks \(fragment)")
+        }
+    }
+
+    func testSchemaCompilesStrictly() throws {
+        let result = try runCommand(["glib-compile-schemas", "--strict", "--dry-run", "data"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }
+
+    func testSchemaIdAndPathFollowTheAppId() throws {
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).gschema.xml"), encoding: .utf8)
+        XCTAssertTrue(text.contains("<schema id=\"\(PackageFiles.appID)\" path=\"/io/github/lightbox/Lightbox/\">"))
+    }
+
+    func testIconsAreSVGsNamedAfterTheAppId() throws {
+        for icon in ["data/icons/hicolor/scalable/apps/\(PackageFiles.appID).svg",
+                     "data/icons/hicolor/symbolic/apps/\(PackageFiles.appID)-symbolic.svg"] {
+            let data = try Data(contentsOf: PackageFiles.root.appendingPathComponent(icon))
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertTrue(text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""), "\(icon) is not an SVG")
+        }
+    }
+
+    private func desktopEntry() throws -> [String: String] {
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).desktop"), encoding: .utf8)
+        var entry: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.contains("=") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            entry[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return entry
+    }
+}
