@@ -12,12 +12,26 @@ public enum AppInfo {
 public final class LightboxApplication {
     let application: Application
     private var window: ApplicationWindow?
+    private let settings: Settings?
+    private var state: PersistedState
 
     public init() {
         application = Application(id: AppInfo.id)
+        do {
+            let settings = try Settings.lightbox()
+            self.settings = settings
+            state = PersistedState(from: settings)
+        } catch {
+            GLibLog.warning("Settings are not available, nothing will be remembered: \(error)")
+            settings = nil
+            state = PersistedState()
+        }
         application.onActivate(owner: self) { [unowned self] in self.presentWindow() }
         application.onOpen(owner: self) { [unowned self] _ in self.presentWindow() }
-        application.addAction("quit", owner: self) { [unowned self] in self.application.quit() }
+        application.addAction("quit", owner: self) { [unowned self] in
+            self.saveWindowState()
+            self.application.quit()
+        }
         application.setAccelerators(["<Control>q"], for: "app.quit")
     }
 
@@ -28,9 +42,24 @@ public final class LightboxApplication {
         }
         let window = ApplicationWindow(application: application)
         window.title = AppInfo.name
-        window.setDefaultSize(width: 1000, height: 700)
+        window.setDefaultSize(width: state.windowWidth, height: state.windowHeight)
+        if state.isMaximized { window.maximize() }
+        window.onCloseRequest(owner: self) { [unowned self] in
+            self.saveWindowState()
+            return false
+        }
         window.present()
         self.window = window
+    }
+
+    private func saveWindowState() {
+        guard let window, let settings else { return }
+        state.isMaximized = window.isMaximized
+        if !state.isMaximized {
+            (state.windowWidth, state.windowHeight) = window.defaultSize
+        }
+        state.save(to: settings)
+        Settings.sync()
     }
 
     public func run(arguments: [String]) -> Int32 {

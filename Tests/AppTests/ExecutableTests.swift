@@ -30,3 +30,24 @@ final class AccessibilityTests: GtkTestCase {
                       "a window named Lightbox: \(tree.map { "\($0.role):\($0.name)" })")
     }
 }
+
+final class WindowStateTests: GtkTestCase {
+    func testWindowSizeIsRememberedAcrossLaunches() throws {
+        let home = try LaunchedApp.makeHome()
+        do {
+            let app = try LaunchedApp.start([], home: home)
+            defer { app.terminate() }
+            let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"))
+            app.resize(window, width: 820, height: 540)
+            usleep(300_000)
+            app.sendKeys("ctrl+q", to: window)
+            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        }
+        let app = try LaunchedApp.start([], home: home)
+        defer { app.terminate() }
+        let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"))
+        let size = try XCTUnwrap(app.windowSize(window))
+        XCTAssertEqual(size.width, 820)
+        XCTAssertEqual(size.height, 540)
+    }
+}

@@ -107,7 +107,8 @@ public final class LaunchedApp: @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_PICTURES_DIR"] = home.appendingPathComponent("Pictures").path
         environment["GDK_BACKEND"] = "x11"
-        environment["GSETTINGS_BACKEND"] = "memory"
+        // Settings persist in the private $XDG_CONFIG_HOME, as on a desktop without dconf.
+        environment["GSETTINGS_BACKEND"] = "keyfile"
         environment.removeValue(forKey: "GTK_A11Y")
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
         return environment
@@ -177,6 +178,23 @@ public final class LaunchedApp: @unchecked Sendable {
     /// What the app printed so far (after it exited).
     public var printed: String {
         String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    /// The window's size as the X server sees it.
+    public func windowSize(_ window: String) -> (width: Int, height: Int)? {
+        let output = Self.xdotool(["getwindowgeometry", "--shell", window])
+        var values: [String: Int] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let width = values["WIDTH"], let height = values["HEIGHT"] else { return nil }
+        return (width, height)
+    }
+
+    /// Asks the X server to resize the window, as a window manager would.
+    public func resize(_ window: String, width: Int, height: Int) {
+        Self.xdotool(["windowsize", "--sync", window, String(width), String(height)])
     }
 
     /// The app's accessibility tree (waits until the app is on the accessibility bus).
