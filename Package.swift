@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "lightbox", targets: ["LightboxApp"]),
         .library(name: "Lightbox", targets: ["Lightbox"]),
+        .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        .executable(name: "kit-example", targets: ["KitExample"]),
     ],
     targets: [
         // Interop: the only place that touches C.
@@ -16,6 +18,10 @@ let package = Package(
         ),
         .target(name: "Gtk", dependencies: ["CGtk"]),
 
+        // The kit: lighter view controllers for GTK 4 (knows nothing about photos).
+        .target(name: "LightboxKit", dependencies: ["Gtk"]),
+        .executableTarget(name: "KitExample", dependencies: ["LightboxKit", "Gtk"]),
+
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["Gtk"]),
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
@@ -23,6 +29,7 @@ let package = Package(
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
+        .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "Gtk", "GtkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
