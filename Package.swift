@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "lightbox", targets: ["LightboxApp"]),
         .library(name: "Lightbox", targets: ["Lightbox"]),
+        .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        .executable(name: "lightbox-bench", targets: ["LightboxBench"]),
     ],
     targets: [
         // Interop: the only place that touches C.
@@ -14,7 +16,13 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport"]),
+
+        // The kit: array data source, rows, diffing.
+        .target(name: "LightboxKit", dependencies: ["Gtk"]),
+        .target(name: "CBenchModels", dependencies: ["CGtk"]),
+        .executableTarget(name: "LightboxBench", dependencies: ["LightboxKit", "Gtk", "CBenchModels"]),
 
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["Gtk"]),
@@ -23,6 +31,7 @@ let package = Package(
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
+        .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "Gtk", "GtkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
