@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "lightbox", targets: ["LightboxApp"]),
         .library(name: "Lightbox", targets: ["Lightbox"]),
         .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        .executable(name: "lightbox-bench", targets: ["LightboxBench"]),
         .executable(name: "kit-example", targets: ["KitExample"]),
     ],
     targets: [
@@ -16,10 +17,15 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport"]),
 
-        // The kit: lighter view controllers for GTK 4 (knows nothing about photos).
+        // The kit: array data source, rows, diffing.
         .target(name: "LightboxKit", dependencies: ["Gtk"]),
+        .target(name: "CBenchModels", dependencies: ["CGtk"]),
+        .executableTarget(name: "LightboxBench", dependencies: ["LightboxKit", "Gtk", "CBenchModels"]),
+
+        // The kit's runnable example: a list with a detail pane, rows that host controllers.
         .executableTarget(name: "KitExample", dependencies: ["LightboxKit", "Gtk"]),
 
         // The photo catalog app.
