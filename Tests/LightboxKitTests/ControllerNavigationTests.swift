@@ -119,6 +119,17 @@ final class ControllerNavigationTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testANestedControllerFindsItsNavigationController() {
+        MainActor.assumeIsolated {
+            let page = Controller(), nested = Controller()
+            let navigation = NavigationController(root: page)
+            page.addChild(nested)
+            XCTAssertTrue(nested.navigationController === navigation)
+            XCTAssertTrue(page.navigationController === navigation)
+            XCTAssertNil(navigation.navigationController)
+        }
+    }
+
     func testEscapeAndAltLeftGoBack() {
         MainActor.assumeIsolated {
             let navigation = NavigationController(root: Controller())

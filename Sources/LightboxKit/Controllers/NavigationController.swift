@@ -126,3 +126,15 @@ open class NavigationController: Controller {
         navigationView.showTitle(topController?.title, backTo: backTitle)
     }
 }
+
+extension Controller {
+    /// The nearest `NavigationController` containing this controller.
+    public var navigationController: NavigationController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let navigation = current as? NavigationController { return navigation }
+            ancestor = current.parent
+        }
+        return nil
+    }
+}
