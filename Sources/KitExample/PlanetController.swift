@@ -29,7 +29,7 @@ final class MoonController: Controller {
 
 /// A planet's page: its summary, then its moons (rows hosting `MoonController`s).
 final class PlanetController: Controller, MoonControllerDelegate {
-    private let planet: Planet
+    let planet: Planet
     private var moons: HostingDataSource<Moon, MoonController>!
 
     init(planet: Planet) {

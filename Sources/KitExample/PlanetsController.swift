@@ -52,7 +52,8 @@ final class PlanetsController: SplitController, PlanetListDelegate {
     func select(_ position: Int) { planetList.select(position) }
 
     func planetList(_ list: PlanetListController, didChoose planet: Planet) {
-        showDetail(PlanetController(planet: planet))
+        let current = detailController as? PlanetController
+        showDetail(current?.planet.title == planet.title ? current! : PlanetController(planet: planet))
     }
 }
 
