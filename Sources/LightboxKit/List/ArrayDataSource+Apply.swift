@@ -4,7 +4,9 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     /// Replaces the items with `newItems`, emitting only what changed: removals back to
     /// front, then insertions front to back (moves carry their item object), then
     /// in-place updates whose visible rows are configured again. Each splice is
-    /// emitted after the array GTK reads has been updated. The selection follows the
+    /// emitted after the array GTK reads has been updated, and until its own update
+    /// splice an item shows GTK its old content (so GTK's sort and filter models,
+    /// which compare items while handling a splice, see a consistent array). The selection follows the
     /// selected ids. Throws on duplicate ids (and changes nothing).
     public func apply(_ newItems: [Item]) throws(ListDiffError) {
         perform(try ListDiff(from: items, to: newItems), to: newItems)
@@ -23,11 +25,14 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             return
         }
         let old = items
+        let stamp = bindStamp
         let selectedIDs = selectedPositions.map { old[$0].id }
         isApplying = true
         defer { isApplying = false }
 
-        let stable = diff.stable
+        let stableFrom = diff.stableFrom
+        // Stable items whose content changed: new position → old position.
+        let updatedFrom = Dictionary(uniqueKeysWithValues: zip(diff.updates, diff.updatedFrom))
         var carried: [Int: ModelItem] = [:]
         let targetOfMoved = Dictionary(uniqueKeysWithValues: diff.moves.map { ($0.value, $0.key) })
         var removedBefore = [Int](repeating: 0, count: diff.removals.count)
@@ -41,7 +46,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             }
             let cut = run.lowerBound
             let stableBefore = cut - removedBefore[index]
-            transition = { $0 < cut ? old[$0] : newItems[stable[$0 - cut + stableBefore]] }
+            transition = { $0 < cut ? old[$0] : old[stableFrom[$0 - cut + stableBefore]] }
             changed(at: cut, removed: run.count, added: 0)
         }
         var insertedBefore = 0
@@ -49,7 +54,10 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             insertedBefore += run.count
             let end = run.upperBound
             let stableBefore = end - insertedBefore
-            transition = { $0 < end ? newItems[$0] : newItems[stable[$0 - end + stableBefore]] }
+            transition = { position in
+                position >= end ? old[stableFrom[position - end + stableBefore]]
+                    : updatedFrom[position].map { old[$0] } ?? newItems[position]
+            }
             var carrying: [Int: ModelItem] = [:]
             if !carried.isEmpty {
                 for position in run {
@@ -58,14 +66,18 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             }
             changed(at: run.lowerBound, removed: 0, added: run.count, carrying: carrying)
         }
-        transition = nil
         items = newItems
         for run in diff.updateRuns {
+            let end = run.upperBound
+            transition = { position in
+                position < end ? newItems[position] : updatedFrom[position].map { old[$0] } ?? newItems[position]
+            }
             changed(at: run.lowerBound, removed: run.count, added: run.count, carrying: model.liveItems(in: run))
         }
+        transition = nil
         var rebound = Set(diff.updates)
         for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
-        rebind(positions: rebound)
+        rebind(positions: rebound, boundBefore: stamp)
         restoreSelection(selectedIDs)
     }
 

@@ -24,7 +24,9 @@ open class ArrayDataSource<Item>: ListModel {
 
     let registry = RowRegistry<Item>()
     /// Rows currently bound, by slot.
-    private var bound: [ObjectIdentifier: (slot: ListItem, row: ListRowView)] = [:]
+    private var bound: [ObjectIdentifier: (slot: ListItem, row: ListRowView, stamp: Int)] = [:]
+    /// Counts binds, so a rebind can skip rows GTK already bound again.
+    private(set) var bindStamp = 0
     /// Set while `apply` emits its splices: what GTK sees between two splices.
     var transition: ((Int) -> Item)?
     /// Increases with every change of `items` (lets background work detect staleness).
@@ -83,6 +85,13 @@ open class ArrayDataSource<Item>: ListModel {
     /// The bound rows (for tests and companions), in no particular order.
     public var boundRows: [ListRowView] { bound.values.map(\.row) }
 
+    /// The bound row showing the item at source `position`, if it is on screen.
+    public func boundRow(at position: Int) -> ListRowView? {
+        bound.values.first { entry in
+            entry.slot.modelItem.flatMap(model.position(of:)) == position
+        }?.row
+    }
+
     /// Setup: the slot stays empty until bind knows the item's kind.
     open func setUp(_ slot: ListItem) {}
 
@@ -104,7 +113,8 @@ open class ArrayDataSource<Item>: ListModel {
         }
         registration.configure(row, item)
         row.follow(slot)
-        bound[ObjectIdentifier(slot)] = (slot, row)
+        bindStamp += 1
+        bound[ObjectIdentifier(slot)] = (slot, row, bindStamp)
         bind(slot, row: row, item: item, at: position)
     }
 
@@ -130,10 +140,11 @@ open class ArrayDataSource<Item>: ListModel {
         }
     }
 
-    /// Configures again the bound rows showing `positions` (content changed in place).
-    func rebind(positions: Set<Int>) {
+    /// Configures again the bound rows showing `positions` (content changed in place),
+    /// unless GTK bound them again after `stamp`.
+    func rebind(positions: Set<Int>, boundBefore stamp: Int) {
         guard !positions.isEmpty else { return }
-        for (slot, row) in bound.values {
+        for (slot, row, rowStamp) in bound.values where rowStamp <= stamp {
             guard let modelItem = slot.modelItem, let position = model.position(of: modelItem),
                   positions.contains(position) else { continue }
             let item = item(at: position)
@@ -213,8 +224,9 @@ open class ArrayDataSource<Item>: ListModel {
     /// the item object and a visible row is configured again in place.
     public func update(at position: Int, with item: Item) {
         items[position] = item
+        let stamp = bindStamp
         changed(at: position, removed: 1, added: 1, carrying: model.liveItems(in: position..<position + 1))
-        rebind(positions: [position])
+        rebind(positions: [position], boundBefore: stamp)
     }
 
     func changed(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:]) {

@@ -28,8 +28,11 @@ public struct ListDiff: Sendable, Equatable {
     public let moves: [Int: Int]
     /// New positions of items that stayed in place but whose content changed.
     public let updates: [Int]
-    /// New positions of items that stay in place, ascending.
+    /// Old positions of `updates`, in the same order.
+    let updatedFrom: [Int]
+    /// New and old positions of items that stay in place, ascending.
     let stable: [Int]
+    let stableFrom: [Int]
 
     public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && updates.isEmpty }
 
@@ -59,24 +62,30 @@ public struct ListDiff: Sendable, Equatable {
         let keep = Self.longestIncreasingSubsequence(commonNew)
         var isStableOld = [Bool](repeating: false, count: old.count)
         var isStableNew = [Bool](repeating: false, count: new.count)
-        var stable: [Int] = []
+        var stable: [Int] = [], stableFrom: [Int] = []
         stable.reserveCapacity(keep.count)
-        var updates: [Int] = []
-        for index in keep {
+        stableFrom.reserveCapacity(keep.count)
+        var updates: [Int] = [], updatedFrom: [Int] = []
+        for index in keep {  // ascending in both old and new positions
             let (from, to) = (commonOld[index], commonNew[index])
             isStableOld[from] = true
             isStableNew[to] = true
-            if old[from] != new[to] { updates.append(to) }
+            stable.append(to)
+            stableFrom.append(from)
+            if old[from] != new[to] {
+                updates.append(to)
+                updatedFrom.append(from)
+            }
         }
-        for (position, flag) in isStableNew.enumerated() where flag { stable.append(position) }
         var moves: [Int: Int] = [:]
         for (index, to) in commonNew.enumerated() where !isStableNew[to] { moves[to] = commonOld[index] }
         removals = Self.runs(of: (0..<old.count).filter { !isStableOld[$0] })
         insertions = Self.runs(of: (0..<new.count).filter { !isStableNew[$0] })
         self.moves = moves
-        updates.sort()
         self.updates = updates
+        self.updatedFrom = updatedFrom
         self.stable = stable
+        self.stableFrom = stableFrom
     }
 
     private static func indexByID<Item: Identifiable>(_ items: [Item], isNew: Bool) throws(ListDiffError) -> [Item.ID: Int] {
