@@ -108,4 +108,24 @@ final class ControllerHostingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(numbers.source.pooledCount, min(bound, 8) - 1, "a pooled controller is reused")
         }
     }
+
+    func testBindingAfterTheParentIsFreedLeavesTheRowEmptyAndLogsACritical() {
+        MainActor.assumeIsolated {
+            let counts = AppearanceCounts()
+            var parent: Controller? = Controller()
+            let source = HostingDataSource([1, 2, 3], parent: parent!, make: { NumberController(counts: counts) },
+                                           configure: { controller, number in controller.show(number) })
+            parent = nil
+            let window = Window()
+            let scroller = ScrolledWindow()
+            scroller.child = source.makeListView()
+            window.child = scroller
+            show(window)
+            XCTAssertTrue(source.hostedControllers.isEmpty)
+            let problems = GLibLog.takeProblems()
+            XCTAssertEqual(problems.first?.level, .critical)
+            XCTAssertEqual(problems.first?.text,
+                           "HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
+        }
+    }
 }

@@ -46,6 +46,48 @@ final class ControllerNavigationTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testAPushDuringASlideFinishesTheFirstSlideFirst() {
+        MainActor.assumeIsolated {
+            let trace = Trace()
+            let navigation = NavigationController(root: TracingController("root", trace: trace))
+            _ = windowShowing(navigation)
+            navigation.transitionDuration = 5
+            _ = trace.take()
+            navigation.push(TracingController("a", trace: trace))
+            XCTAssertNotNil(navigation.runningTransition, "the slide runs")
+            navigation.push(TracingController("b", trace: trace))
+            XCTAssertEqual(trace.take(), ["a.willMove(NavigationController)", "root.viewWillDisappear",
+                                          "a.viewDidLoad", "a.viewWillAppear", "root.viewDidDisappear",
+                                          "a.viewDidAppear", "a.didMove(NavigationController)",
+                                          "b.willMove(NavigationController)", "a.viewWillDisappear",
+                                          "b.viewDidLoad", "b.viewWillAppear"])
+            navigation.pop(animated: false)
+            XCTAssertEqual(navigation.controllers.count, 2)
+            XCTAssertEqual(navigation.topController?.appearance, .appeared)
+            XCTAssertEqual((navigation.view as! NavigationView).pages.children.count, 1, "one page on the stack")
+        }
+    }
+
+    func testHidingTheWindowMidSlideFinishesTheSlide() {
+        MainActor.assumeIsolated {
+            let trace = Trace()
+            let navigation = NavigationController(root: TracingController("root", trace: trace))
+            let window = windowShowing(navigation)
+            navigation.transitionDuration = 5
+            _ = trace.take()
+            navigation.push(TracingController("page", trace: trace))
+            window.isVisible = false
+            XCTAssertNil(navigation.runningTransition)
+            // The appearing page completes its cycle in order; the container's children
+            // then disappear together.
+            XCTAssertEqual(trace.take(), ["page.willMove(NavigationController)", "root.viewWillDisappear",
+                                          "page.viewDidLoad", "page.viewWillAppear", "page.viewDidAppear",
+                                          "page.viewWillDisappear", "root.viewDidDisappear", "page.viewDidDisappear",
+                                          "page.didMove(NavigationController)"])
+            XCTAssertTrue(trace.appearancesBalance(names: ["page"]))
+        }
+    }
+
     func testTitlesFollowTheTopController() {
         MainActor.assumeIsolated {
             let trace = Trace()

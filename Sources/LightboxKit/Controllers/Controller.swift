@@ -2,7 +2,8 @@ import Gtk
 
 /// Where a controller's view is in its appearance cycle. The cycle only ever runs
 /// disappeared → appearing → appeared → disappearing → disappeared, and each step
-/// calls the matching `view…` method exactly once.
+/// calls the matching `view…` method exactly once (a view that leaves the screen while
+/// still appearing gets `viewDidAppear` before `viewWillDisappear`).
 public enum Appearance: Sendable {
     case disappeared, appearing, appeared, disappearing
 }

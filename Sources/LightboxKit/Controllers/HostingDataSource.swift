@@ -66,7 +66,10 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
             configure(current, item)
             return
         }
-        guard let parent else { preconditionFailure("HostingDataSource: the parent controller is gone") }
+        guard let parent else {
+            GLibLog.critical("HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
+            return
+        }
         let controller = unused.popLast() ?? make()
         configure(controller, item)
         parent.addChild(controller)
