@@ -161,6 +161,8 @@ open class Widget: Object {
     public func queueResize() { gtk_widget_queue_resize(widget) }
 
     public func add(_ controller: EventController) {
+        // gtk_widget_add_controller takes a reference (transfer full); the wrapper keeps its own.
+        g_object_ref(controller.gobject)
         gtk_widget_add_controller(widget, controller.cast())
         controller.attached = true
     }

@@ -1,0 +1,153 @@
+import CGtk
+import CGtkSupport
+
+/// A lazy `GListModel` whose items live in Swift (a data source's array).
+///
+/// The model stores only the item count. GTK receives an item object only for a
+/// position it asks for; the object records its source position and is freed when
+/// GTK drops it. While an object is alive, asking again for its position returns the
+/// same object, and `splice` keeps the positions of live objects up to date
+/// (an object can be carried to a new position, so a moved item keeps its identity).
+public final class LazyListModel: Object, ListModel {
+    /// Live item objects by their current position (unretained: each object
+    /// removes itself when finalized).
+    private var live: [Int: UnsafeMutableRawPointer] = [:]
+
+    /// Item objects made by all lazy models and not yet freed (for leak tests).
+    public private(set) static var liveItemObjects = 0
+
+    public var listModelObject: Object { self }
+
+    public init() {
+        super.init(UnsafeMutableRawPointer(lbx_array_model_new()), ownership: .full)
+        lbx_array_model_set_owner(model, { owner, position in
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: Unmanaged<LazyListModel>.fromOpaque(owner!).takeUnretainedValue()
+                    .itemObject(at: Int(position)))
+            }
+            return UnsafeMutableRawPointer(bitPattern: address)
+        }, { owner, item, position in
+            MainActor.assumeIsolated {
+                Unmanaged<LazyListModel>.fromOpaque(owner!).takeUnretainedValue()
+                    .itemFinalized(item!, position: position)
+            }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private var model: OpaquePointer { cast() }
+
+    /// The number of items GTK sees.
+    public var count: Int { Int(lbx_array_model_get_count(model)) }
+
+    /// Items at positions GTK currently holds objects for.
+    public var livePositions: [Int] { live.keys.sorted() }
+
+    private func itemObject(at position: Int) -> UnsafeMutableRawPointer {
+        if let existing = live[position] {
+            g_object_ref(existing)
+            return existing
+        }
+        let item = UnsafeMutableRawPointer(lbx_array_item_new(model, guint(position))!)
+        live[position] = item
+        LazyListModel.liveItemObjects += 1
+        return item
+    }
+
+    private func itemFinalized(_ item: UnsafeMutableRawPointer, position: guint) {
+        LazyListModel.liveItemObjects -= 1
+        if position != LBX_ARRAY_ITEM_DETACHED, live[Int(position)] == item {
+            live[Int(position)] = nil
+        }
+    }
+
+    /// The live objects in `range`, by offset from `range.lowerBound`, retained so they
+    /// can be carried through a removal and put back by `splice(…carrying:)`.
+    public func liveItems(in range: Range<Int>) -> [Int: ModelItem] {
+        var result: [Int: ModelItem] = [:]
+        if live.count < range.count {
+            for (position, item) in live where range.contains(position) {
+                result[position - range.lowerBound] = ModelItem(retaining: item)
+            }
+        } else {
+            for position in range {
+                if let item = live[position] { result[position - range.lowerBound] = ModelItem(retaining: item) }
+            }
+        }
+        return result
+    }
+
+    /// Records that the backing array replaced `removed` items at `position` with `added`
+    /// new ones, then emits `items-changed`. `carrying` puts existing objects (from
+    /// `liveItems(in:)`, keyed by offset into the added range) at their new positions.
+    public func splice(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:]) {
+        precondition(position >= 0 && removed >= 0 && added >= 0 && position + removed <= count,
+                     "splice(at: \(position), removed: \(removed), added: \(added)) outside 0..<\(count)")
+        if !live.isEmpty && (removed != added || removed > 0) {
+            var moved: [Int: UnsafeMutableRawPointer] = [:]
+            let delta = added - removed
+            for (itemPosition, item) in live where itemPosition >= position {
+                if itemPosition < position + removed {
+                    lbx_array_item_set_position(OpaquePointer(item), LBX_ARRAY_ITEM_DETACHED)
+                } else {
+                    moved[itemPosition + delta] = item
+                }
+                live[itemPosition] = nil
+            }
+            for (itemPosition, item) in moved {
+                lbx_array_item_set_position(OpaquePointer(item), guint(itemPosition))
+                live[itemPosition] = item
+            }
+        }
+        for (offset, item) in carrying {
+            precondition(offset >= 0 && offset < added, "carried item offset \(offset) outside the added range")
+            precondition(lbx_array_item_get_model(item.pointer) == model, "carried item belongs to another model")
+            lbx_array_item_set_position(OpaquePointer(item.pointer), guint(position + offset))
+            live[position + offset] = item.pointer
+        }
+        lbx_array_model_splice(model, guint(position), guint(removed), guint(added))
+    }
+
+    /// The source position of `item` if this model made it and it is still in the model.
+    public func position(of item: ModelItem) -> Int? {
+        guard lbx_array_item_get_model(item.pointer) == model else { return nil }
+        let position = lbx_array_item_get_position(OpaquePointer(item.pointer))
+        return position == LBX_ARRAY_ITEM_DETACHED ? nil : Int(position)
+    }
+}
+
+/// One item object of a `GListModel`, retained while this value lives.
+/// Two `ModelItem`s are equal when they hold the same object. Main thread only.
+public final class ModelItem: Hashable {
+    let pointer: UnsafeMutableRawPointer
+
+    init(retaining pointer: UnsafeMutableRawPointer) {
+        self.pointer = pointer
+        g_object_ref(pointer)
+    }
+
+    /// Adopts a reference (a `transfer full` return).
+    init(adopting pointer: UnsafeMutableRawPointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+
+    public static func == (lhs: ModelItem, rhs: ModelItem) -> Bool { lhs.pointer == rhs.pointer }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pointer) }
+}
+
+extension ListModel {
+    /// The item object GTK gets at `position` (`g_list_model_get_item`).
+    public func item(at position: Int) -> ModelItem? {
+        g_list_model_get_item(listModelObject.cast(), guint(position)).map { ModelItem(adopting: $0) }
+    }
+}
+
+extension ListItem {
+    /// The model item bound to this slot, or nil when unbound.
+    public var modelItem: ModelItem? {
+        itemPointer.map { ModelItem(retaining: $0) }
+    }
+}

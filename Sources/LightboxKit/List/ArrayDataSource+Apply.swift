@@ -1,0 +1,97 @@
+import Gtk
+
+extension ArrayDataSource where Item: Identifiable & Equatable {
+    /// Replaces the items with `newItems`, emitting only what changed: removals back to
+    /// front, then insertions front to back (moves carry their item object), then
+    /// in-place updates whose visible rows are configured again. Each splice is
+    /// emitted after the array GTK reads has been updated, and until its own update
+    /// splice an item shows GTK its old content (so GTK's sort and filter models,
+    /// which compare items while handling a splice, see a consistent array). The selection follows the
+    /// selected ids. Throws on duplicate ids (and changes nothing).
+    public func apply(_ newItems: [Item]) throws(ListDiffError) {
+        perform(try ListDiff(from: items, to: newItems), to: newItems)
+    }
+
+    /// Sorts the items with a minimal change set.
+    public func sort(by areInIncreasingOrder: (Item, Item) -> Bool) throws(ListDiffError) {
+        try apply(items.sorted(by: areInIncreasingOrder))
+    }
+
+    /// Emits a diff computed earlier (possibly off the main thread) from the current
+    /// `items` to `newItems`.
+    public func perform(_ diff: ListDiff, to newItems: [Item]) {
+        guard !diff.isEmpty else {
+            items = newItems
+            return
+        }
+        let old = items
+        let stamp = bindStamp
+        let selectedIDs = selectedPositions.map { old[$0].id }
+        isApplying = true
+        defer { isApplying = false }
+
+        let stableFrom = diff.stableFrom
+        // Stable items whose content changed: new position → old position.
+        let updatedFrom = Dictionary(uniqueKeysWithValues: zip(diff.updates, diff.updatedFrom))
+        var carried: [Int: ModelItem] = [:]
+        let targetOfMoved = Dictionary(uniqueKeysWithValues: diff.moves.map { ($0.value, $0.key) })
+        var removedBefore = [Int](repeating: 0, count: diff.removals.count)
+        for index in diff.removals.indices.dropFirst() {
+            removedBefore[index] = removedBefore[index - 1] + diff.removals[index - 1].count
+        }
+        for index in diff.removals.indices.reversed() {
+            let run = diff.removals[index]
+            for (offset, object) in model.liveItems(in: run) {
+                if let target = targetOfMoved[run.lowerBound + offset] { carried[target] = object }
+            }
+            let cut = run.lowerBound
+            let stableBefore = cut - removedBefore[index]
+            transition = { $0 < cut ? old[$0] : old[stableFrom[$0 - cut + stableBefore]] }
+            changed(at: cut, removed: run.count, added: 0)
+        }
+        var insertedBefore = 0
+        for run in diff.insertions {
+            insertedBefore += run.count
+            let end = run.upperBound
+            let stableBefore = end - insertedBefore
+            transition = { position in
+                position >= end ? old[stableFrom[position - end + stableBefore]]
+                    : updatedFrom[position].map { old[$0] } ?? newItems[position]
+            }
+            var carrying: [Int: ModelItem] = [:]
+            if !carried.isEmpty {
+                for position in run {
+                    if let object = carried.removeValue(forKey: position) { carrying[position - run.lowerBound] = object }
+                }
+            }
+            changed(at: run.lowerBound, removed: 0, added: run.count, carrying: carrying)
+        }
+        items = newItems
+        for run in diff.updateRuns {
+            let end = run.upperBound
+            transition = { position in
+                position < end ? newItems[position] : updatedFrom[position].map { old[$0] } ?? newItems[position]
+            }
+            changed(at: run.lowerBound, removed: run.count, added: run.count, carrying: model.liveItems(in: run))
+        }
+        transition = nil
+        var rebound = Set(diff.updates)
+        for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
+        rebind(positions: rebound, boundBefore: stamp)
+        restoreSelection(selectedIDs)
+    }
+
+    private func restoreSelection(_ ids: [Item.ID]) {
+        guard let view else { return }
+        let wanted = Set(ids)
+        var positions: [Int] = []
+        if !wanted.isEmpty {
+            for (position, item) in items.enumerated() where wanted.contains(item.id) { positions.append(position) }
+        }
+        if view.selection.selectedPositions != positions {
+            view.selection.unselectAll()
+            for position in positions { view.selection.select(position, exclusive: false) }
+        }
+        if positions.count != ids.count { reportSelection() }
+    }
+}

@@ -1,0 +1,64 @@
+import Gtk
+
+/// What a row looks like right now: it follows its list slot and its own widget state.
+public struct RowHighlight: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let selected = RowHighlight(rawValue: 1 << 0)
+    public static let hovered = RowHighlight(rawValue: 1 << 1)
+    public static let focused = RowHighlight(rawValue: 1 << 2)
+}
+
+/// Base class of list rows (the seeds' cell with `setHighlighted:animated:`).
+///
+/// A row owns its highlight state: while bound, it follows its `GtkListItem:selected`
+/// and its own hover/focus state flags, and changes its look in
+/// `highlightDidChange()` (by default the CSS classes `row-selected`, `row-hovered`,
+/// `row-focused`). Nobody else touches a row's subviews.
+open class ListRowView: Box {
+    public private(set) var highlight: RowHighlight = []
+    private var slot: ListItem?
+    private var slotConnection: SignalConnection?
+    /// The kind this row was made for (set by the data source's registry).
+    var reuseKind: RowKind?
+
+    public required init() {
+        super.init(orientation: .horizontal, spacing: 8)
+        onStateFlagsChanged(owner: self) { [weak self] in self?.updateHighlight() }
+    }
+
+    /// Called when `highlight` changes. Override to change the look; call super to
+    /// keep the CSS classes.
+    open func highlightDidChange() {
+        setCSSClass("row-selected", highlight.contains(.selected))
+        setCSSClass("row-hovered", highlight.contains(.hovered))
+        setCSSClass("row-focused", highlight.contains(.focused))
+    }
+
+    /// Starts following `listItem`'s selection (the data source calls this on bind).
+    func follow(_ listItem: ListItem) {
+        stopFollowing()
+        slot = listItem
+        slotConnection = listItem.onSelectedChanged(owner: self) { [weak self] in self?.updateHighlight() }
+        updateHighlight()
+    }
+
+    /// Stops following the slot (on unbind, or when moved to the reuse pool).
+    func stopFollowing() {
+        slotConnection?.disconnect()
+        slotConnection = nil
+        slot = nil
+        updateHighlight()
+    }
+
+    private func updateHighlight() {
+        var state: RowHighlight = []
+        if slot?.isSelected == true { state.insert(.selected) }
+        let flags = stateFlags
+        if flags.contains(.hover) { state.insert(.hovered) }
+        if !flags.isDisjoint(with: [.focused, .focusWithin]) { state.insert(.focused) }
+        guard state != highlight else { return }
+        highlight = state
+        highlightDidChange()
+    }
+}

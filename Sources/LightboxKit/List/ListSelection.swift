@@ -1,0 +1,94 @@
+import Gtk
+
+/// Told about selection and activation in a list, with the Swift items
+/// (the seeds' generic delegate). Held weakly by the data source.
+@MainActor
+public protocol ListSelectionDelegate<Item>: AnyObject {
+    associatedtype Item
+    /// The selection changed; `items` are all selected items, in list order.
+    func listDidChangeSelection(_ items: [Item])
+    /// An item was activated (Enter, double click).
+    func listDidActivate(_ item: Item, at position: Int)
+}
+
+extension ListSelectionDelegate {
+    public func listDidActivate(_ item: Item, at position: Int) {}
+}
+
+/// How many items a list lets the user select.
+public enum SelectionMode: Sendable {
+    case none, single, multiple
+}
+
+extension ArrayDataSource {
+    /// Makes a `ListView` over this source, attached (selection and activation reported to `delegate`).
+    public func makeListView(selection mode: SelectionMode = .single) -> ListView {
+        let view = ListView(selection: makeSelection(mode), factory: factory)
+        attach(view)
+        return view
+    }
+
+    /// Makes a `GridView` over this source, attached like `makeListView`.
+    public func makeGridView(selection mode: SelectionMode = .single) -> GridView {
+        let view = GridView(selection: makeSelection(mode), factory: factory)
+        attach(view)
+        return view
+    }
+
+    private func makeSelection(_ mode: SelectionMode) -> SelectionModel {
+        switch mode {
+        case .none: NoSelection(self)
+        case .single: SingleSelection(self)
+        case .multiple: MultiSelection(self)
+        }
+    }
+
+    /// Reports `view`'s selection and activation to the delegate. The view's selection
+    /// model must wrap this source directly (positions are source positions).
+    public func attach(_ view: ListBase) {
+        precondition(view.selection.model.listModelObject === model,
+                     "ArrayDataSource.attach: the view's selection model does not wrap this data source")
+        selectionConnections.forEach { $0.disconnect() }
+        self.view = view
+        selectionConnections = [
+            view.selection.onSelectionChanged(owner: self) { [unowned self] _, _ in
+                if !isApplying { reportSelection() }
+            },
+            view.onActivate(owner: self) { [unowned self] position in
+                guard position < count else { return }
+                delegate?.listDidActivate(item(at: position), at: position)
+            },
+        ]
+    }
+
+    /// Positions selected in the attached view, ascending.
+    public var selectedPositions: [Int] { view?.selection.selectedPositions ?? [] }
+
+    /// Items selected in the attached view, in list order.
+    public var selectedItems: [Item] { selectedPositions.map(item(at:)) }
+
+    /// Selects the item at `position` (alone, unless `extending` a multiple selection)
+    /// and scrolls it into view.
+    public func select(at position: Int, extending: Bool = false) {
+        guard let view else { preconditionFailure("ArrayDataSource.select: no view attached") }
+        view.selection.select(position, exclusive: !extending)
+        view.scrollTo(position)
+    }
+
+    /// Clears the selection.
+    public func unselectAll() { view?.selection.unselectAll() }
+
+    func reportSelection() {
+        delegate?.listDidChangeSelection(selectedItems)
+    }
+}
+
+extension ArrayDataSource where Item: Identifiable {
+    /// Selects the item with `id` and scrolls it into view; false when no item has it.
+    @discardableResult
+    public func select(id: Item.ID, extending: Bool = false) -> Bool {
+        guard let position = items.firstIndex(where: { $0.id == id }) else { return false }
+        select(at: position, extending: extending)
+        return true
+    }
+}

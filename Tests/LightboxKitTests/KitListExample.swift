@@ -1,0 +1,24 @@
+import Gtk
+import LightboxKit
+
+// The README's "a list in under 20 lines", compiled and run by ArrayDataSourceTests.
+struct Fruit: TitleSubtitlePresentable {
+    let title: String
+    let subtitle: String
+}
+
+final class FruitPicker: ListSelectionDelegate {
+    var picked: [Fruit] = []
+    func listDidChangeSelection(_ items: [Fruit]) { picked = items }
+}
+
+@MainActor
+func makeFruitWindow(picker: FruitPicker) -> (Window, ArrayDataSource<Fruit>) {
+    let fruits = ArrayDataSource([Fruit(title: "Apple", subtitle: "red"), Fruit(title: "Pear", subtitle: "green")])
+    fruits.register(TitledRow.self) { row, fruit in row.configure(with: fruit) }
+    fruits.delegate = picker
+    let window = Window()
+    window.child = fruits.makeListView()
+    window.setDefaultSize(width: 320, height: 240)
+    return (window, fruits)
+}
