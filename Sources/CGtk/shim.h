@@ -33,6 +33,47 @@ static inline gboolean lbx_is_a(gpointer p, GType t) { return G_TYPE_CHECK_INSTA
 static inline guint lbx_ref_count(gpointer p) { return g_atomic_int_get(&((GObject *)p)->ref_count); }
 static inline const char *lbx_type_name_of(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
 
+/* Takes a widget out of whatever GTK container holds it, with that container's own
+ * API (gtk_widget_unparent() behind a container's back corrupts it). Returns FALSE
+ * for a parent it does not know; the widget is then left in place. */
+static inline gboolean lbx_widget_remove_from_parent(GtkWidget *widget) {
+    GtkWidget *parent = gtk_widget_get_parent(widget);
+    if (parent == NULL) return TRUE;
+    if (GTK_IS_BOX(parent)) { gtk_box_remove(GTK_BOX(parent), widget); return TRUE; }
+    if (GTK_IS_STACK(parent)) { gtk_stack_remove(GTK_STACK(parent), widget); return TRUE; }
+    if (GTK_IS_STACK_PAGE(parent)) return FALSE;
+    if (GTK_IS_PANED(parent)) {
+        GtkPaned *paned = GTK_PANED(parent);
+        if (gtk_paned_get_start_child(paned) == widget) gtk_paned_set_start_child(paned, NULL);
+        else if (gtk_paned_get_end_child(paned) == widget) gtk_paned_set_end_child(paned, NULL);
+        return TRUE;
+    }
+    if (GTK_IS_SCROLLED_WINDOW(parent)) { gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(parent), NULL); return TRUE; }
+    if (GTK_IS_VIEWPORT(parent)) {
+        GtkWidget *scrolled = gtk_widget_get_parent(parent);
+        if (GTK_IS_SCROLLED_WINDOW(scrolled)) gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), NULL);
+        else gtk_viewport_set_child(GTK_VIEWPORT(parent), NULL);
+        return TRUE;
+    }
+    if (GTK_IS_REVEALER(parent)) { gtk_revealer_set_child(GTK_REVEALER(parent), NULL); return TRUE; }
+    if (GTK_IS_OVERLAY(parent)) {
+        GtkOverlay *overlay = GTK_OVERLAY(parent);
+        if (gtk_overlay_get_child(overlay) == widget) gtk_overlay_set_child(overlay, NULL);
+        else gtk_overlay_remove_overlay(overlay, widget);
+        return TRUE;
+    }
+    if (GTK_IS_BUTTON(parent)) { gtk_button_set_child(GTK_BUTTON(parent), NULL); return TRUE; }
+    if (GTK_IS_WINDOW(parent)) { gtk_window_set_child(GTK_WINDOW(parent), NULL); return TRUE; }
+    if (GTK_IS_CENTER_BOX(parent)) {
+        GtkCenterBox *box = GTK_CENTER_BOX(parent);
+        if (gtk_center_box_get_start_widget(box) == widget) gtk_center_box_set_start_widget(box, NULL);
+        else if (gtk_center_box_get_center_widget(box) == widget) gtk_center_box_set_center_widget(box, NULL);
+        else gtk_center_box_set_end_widget(box, NULL);
+        return TRUE;
+    }
+    return FALSE;
+}
+
 /* Variadic functions the importer cannot call. */
 static inline void lbx_emit_by_name(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);

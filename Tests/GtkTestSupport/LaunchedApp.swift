@@ -159,8 +159,10 @@ public final class LaunchedApp: @unchecked Sendable {
 
     /// Sends real key presses ("ctrl+q", "Delete", "4") to the window.
     public func sendKeys(_ keys: String..., to window: String) {
-        _ = Self.xdotool(["windowactivate", "--sync", window])
-        for key in keys { _ = Self.xdotool(["key", "--clearmodifiers", "--window", window, key]) }
+        // No window manager runs under Xvfb: give the window input focus directly, then
+        // type through XTEST, as a keyboard would (not synthetic XSendEvent events).
+        Self.xdotool(["windowfocus", "--sync", window])
+        for key in keys { Self.xdotool(["key", "--clearmodifiers", key]) }
     }
 
     /// Waits for the app to exit; returns its status, or nil if it is still running.

@@ -92,3 +92,30 @@ final class OwnershipTests: GtkTestCase {
         }
     }
 }
+
+final class ContainerRemovalTests: GtkTestCase {
+    func testUnparentUsesEachContainersOwnAPI() {
+        MainActor.assumeIsolated {
+            let paned = Paned()
+            let start = Label("start"), end = Label("end")
+            paned.startChild = start
+            paned.endChild = end
+            end.unparent()
+            XCTAssertNil(paned.endChild)
+            XCTAssertTrue(paned.startChild === start)
+
+            let scrolled = ScrolledWindow()
+            let content = Box()
+            scrolled.child = content
+            content.unparent()
+            XCTAssertNil(content.parentWidget)
+
+            let window = Window()
+            let inside = Label("in a window")
+            window.child = inside
+            inside.unparent()
+            XCTAssertNil(window.child)
+            window.destroy()
+        }
+    }
+}

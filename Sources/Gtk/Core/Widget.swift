@@ -140,14 +140,12 @@ open class Widget: Object {
 
     public var parentWidget: Widget? { Widget.wrap(gtk_widget_get_parent(widget)) }
 
-    /// Removes the widget from its parent (any container).
+    /// Removes the widget from its parent with the parent's own API (Box, Stack, Paned,
+    /// ScrolledWindow, Revealer, Overlay, Button, Window, CenterBox). A widget inside a
+    /// container this layer does not know is left in place and a critical is logged.
     public func unparent() {
-        guard let parent = gtk_widget_get_parent(widget) else { return }
-        let parentWrapper = Widget.wrap(UnsafeMutableRawPointer(parent))
-        if let container = parentWrapper as? ChildRemoving {
-            container.removeChild(self)
-        } else {
-            gtk_widget_unparent(widget)
+        if lbx_widget_remove_from_parent(widget) == 0 {
+            GLibLog.critical("Cannot remove a \(typeName) from a \(parentWidget?.typeName ?? "?"): unknown container")
         }
     }
 
@@ -214,15 +212,4 @@ open class Widget: Object {
         gtk_accessible_update_property_value(OpaquePointer(gobject), 1, &properties, &values)
         g_value_unset(&values[0])
     }
-}
-
-/// Containers that know how to remove a child (Box, Stack, …).
-@MainActor
-protocol ChildRemoving: AnyObject {
-    func removeChild(_ child: Widget)
-}
-
-final class WeakBox<T: AnyObject> {
-    weak var value: T?
-    init(_ value: T) { self.value = value }
 }

@@ -1,7 +1,7 @@
 import CGtk
 
 /// GtkBox.
-open class Box: Widget, ChildRemoving {
+open class Box: Widget {
     public init(orientation: Orientation = .vertical, spacing: Int = 0) {
         super.init(gtk_box_new(orientation.gtk, gint(spacing)), ownership: .full)
     }
@@ -13,7 +13,6 @@ open class Box: Widget, ChildRemoving {
     public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(cast(), child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
-    func removeChild(_ child: Widget) { remove(child) }
 
     /// Removes every child.
     public func removeAll() {
@@ -140,7 +139,7 @@ public enum StackTransition: Sendable {
 }
 
 /// GtkStack: shows one child at a time, with animated transitions.
-public final class Stack: Widget, ChildRemoving {
+public final class Stack: Widget {
     public init() { super.init(gtk_stack_new(), ownership: .full) }
 
     /// Adds a page; `title` is what a StackSwitcher shows.
@@ -153,7 +152,6 @@ public final class Stack: Widget, ChildRemoving {
     }
 
     public func remove(_ child: Widget) { gtk_stack_remove(cast(), child.widget) }
-    func removeChild(_ child: Widget) { remove(child) }
 
     public var visibleChild: Widget? {
         get { Widget.wrap(gtk_stack_get_visible_child(cast())) }

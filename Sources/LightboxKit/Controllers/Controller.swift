@@ -95,9 +95,8 @@ open class Controller {
     }
 
     /// Removes this controller from its parent: takes its view out of the parent's view
-    /// if it is still there (it disappears) and calls `didMove(toParent: nil)`. Views in a
-    /// `Box` or `Stack` are taken out here; a parent that placed the view in another
-    /// container (a `Paned`, a `ScrolledWindow`) takes it out first. The caller calls
+    /// if it is still there (it disappears; any GTK container: box, stack, paned,
+    /// scrolled window, …) and calls `didMove(toParent: nil)`. The caller calls
     /// `willMove(toParent: nil)` first. Unless someone else holds it, the controller
     /// and its view are freed.
     public func removeFromParent() {
