@@ -1,0 +1,227 @@
+import Foundation
+import Gtk
+
+/// The photo library as the UI sees it: the only thing that touches the catalog and
+/// the disk. Main-thread API; scans and disk work run in the background.
+///
+/// ```swift
+/// let store = try CatalogStore()                  // opens $XDG_DATA_HOME/<app-id>/catalog.sqlite
+/// if let notice = store.notice { showBanner(notice) }  // e.g. "the catalog was damaged and rebuilt"
+/// store.observe(owner: self) { photos in dataSource.apply(photos) }  // whole arrays, Identifiable by path
+/// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
+/// store.searchText = "canon"; store.sortOrder = .rating
+/// try store.setRating(4, for: photo.id)           // committed when it returns
+/// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
+/// store.photos.groupedByMonth(); store.photos.groupedByCamera(); store.photos.groupedByDay()
+/// ```
+/// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
+/// search. Observers get `photos` again after every change (scan batch, rating, trash,
+/// live file change), already on the main thread, and never re-entrantly.
+@MainActor
+public final class CatalogStore {
+    public let catalog: Catalog
+    public let thumbnails: ThumbnailLoader
+    public var scanner = Scanner()
+    /// A message for the user about the library itself (catalog rebuilt, folder unreadable).
+    public private(set) var notice: String?
+    public private(set) var folder: String?
+    public private(set) var allPhotos: [Photo] = []
+    public private(set) var photos: [Photo] = []
+    public private(set) var isScanning = false
+
+    public var sortOrder: PhotoSort = .dateTaken { didSet { publish() } }
+    public var searchText = "" { didSet { publish() } }
+
+    private var observers: [(owner: Weak, handler: @MainActor ([Photo]) -> Void)] = []
+    private var noticeObservers: [(owner: Weak, handler: @MainActor (String) -> Void)] = []
+    private var scan: Task<Void, Never>?
+    private var scanCancelled = CancelFlag()
+    private var monitors: [DirectoryMonitor] = []
+    private var liveChanges: Task<Void, Never>?
+
+    private struct Weak { weak var object: AnyObject? }
+
+    public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
+        self.catalog = catalog
+        self.thumbnails = thumbnails
+        if let aside = catalog.movedAsidePath {
+            notice = "The photo catalog was damaged. It was moved to \(aside) and a new one was built."
+        }
+    }
+
+    /// Opens the catalog at its standard place.
+    public convenience init() throws {
+        self.init(catalog: try Catalog())
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` with the whole `photos` array after every change, while `owner` lives.
+    public func observe(owner: AnyObject, _ handler: @escaping @MainActor ([Photo]) -> Void) {
+        observers.append((Weak(object: owner), handler))
+    }
+
+    /// Calls `handler` with each new user-facing notice, while `owner` lives.
+    public func observeNotices(owner: AnyObject, _ handler: @escaping @MainActor (String) -> Void) {
+        noticeObservers.append((Weak(object: owner), handler))
+    }
+
+    private func publish() {
+        photos = allPhotos.matching(searchText).sorted(by: sortOrder)
+        observers.removeAll { $0.owner.object == nil }
+        let snapshot = photos
+        for observer in observers { observer.handler(snapshot) }
+    }
+
+    private func tell(_ message: String) {
+        notice = message
+        noticeObservers.removeAll { $0.owner.object == nil }
+        for observer in noticeObservers { observer.handler(message) }
+    }
+
+    // MARK: Folder
+
+    /// Shows the folder's catalog rows at once, then rescans it in the background and
+    /// watches it. A folder that can't be read is reported as a notice.
+    public func open(folder: String) {
+        let root = (folder as NSString).standardizingPath
+        self.folder = root
+        monitors = []
+        allPhotos = (try? catalog.photos(in: root)) ?? []
+        publish()
+        rescan()
+    }
+
+    /// Reads new and changed files of the open folder and drops vanished ones.
+    public func rescan() {
+        guard let folder else { return }
+        scanCancelled.set()
+        let cancelled = CancelFlag()
+        scanCancelled = cancelled
+        let sync = CatalogSync(catalog: catalog, scanner: scanner)
+        isScanning = true
+        let onBatch: @Sendable () -> Void = { [weak self] in
+            Task { @MainActor in
+                guard !cancelled.isSet else { return }
+                self?.reload()
+            }
+        }
+        scan = Task { [weak self] in
+            let result = await Task.detached(priority: .utility) { () -> Result<CatalogSync.Summary, Error> in
+                Result { try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch) }
+            }.value
+            guard let self, !cancelled.isSet else { return }
+            self.isScanning = false
+            switch result {
+            case .success(let summary):
+                self.reload()
+                self.watch(summary.folders)
+            case .failure(let error):
+                self.tell("\(error)")
+            }
+        }
+    }
+
+    /// Waits for the scan started last (tests, command-line use).
+    public func waitForScan() async { await scan?.value }
+
+    private func reload() {
+        guard let folder else { return }
+        do {
+            allPhotos = try catalog.photos(in: folder)
+        } catch {
+            tell("The photo catalog can't be read: \(error)")
+        }
+        publish()
+    }
+
+    private func watch(_ folders: [String]) {
+        monitors = folders.compactMap { path in
+            let monitor = try? DirectoryMonitor(path: path)
+            monitor?.onEvent(owner: self) { [unowned self] event in self.fileChanged(event) }
+            return monitor
+        }
+    }
+
+    /// A live change: read just that file (or drop its row) off the main thread.
+    private func fileChanged(_ event: DirectoryMonitor.Event) {
+        guard let folder else { return }
+        let catalog = self.catalog, scanner = self.scanner
+        let previous = liveChanges
+        liveChanges = Task { [weak self] in
+            await previous?.value
+            await Task.detached(priority: .utility) {
+                switch event {
+                case .removed(let path):
+                    try? catalog.remove(paths: [path])
+                case .changed(let path):
+                    var info = stat()
+                    guard stat(path, &info) == 0 else {
+                        try? catalog.remove(paths: [path])
+                        return
+                    }
+                    if (info.st_mode & S_IFMT) == S_IFDIR {
+                        _ = try? CatalogSync(catalog: catalog, scanner: scanner).run(folder: path)
+                    } else if PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
+                              !(path as NSString).lastPathComponent.hasPrefix("."),
+                              (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
+                                != FileStamp(info) {
+                        try? catalog.save([scanner.readFile(path, FileStamp(info))])
+                    }
+                }
+            }.value
+            guard let self, self.folder == folder else { return }
+            self.reload()
+        }
+    }
+
+    // MARK: Editing
+
+    /// Sets a photo's stars (0…5). The rating is committed to disk when this returns.
+    public func setRating(_ rating: Int, for id: Photo.ID) throws {
+        guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
+        guard try catalog.setRating(rating, path: id) else { throw StoreError("no photo at \(id)") }
+        if let index = allPhotos.firstIndex(where: { $0.id == id }) {
+            allPhotos[index].rating = rating
+            publish()
+        }
+    }
+
+    /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.
+    public func moveToTrash(_ ids: [Photo.ID]) throws -> [TrashedPhoto] {
+        var trashed: [TrashedPhoto] = []
+        defer {
+            try? catalog.remove(paths: trashed.map(\.photo.path))
+            let gone = Set(trashed.map(\.photo.path))
+            allPhotos.removeAll { gone.contains($0.path) }
+            publish()
+        }
+        for id in ids {
+            guard let photo = try catalog.photo(at: id) else { throw StoreError("no photo at \(id)") }
+            trashed.append(try PhotoTrash.moveToTrash(photo))
+        }
+        return trashed
+    }
+
+    /// Undoes `moveToTrash`: puts the files back where they were, with their ratings.
+    public func restore(_ trashed: [TrashedPhoto]) throws {
+        var restored: [Photo] = []
+        defer {
+            try? catalog.restore(restored)
+            reload()
+        }
+        for item in trashed {
+            try PhotoTrash.restore(item)
+            var photo = item.photo
+            var info = stat()
+            if stat(photo.path, &info) == 0 { photo.modified = FileStamp(info).modified }
+            restored.append(photo)
+        }
+    }
+}
+
+/// A request the Store refuses, with the reason.
+public struct StoreError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Brings the catalog in line with a folder on disk: reads new and changed files,
+/// drops rows of files that are gone. Blocking; run it off the main thread.
+public struct CatalogSync: Sendable {
+    public let catalog: Catalog
+    public var scanner: Scanner
+    /// Rows are written in transactions of this many photos.
+    var batchSize = 500
+
+    public struct Summary: Sendable, Equatable {
+        /// Files read (new or changed).
+        public var read = 0
+        public var unchanged = 0
+        public var removed = 0
+        /// Every folder walked (for watching).
+        public var folders: [String] = []
+    }
+
+    public init(catalog: Catalog, scanner: Scanner = Scanner()) {
+        self.catalog = catalog
+        self.scanner = scanner
+    }
+
+    /// Scans `folder` into the catalog. `onBatch` runs after each committed batch
+    /// (for progress). Throws when the folder can't be read or the catalog can't be written.
+    public func run(folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
+                    onBatch: @escaping @Sendable () -> Void = {}) throws -> Summary {
+        let root = (folder as NSString).standardizingPath
+        let known = try catalog.stamps(in: root)
+        let state = SyncState()
+        let catalog = self.catalog, batchSize = self.batchSize
+        try scanner.scan(folder: root, known: known, isCancelled: isCancelled) { event in
+            // Events arrive one at a time (the scanner serializes them).
+            state.record(event)
+            if state.pending.count >= batchSize {
+                state.flush(into: catalog)
+                onBatch()
+            }
+        }
+        state.flush(into: catalog)
+        if let error = state.error { throw error }
+        var summary = state.summary
+        if !isCancelled() {
+            let gone = known.keys.filter { !state.seen.contains($0) }
+            try catalog.remove(paths: gone)
+            summary.removed = gone.count
+        }
+        onBatch()
+        return summary
+    }
+}
+
+/// What one sync has seen so far; touched by one scanner event at a time.
+private final class SyncState: @unchecked Sendable {
+    var pending: [Photo] = []
+    var seen: Set<String> = []
+    var summary = CatalogSync.Summary()
+    var error: Error?
+
+    func record(_ event: ScanEvent) {
+        switch event {
+        case .photo(let photo):
+            pending.append(photo)
+            seen.insert(photo.path)
+            summary.read += 1
+        case .unchanged(let path):
+            seen.insert(path)
+            summary.unchanged += 1
+        case .folder(let path):
+            summary.folders.append(path)
+        }
+    }
+
+    func flush(into catalog: Catalog) {
+        guard !pending.isEmpty, error == nil else { return }
+        do {
+            try catalog.save(pending)
+        } catch {
+            self.error = error
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,1 @@
+enum LibraryBenchmark { static func run(arguments: [String]) {} }
