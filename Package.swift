@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "Gtk", "GtkTestSupport"]),
+        // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.
+        .executableTarget(name: "CatalogRatingChild", dependencies: ["Lightbox"], path: "Tests/CatalogRatingChild"),
     ],
     swiftLanguageModes: [.v6]
 )

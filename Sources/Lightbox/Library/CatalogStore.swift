@@ -21,7 +21,7 @@ import Gtk
 public final class CatalogStore {
     public let catalog: Catalog
     public let thumbnails: ThumbnailLoader
-    public var scanner = Scanner()
+    public var scanner = PhotoScanner()
     /// A message for the user about the library itself (catalog rebuilt, folder unreadable).
     public private(set) var notice: String?
     public private(set) var folder: String?

@@ -4,7 +4,7 @@ import Foundation
 /// drops rows of files that are gone. Blocking; run it off the main thread.
 public struct CatalogSync: Sendable {
     public let catalog: Catalog
-    public var scanner: Scanner
+    public var scanner: PhotoScanner
     /// Rows are written in transactions of this many photos.
     var batchSize = 500
 
@@ -17,7 +17,7 @@ public struct CatalogSync: Sendable {
         public var folders: [String] = []
     }
 
-    public init(catalog: Catalog, scanner: Scanner = Scanner()) {
+    public init(catalog: Catalog, scanner: PhotoScanner = PhotoScanner()) {
         self.catalog = catalog
         self.scanner = scanner
     }

@@ -25,7 +25,7 @@ public enum ScanEvent: Sendable {
 /// on. Hidden files and folders are skipped, symbolic links are followed once
 /// (a link back into a folder already walked is not entered again), and files with
 /// image extensions that gdk-pixbuf can't read here (HEIC, raw…) are reported as unsupported.
-public struct Scanner: Sendable {
+public struct PhotoScanner: Sendable {
     public var parallelism: Int
     public var fileTimeout: Double
     /// Reads one regular file; replaced in tests to simulate a file vanishing mid-scan.
@@ -95,7 +95,7 @@ final class CancelFlag: @unchecked Sendable {
 
 /// The state of one scan: the walk on the calling thread, reads on a bounded pool.
 private final class ScanRun: @unchecked Sendable {
-    let scanner: Scanner
+    let scanner: PhotoScanner
     let known: [String: FileStamp]
     let isCancelled: @Sendable () -> Bool
     let onEvent: @Sendable (ScanEvent) -> Void
@@ -108,7 +108,7 @@ private final class ScanRun: @unchecked Sendable {
         let inode: UInt64
     }
 
-    init(scanner: Scanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
+    init(scanner: PhotoScanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
          onEvent: @escaping @Sendable (ScanEvent) -> Void) {
         self.scanner = scanner
         self.known = known
@@ -189,7 +189,7 @@ private final class ScanRun: @unchecked Sendable {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeout) { [self] in
             if reported.set() {
                 emit(.photo(Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
-                                  error: "reading the file took longer than \(Int(timeout)) s")))
+                                  error: "reading the file took longer than \(String(format: "%g", timeout)) s")))
                 slots.signal()
             }
         }
