@@ -134,7 +134,9 @@ enum LibraryBenchmark {
             return seconds
         }
         let thumbnailCache = ThumbnailCache(directory: cache)
-        let cold = try load(ThumbnailLoader(cache: thumbnailCache))
+        let coldLoader = ThumbnailLoader(cache: thumbnailCache)
+        let cold = try load(coldLoader)
+        coldLoader.finishCacheWrites()
         let cached = try load(ThumbnailLoader(cache: thumbnailCache))
         return (cold, cached)
     }
@@ -142,6 +144,7 @@ enum LibraryBenchmark {
     /// Resident memory with the 10,000-photo catalog loaded in a Store.
     @MainActor
     static func storeResidentMegabytes(_ catalog: Catalog, _ library: String) throws -> Double {
+        MainLoop.integrate()
         let store = CatalogStore(catalog: catalog)
         store.open(folder: library)
         _ = MainLoop.run(until: { !store.isScanning }, timeout: 120)

@@ -23,6 +23,7 @@ final class ThumbnailLoaderTests: XCTestCase {
         XCTAssertEqual(first.origin, .decoded)
         XCTAssertEqual(first.image.width, 256)
         XCTAssertEqual(first.image.height, 192)
+        loader.finishCacheWrites()
 
         let uri = try XCTUnwrap(FileNames.uri(forPath: path))
         let file = loader.cache.directory + "/large/" + FileNames.md5(uri) + ".png"
@@ -49,6 +50,7 @@ final class ThumbnailLoaderTests: XCTestCase {
         let path = LibraryFixtures.copySamples(to: folder, count: 1)[0]
         let loader = makeLoader()
         _ = try await loader.thumbnail(path: path, modified: modified(path), size: 256)
+        loader.finishCacheWrites()
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 2_000_000)], ofItemAtPath: path)
         let fresh = makeLoader(cache: loader.cache)
         let thumbnail = try await fresh.thumbnail(path: path, modified: modified(path), size: 256)
@@ -76,6 +78,7 @@ final class ThumbnailLoaderTests: XCTestCase {
             _ = try await loader.thumbnail(path: path, modified: modified(path), size: 128)
             XCTFail("random bytes have no thumbnail")
         } catch {}
+        loader.finishCacheWrites()
         let uri = try XCTUnwrap(FileNames.uri(forPath: path))
         XCTAssertTrue(FileManager.default.fileExists(
             atPath: "\(loader.cache.directory)/\(ThumbnailCache.failFolder)/\(FileNames.md5(uri)).png"))

@@ -55,8 +55,9 @@ public enum ImageMetadataReader {
             let value = takeString(gexiv2_metadata_try_get_tag_string(metadata, name, &error))
             if let error { g_error_free(error) }
             guard let value else { return nil }
-            let blank: (Character) -> Bool = { $0.isWhitespace || $0 == "\0" }
-            let trimmed = value.drop(while: blank).reversed().drop(while: blank).reversed()
+            var trimmed = Substring(value)
+            while let last = trimmed.last, last.isWhitespace || last == "\0" { trimmed.removeLast() }
+            while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
             return trimmed.isEmpty ? nil : String(trimmed)
         }
         func ignoring<T>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T) -> T {

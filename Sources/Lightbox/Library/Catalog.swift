@@ -52,6 +52,11 @@ public final class Catalog: Sendable {
         return pool
     }
 
+    /// The `photo` table's columns, in order.
+    static let columns = ["path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
+                          "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
+                          "altitude", "rating", "error"]
+
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -117,11 +122,19 @@ public final class Catalog: Sendable {
     /// keeps its catalog rating; a new one starts with its embedded rating.
     public func save(_ photos: [Photo]) throws {
         try database.write { db in
-            for var photo in photos {
-                if let rating = try Int.fetchOne(db, sql: "SELECT rating FROM photo WHERE path = ?", arguments: [photo.path]) {
-                    photo.rating = rating
-                }
-                try photo.save(db)
+            let columns = Catalog.columns
+            let update = columns.filter { $0 != "path" && $0 != "rating" }.map { "\($0) = excluded.\($0)" }
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+                ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", "))
+                """)
+            for p in photos {
+                let values: [(any DatabaseValueConvertible)?] = [
+                    p.path, p.fileSize, p.modified, p.taken, p.takenSource?.rawValue, p.make, p.model, p.lens, p.exposure,
+                    p.aperture, p.iso, p.focalLength, p.width, p.height, p.orientation, p.latitude, p.longitude,
+                    p.altitude, p.rating, p.error,
+                ]
+                try statement.execute(arguments: StatementArguments(values))
             }
         }
     }

@@ -33,12 +33,10 @@ public struct CatalogSync: Sendable {
         try scanner.scan(folder: root, known: known, isCancelled: isCancelled) { event in
             // Events arrive one at a time (the scanner serializes them).
             state.record(event)
-            if state.pending.count >= batchSize {
-                state.flush(into: catalog)
-                onBatch()
-            }
+            if state.pending.count >= batchSize { state.flush(into: catalog, then: onBatch) }
         }
         state.flush(into: catalog)
+        state.waitForWrites()
         if let error = state.error { throw error }
         var summary = state.summary
         if !isCancelled() {
@@ -56,7 +54,6 @@ private final class SyncState: @unchecked Sendable {
     var pending: [Photo] = []
     var seen: Set<String> = []
     var summary = CatalogSync.Summary()
-    var error: Error?
 
     func record(_ event: ScanEvent) {
         switch event {
@@ -72,13 +69,27 @@ private final class SyncState: @unchecked Sendable {
         }
     }
 
-    func flush(into catalog: Catalog) {
-        guard !pending.isEmpty, error == nil else { return }
-        do {
-            try catalog.save(pending)
-        } catch {
-            self.error = error
-        }
+    /// Writes run on their own queue, so reads go on while a batch is committed.
+    private let writer = DispatchQueue(label: "io.github.lightbox.catalog-writer")
+    private let errorLock = NSLock()
+    private var writeError: Error?
+
+    var error: Error? { errorLock.withLock { writeError } }
+
+    func flush(into catalog: Catalog, then done: @escaping @Sendable () -> Void = {}) {
+        let batch = pending
         pending.removeAll(keepingCapacity: true)
+        writer.async { [self] in
+            guard !batch.isEmpty, error == nil else { return }
+            do {
+                try catalog.save(batch)
+                done()
+            } catch {
+                errorLock.withLock { writeError = error }
+            }
+        }
     }
+
+    /// Waits for every batch handed to `flush`.
+    func waitForWrites() { writer.sync {} }
 }

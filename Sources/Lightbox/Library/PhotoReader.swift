@@ -14,10 +14,13 @@ enum PhotoReader {
             photo.error = "empty file (0 bytes)"
             return photo
         }
-        if let problem = unreadableReason(path) {
-            photo.error = problem
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            photo.error = vanished(path) ?? "can't open the file: \(describe(errno))"
             return photo
         }
+        let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
+        close(descriptor)
         do {
             let metadata = try ImageMetadataReader.read(path: path)
             photo.apply(metadata)
@@ -43,18 +46,10 @@ enum PhotoReader {
         }
         if photo.width * photo.height > maxPixels {
             photo.error = "image too large (\(photo.width)×\(photo.height) pixels)"
-        } else if photo.error == nil, isTruncatedJPEG(path) {
+        } else if photo.error == nil, truncated {
             photo.error = "truncated JPEG (the file ends before the image does)"
         }
         return photo
-    }
-
-    /// The reason `path` can't be opened for reading, if any.
-    static func unreadableReason(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { return vanished(path) ?? "can't open the file: \(describe(errno))" }
-        close(descriptor)
-        return nil
     }
 
     static func vanished(_ path: String) -> String? {
@@ -64,17 +59,12 @@ enum PhotoReader {
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// A JPEG whose last bytes hold no end-of-image marker was cut short.
-    static func isTruncatedJPEG(_ path: String) -> Bool {
+    static func isTruncatedJPEG(_ descriptor: Int32, path: String, size: Int64) -> Bool {
         let ext = (path as NSString).pathExtension.lowercased()
-        guard ext == "jpg" || ext == "jpeg" || ext == "jpe",
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let end = try? handle.seekToEnd(), end >= 2 else { return true }
-        let tail = min(end, 256)
-        guard (try? handle.seek(toOffset: end - tail)) != nil,
-              let bytes = try? handle.read(upToCount: Int(tail)) else { return false }
-        let array = [UInt8](bytes)
-        return !zip(array, array.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+        guard ext == "jpg" || ext == "jpeg" || ext == "jpe" else { return false }
+        var tail = [UInt8](repeating: 0, count: Int(min(size, 256)))
+        guard pread(descriptor, &tail, tail.count, off_t(size) - off_t(tail.count)) == tail.count else { return true }
+        return !zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
     }
 
     /// Seconds since 1970 as a local `yyyy-MM-ddTHH:mm:ss`.

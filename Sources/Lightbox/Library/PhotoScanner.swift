@@ -102,6 +102,20 @@ private final class ScanRun: @unchecked Sendable {
     let slots: DispatchSemaphore
     let deliver = NSLock()
     var visitedFolders: Set<FolderIdentity> = []
+    let watchdog = NSLock()
+    var pending: [ObjectIdentifier: PendingRead] = [:]
+    var timer: DispatchSourceTimer?
+
+    final class PendingRead: Sendable {
+        let path: String
+        let stamp: FileStamp
+        let started: UInt64
+        init(path: String, stamp: FileStamp, started: UInt64) {
+            self.path = path
+            self.stamp = stamp
+            self.started = started
+        }
+    }
 
     struct FolderIdentity: Hashable {
         let device: UInt64
@@ -115,6 +129,7 @@ private final class ScanRun: @unchecked Sendable {
         self.isCancelled = isCancelled
         self.onEvent = onEvent
         slots = DispatchSemaphore(value: scanner.parallelism)
+        timer = startWatchdog()
     }
 
     func emit(_ event: ScanEvent) {
@@ -176,29 +191,47 @@ private final class ScanRun: @unchecked Sendable {
             return
         }
         slots.wait()
-        // Whichever comes first, the read or the timeout, reports the file and frees the slot.
-        let reported = CancelFlag()
-        let timeout = scanner.fileTimeout
+        let read = PendingRead(path: path, stamp: stamp, started: DispatchTime.now().uptimeNanoseconds)
+        watchdog.withLock { pending[ObjectIdentifier(read)] = read }
         DispatchQueue.global(qos: .utility).async { [self] in
             let photo = scanner.readFile(path, stamp)
-            if reported.set() {
-                emit(.photo(photo))
-                slots.signal()
+            complete(read) { photo }
+        }
+    }
+
+    /// Reports a read once, whichever comes first: its result or its timeout.
+    private func complete(_ read: PendingRead, result: () -> Photo) {
+        let first = watchdog.withLock { pending.removeValue(forKey: ObjectIdentifier(read)) != nil }
+        guard first else { return }
+        emit(.photo(result()))
+        slots.signal()
+    }
+
+    /// Every half second (or sooner for short timeouts), times out reads that hang.
+    private func startWatchdog() -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let interval = min(0.5, scanner.fileTimeout / 3)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [self] in
+            let limit = UInt64(scanner.fileTimeout * 1e9)
+            let now = DispatchTime.now().uptimeNanoseconds
+            let late = watchdog.withLock { pending.values.filter { now - $0.started > limit } }
+            for read in late {
+                complete(read) {
+                    Photo(path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
+                          error: "reading the file took longer than \(String(format: "%g", scanner.fileTimeout)) s")
+                }
             }
         }
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeout) { [self] in
-            if reported.set() {
-                emit(.photo(Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
-                                  error: "reading the file took longer than \(String(format: "%g", timeout)) s")))
-                slots.signal()
-            }
-        }
+        timer.resume()
+        return timer
     }
 
     /// Waits for every read still running.
     func finish() {
         for _ in 0..<scanner.parallelism { slots.wait() }
         for _ in 0..<scanner.parallelism { slots.signal() }
+        timer?.cancel()
     }
 }
 

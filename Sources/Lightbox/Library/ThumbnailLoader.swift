@@ -10,7 +10,8 @@ public struct Thumbnail: Sendable {
 }
 
 /// Loads thumbnails: memory LRU first, then the freedesktop cache, then a
-/// downscaled decode (with EXIF orientation) that is written back to the cache.
+/// downscaled decode (with EXIF orientation) that is written back to the cache
+/// in the background once the caller has it.
 ///
 /// At most `maxConcurrentDecodes` decodes run at once, on background threads. Cancel
 /// the requesting task (a row scrolled away) and a request still waiting for a
@@ -20,6 +21,8 @@ public final class ThumbnailLoader: Sendable {
     let memory: ThumbnailMemoryCache
     let slots: DecodeSlots
     private let decodes = Counter()
+    /// Cache files are written here, after the thumbnail went to the caller.
+    private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .utility)
 
     public init(cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
                 maxConcurrentDecodes: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -27,6 +30,10 @@ public final class ThumbnailLoader: Sendable {
         memory = ThumbnailMemoryCache(budget: memoryBudget)
         slots = DecodeSlots(count: maxConcurrentDecodes)
     }
+
+    /// Waits until every thumbnail decoded so far is in the freedesktop cache
+    /// (call before the process exits).
+    public func finishCacheWrites() { writer.sync {} }
 
     /// Number of decodes of original files so far (cache misses).
     public var decodeCount: Int { decodes.value }
@@ -43,7 +50,7 @@ public final class ThumbnailLoader: Sendable {
         try await slots.acquire()
         defer { Task { await slots.release() } }
         try Task.checkCancellation()
-        let cache = self.cache, decodes = self.decodes
+        let cache = self.cache, decodes = self.decodes, writer = self.writer
         let thumbnail: Thumbnail = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(with: Result { () throws -> Thumbnail in
@@ -57,10 +64,12 @@ public final class ThumbnailLoader: Sendable {
                     do {
                         let image = try PixelImage.decode(path: path, fitting: cacheSize.rawValue,
                                                           maxPixels: PhotoReader.maxPixels)
-                        cache.store(image, uri: uri, mtime: mtime, size: cacheSize)
+                        writer.async { cache.store(image, uri: uri, mtime: mtime, size: cacheSize) }
                         return Thumbnail(image: image, origin: .decoded)
                     } catch {
-                        if FileManager.default.fileExists(atPath: path) { cache.storeFailure(uri: uri, mtime: mtime) }
+                        if FileManager.default.fileExists(atPath: path) {
+                            writer.async { cache.storeFailure(uri: uri, mtime: mtime) }
+                        }
                         throw error
                     }
                 })
