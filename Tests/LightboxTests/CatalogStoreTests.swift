@@ -113,6 +113,11 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
 
             try! FileManager.default.removeItem(atPath: added)
             pump(until: { !store.photos.contains { $0.path == added } }, "the deleted file to go")
+
+            try! FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[6], toPath: added)
+            pump(until: { store.photos.contains { $0.path == added } }, "the file to come back")
+            try! FileManager.default.removeItem(atPath: folder + "/sub")
+            pump(until: { store.photos.count == 1 }, "the deleted folder's photos to go")
         }
     }
 

@@ -153,7 +153,9 @@ public final class CatalogStore {
             await Task.detached(priority: .utility) {
                 switch event {
                 case .removed(let path):
-                    try? catalog.remove(paths: [path])
+                    // A file, or a folder with everything in it.
+                    let inside = (try? catalog.photos(in: path).map(\.path)) ?? []
+                    try? catalog.remove(paths: [path] + inside)
                 case .changed(let path):
                     var info = stat()
                     guard stat(path, &info) == 0 else {
