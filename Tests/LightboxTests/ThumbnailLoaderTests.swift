@@ -45,6 +45,20 @@ final class ThumbnailLoaderTests: XCTestCase {
         XCTAssertEqual(small.image.width, 128)
     }
 
+    func testLargeViewSizesAreDecodedAtThatSizeAndNotWrittenToTheSharedCache() async throws {
+        let path = LibraryFixtures.samplePaths[2]
+        let loader = makeLoader()
+        let large = try await loader.thumbnail(path: path, modified: modified(path), size: 400)
+        XCTAssertEqual(large.origin, .decoded)
+        XCTAssertEqual(large.image.width, 400)
+        XCTAssertEqual(large.image.height, 300)
+        loader.finishCacheWrites()
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: loader.cache.directory)) ?? []
+        XCTAssertEqual(written, [])
+        let again = try await loader.thumbnail(path: path, modified: modified(path), size: 400)
+        XCTAssertEqual(again.origin, .memory)
+    }
+
     func testAStaleCacheEntryIsReplaced() async throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         let path = LibraryFixtures.copySamples(to: folder, count: 1)[0]

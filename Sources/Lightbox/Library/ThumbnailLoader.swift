@@ -39,11 +39,14 @@ public final class ThumbnailLoader: Sendable {
     public var decodeCount: Int { decodes.value }
 
     /// The thumbnail of the file at `path` (modified at `modified`), at most `size` px
-    /// on its long side (128 or 256 cache sizes).
+    /// on its long side: the 128 or 256 px freedesktop size that covers `size`, or for
+    /// sizes above 256 (a large view) a decode at `size` kept in memory only.
     public func thumbnail(path: String, modified: Double, size: Int) async throws -> Thumbnail {
-        let cacheSize = ThumbnailCache.Size(fitting: size)
+        let cacheSize: ThumbnailCache.Size? = size <= ThumbnailCache.Size.large.rawValue
+            ? ThumbnailCache.Size(fitting: size) : nil
+        let pixels = cacheSize?.rawValue ?? size
         let mtime = Int(modified)
-        let key = "\(cacheSize.rawValue) \(mtime) \(path)"
+        let key = "\(pixels) \(mtime) \(path)"
         if let image = memory.image(for: key) { return Thumbnail(image: image, origin: .memory) }
         guard let uri = FileNames.uri(forPath: path) else { throw MediaError("\(path) is not an absolute path") }
 
@@ -54,7 +57,7 @@ public final class ThumbnailLoader: Sendable {
         let thumbnail: Thumbnail = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(with: Result { () throws -> Thumbnail in
-                    if let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
+                    if let cacheSize, let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
                         return Thumbnail(image: cached, origin: .diskCache)
                     }
                     if cache.hasFailure(uri: uri, mtime: mtime) {
@@ -62,9 +65,8 @@ public final class ThumbnailLoader: Sendable {
                     }
                     decodes.increment()
                     do {
-                        let image = try PixelImage.decode(path: path, fitting: cacheSize.rawValue,
-                                                          maxPixels: PhotoReader.maxPixels)
-                        writer.async { cache.store(image, uri: uri, mtime: mtime, size: cacheSize) }
+                        let image = try PixelImage.decode(path: path, fitting: pixels, maxPixels: PhotoReader.maxPixels)
+                        if let cacheSize { writer.async { cache.store(image, uri: uri, mtime: mtime, size: cacheSize) } }
                         return Thumbnail(image: image, origin: .decoded)
                     } catch {
                         if FileManager.default.fileExists(atPath: path) {
