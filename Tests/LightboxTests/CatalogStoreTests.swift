@@ -25,6 +25,9 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let dates = store.photos.compactMap(\.taken)
             XCTAssertEqual(dates, dates.sorted(by: >))
             XCTAssertEqual(Set(store.photos.map(\.id)).count, store.photos.count, "identifiers are unique")
+            let portrait = store.photos.first { $0.name == "IMG_1004.jpg" }!
+            XCTAssertEqual(portrait.orientation, 6)
+            XCTAssertTrue(portrait.displaySize == (480, 640), "orientation 6 shows the stored 640×480 upright")
         }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 
 /// Watches one folder with `GFileMonitor` and reports changed paths (main thread).
+/// Watching stops when the monitor is released.
 @MainActor
 public final class DirectoryMonitor: Object {
     public enum Event: Sendable, Equatable {
@@ -22,9 +23,6 @@ public final class DirectoryMonitor: Object {
         }
         super.init(UnsafeMutableRawPointer(monitor), ownership: .full)
     }
-
-    /// Stops watching (also happens when the monitor is released).
-    public func cancel() { g_file_monitor_cancel(cast()) }
 
     /// Calls `handler` for each change, while `owner` lives.
     @discardableResult

@@ -2,7 +2,7 @@ import CGExiv2
 import CGtk
 
 /// The tags Lightbox reads from a photo, exactly as gexiv2 reports them.
-public struct ImageMetadata: Sendable, Equatable {
+public struct ImageMetadata: Sendable {
     public var dateTimeOriginal: String?
     public var dateTime: String?
     public var make: String?
@@ -23,14 +23,6 @@ public struct ImageMetadata: Sendable, Equatable {
     /// `Xmp.xmp.Rating` (darktable, digiKam, Lightroom).
     public var rating: Int?
 
-    public static func == (a: ImageMetadata, b: ImageMetadata) -> Bool {
-        a.dateTimeOriginal == b.dateTimeOriginal && a.dateTime == b.dateTime && a.make == b.make
-            && a.model == b.model && a.lens == b.lens && a.exposureTime?.numerator == b.exposureTime?.numerator
-            && a.exposureTime?.denominator == b.exposureTime?.denominator && a.fNumber == b.fNumber
-            && a.iso == b.iso && a.focalLength == b.focalLength && a.pixelWidth == b.pixelWidth
-            && a.pixelHeight == b.pixelHeight && a.orientation == b.orientation && a.latitude == b.latitude
-            && a.longitude == b.longitude && a.altitude == b.altitude && a.rating == b.rating
-    }
 }
 
 /// Reads photo metadata with gexiv2. Safe to call from any thread: each call

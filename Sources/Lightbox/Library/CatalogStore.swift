@@ -13,7 +13,10 @@ import Gtk
 /// try store.setRating(4, for: photo.id)           // committed when it returns
 /// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
 /// store.photos.groupedByMonth(); store.photos.groupedByCamera(); store.photos.groupedByDay()
+/// // Thumbnails off the main thread; cancel the task when the row goes away:
+/// let thumbnail = try await store.thumbnails.thumbnail(path: photo.path, modified: photo.modified, size: 256)
 /// ```
+/// Photos that can't be shown are in the list too, with `photo.error` saying why.
 /// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
 /// search. Observers get `photos` again after every change (scan batch, rating, trash,
 /// live file change), already on the main thread, and never re-entrantly.
@@ -34,7 +37,6 @@ public final class CatalogStore {
 
     private var observers: [(owner: Weak, handler: @MainActor ([Photo]) -> Void)] = []
     private var noticeObservers: [(owner: Weak, handler: @MainActor (String) -> Void)] = []
-    private var scan: Task<Void, Never>?
     private var scanCancelled = CancelFlag()
     private var monitors: [DirectoryMonitor] = []
     private var liveChanges: Task<Void, Never>?
@@ -106,7 +108,7 @@ public final class CatalogStore {
                 self?.reload()
             }
         }
-        scan = Task { [weak self] in
+        Task { [weak self] in
             let result = await Task.detached(priority: .utility) { () -> Result<CatalogSync.Summary, Error> in
                 Result { try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch) }
             }.value
@@ -121,9 +123,6 @@ public final class CatalogStore {
             }
         }
     }
-
-    /// Waits for the scan started last (tests, command-line use).
-    public func waitForScan() async { await scan?.value }
 
     private func reload() {
         guard let folder else { return }
