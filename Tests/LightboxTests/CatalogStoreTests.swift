@@ -129,6 +129,12 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let (store, _) = try! openStore(folder: "/nonexistent/photos")
             XCTAssertTrue(store.photos.isEmpty)
             XCTAssertEqual(store.notice, "cannot read folder /nonexistent/photos: No such file or directory")
+            let received = Received()
+            var notices: [String] = []
+            store.observeNotices(owner: received) { notices.append($0) }
+            store.rescan()
+            pump(until: { !notices.isEmpty }, "the notice")
+            XCTAssertEqual(notices, ["cannot read folder /nonexistent/photos: No such file or directory"])
         }
     }
 

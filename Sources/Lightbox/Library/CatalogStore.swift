@@ -19,7 +19,8 @@ import Gtk
 /// Photos that can't be shown are in the list too, with `photo.error` saying why.
 /// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
 /// search. Observers get `photos` again after every change (scan batch, rating, trash,
-/// live file change), already on the main thread, and never re-entrantly.
+/// live file change), on the main thread. Notices (see `observeNotices`) say what went
+/// wrong with the library as a whole: a damaged catalog, an unreadable folder.
 @MainActor
 public final class CatalogStore {
     public let catalog: Catalog
