@@ -41,6 +41,10 @@ public final class CatalogStore {
     private var scanCancelled = CancelFlag()
     private var monitors: [DirectoryMonitor] = []
     private var liveChanges: Task<Void, Never>?
+    /// Bumped by every change made here (ratings, trash), to spot reloads that raced one.
+    private var edits = 0
+    private var reloadsStarted = 0
+    private var reloadApplied = 0
 
     private struct Weak { weak var object: AnyObject? }
 
@@ -114,25 +118,37 @@ public final class CatalogStore {
                 Result { try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch) }
             }.value
             guard let self, !cancelled.isSet else { return }
-            self.isScanning = false
             switch result {
             case .success(let summary):
-                self.reload()
                 self.watch(summary.folders)
+                self.reload { if !cancelled.isSet { self.isScanning = false } }
             case .failure(let error):
+                self.isScanning = false
                 self.tell("\(error)")
             }
         }
     }
 
-    private func reload() {
+    /// Re-reads the open folder's rows off the main thread, then publishes them. A read
+    /// overtaken by a newer one is dropped; one that raced an edit made here is redone.
+    private func reload(then done: @escaping @MainActor () -> Void = {}) {
         guard let folder else { return }
-        do {
-            allPhotos = try catalog.photos(in: folder)
-        } catch {
-            tell("The photo catalog can't be read: \(error)")
+        let catalog = self.catalog, editsAtStart = edits
+        reloadsStarted += 1
+        let ticket = reloadsStarted
+        Task { [weak self] in
+            let result = await Task.detached(priority: .utility) { Result { try catalog.photos(in: folder) } }.value
+            guard let self, self.folder == folder else { return }
+            guard self.edits == editsAtStart else { return self.reload(then: done) }
+            defer { done() }
+            guard ticket > self.reloadApplied else { return }
+            self.reloadApplied = ticket
+            switch result {
+            case .success(let photos): self.allPhotos = photos
+            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            }
+            self.publish()
         }
-        publish()
     }
 
     private func watch(_ folders: [String]) {
@@ -183,6 +199,7 @@ public final class CatalogStore {
     public func setRating(_ rating: Int, for id: Photo.ID) throws {
         guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
         guard try catalog.setRating(rating, path: id) else { throw StoreError("no photo at \(id)") }
+        edits += 1
         if let index = allPhotos.firstIndex(where: { $0.id == id }) {
             allPhotos[index].rating = rating
             publish()
@@ -194,6 +211,7 @@ public final class CatalogStore {
         var trashed: [TrashedPhoto] = []
         defer {
             try? catalog.remove(paths: trashed.map(\.photo.path))
+            edits += 1
             let gone = Set(trashed.map(\.photo.path))
             allPhotos.removeAll { gone.contains($0.path) }
             publish()
@@ -210,7 +228,11 @@ public final class CatalogStore {
         var restored: [Photo] = []
         defer {
             try? catalog.restore(restored)
-            reload()
+            edits += 1
+            let back = Set(restored.map(\.path))
+            allPhotos.removeAll { back.contains($0.path) }
+            allPhotos += restored
+            publish()
         }
         for item in trashed {
             try PhotoTrash.restore(item)
