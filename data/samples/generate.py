@@ -41,7 +41,7 @@ def picture(index, rng, path, width, height):
         f"-draw \"ellipse {x},{horizon + 30} {rng.randint(10, 25)},{rng.randint(30, 70)} 0,360\""
         for x in sorted(rng.sample(range(20, width - 20), rng.randint(2, 7))))
     run("sh", "-c",
-        f"convert -size {width}x{height} gradient:'{sky[0]}'-'{sky[1]}' "
+        f"convert -seed {index + 1} -size {width}x{height} gradient:'{sky[0]}'-'{sky[1]}' "
         f"\\( -size {width}x{height - horizon + height // 6} gradient:'{ground[0]}'-'{ground[1]}' \\) "
         f"-geometry +0+{horizon} -composite "
         f"-fill '#fff2b0' -draw 'circle {sun_x},{sun_y} {sun_x + radius},{sun_y}' "
