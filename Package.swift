@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "lightbox-bench", targets: ["LightboxBench"]),
         .executable(name: "kit-example", targets: ["KitExample"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
     targets: [
         // Interop: the only place that touches C.
         .systemLibrary(
@@ -17,26 +20,36 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(
+            name: "CGExiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"])]
+        ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
-        .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport", "CGExiv2"]),
 
-        // The kit: array data source, rows, diffing.
+        // The kit: array data source, rows, diffing, controllers. Knows nothing about photos.
         .target(name: "LightboxKit", dependencies: ["Gtk"]),
-        .target(name: "CBenchModels", dependencies: ["CGtk"]),
-        .executableTarget(name: "LightboxBench", dependencies: ["LightboxKit", "Gtk", "CBenchModels"]),
 
         // The kit's runnable example: a list with a detail pane, rows that host controllers.
         .executableTarget(name: "KitExample", dependencies: ["LightboxKit", "Gtk"]),
 
         // The photo catalog app.
-        .target(name: "Lightbox", dependencies: ["Gtk"]),
+        .target(name: "Lightbox", dependencies: ["Gtk", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
+
+        // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
+        .target(name: "CBenchModels", dependencies: ["CGtk"]),
+        .executableTarget(name: "LightboxBench", dependencies: ["Lightbox", "LightboxKit", "Gtk", "CBenchModels"]),
 
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport",
                 exclude: ["Scripts"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "Gtk", "GtkTestSupport"]),
+        .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "Gtk", "GtkTestSupport"]),
+        // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.
+        .executableTarget(name: "CatalogRatingChild", dependencies: ["Lightbox"], path: "Tests/CatalogRatingChild"),
         // The real `lightbox` binary driven from outside (real keys, private session).
         .testTarget(name: "AppTests", dependencies: ["GtkTestSupport", "LightboxApp"]),
         // Desktop integration: validators, Flatpak manifest, staged install, launch, settings.

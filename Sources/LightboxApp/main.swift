@@ -6,6 +6,9 @@ if arguments.contains("--version") {
     print("\(AppInfo.name) \(AppInfo.version)")
     exit(0)
 }
+if arguments.count > 1, arguments[1] == "--list" {
+    exit(ListCommand.run(Array(arguments.dropFirst(2))))
+}
 
 let status = MainActor.assumeIsolated {
     LightboxApplication().run(arguments: arguments)

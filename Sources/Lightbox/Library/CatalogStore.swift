@@ -1,0 +1,251 @@
+import Foundation
+import Gtk
+
+/// The photo library as the UI sees it: the only thing that touches the catalog and
+/// the disk. Main-thread API; scans and disk work run in the background.
+///
+/// ```swift
+/// let store = try CatalogStore()                  // opens $XDG_DATA_HOME/<app-id>/catalog.sqlite
+/// if let notice = store.notice { showBanner(notice) }  // e.g. "the catalog was damaged and rebuilt"
+/// store.observe(owner: self) { photos in dataSource.apply(photos) }  // whole arrays, Identifiable by path
+/// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
+/// store.searchText = "canon"; store.sortOrder = .rating
+/// try store.setRating(4, for: photo.id)           // committed when it returns
+/// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
+/// store.photos.groupedByMonth(); store.photos.groupedByCamera(); store.photos.groupedByDay()
+/// // Thumbnails off the main thread; cancel the task when the row goes away:
+/// let thumbnail = try await store.thumbnails.thumbnail(path: photo.path, modified: photo.modified, size: 256)
+/// ```
+/// Photos that can't be shown are in the list too, with `photo.error` saying why.
+/// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
+/// search. Observers get `photos` again after every change (scan batch, rating, trash,
+/// live file change), on the main thread. Notices (see `observeNotices`) say what went
+/// wrong with the library as a whole: a damaged catalog, an unreadable folder.
+@MainActor
+public final class CatalogStore {
+    public let catalog: Catalog
+    public let thumbnails: ThumbnailLoader
+    public var scanner = PhotoScanner()
+    /// A message for the user about the library itself (catalog rebuilt, folder unreadable).
+    public private(set) var notice: String?
+    public private(set) var folder: String?
+    public private(set) var allPhotos: [Photo] = []
+    public private(set) var photos: [Photo] = []
+    public private(set) var isScanning = false
+
+    public var sortOrder: PhotoSort = .dateTaken { didSet { publish() } }
+    public var searchText = "" { didSet { publish() } }
+
+    private var observers: [(owner: Weak, handler: @MainActor ([Photo]) -> Void)] = []
+    private var noticeObservers: [(owner: Weak, handler: @MainActor (String) -> Void)] = []
+    private var scanCancelled = CancelFlag()
+    private var monitors: [DirectoryMonitor] = []
+    private var liveChanges: Task<Void, Never>?
+    /// Bumped by every change made here (ratings, trash), to spot reloads that raced one.
+    private var edits = 0
+    private var reloadsStarted = 0
+    private var reloadApplied = 0
+
+    private struct Weak { weak var object: AnyObject? }
+
+    public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
+        self.catalog = catalog
+        self.thumbnails = thumbnails
+        if let aside = catalog.movedAsidePath {
+            notice = "The photo catalog was damaged. It was moved to \(aside) and a new one was built."
+        }
+    }
+
+    /// Opens the catalog at its standard place.
+    public convenience init() throws {
+        self.init(catalog: try Catalog())
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` with the whole `photos` array after every change, while `owner` lives.
+    public func observe(owner: AnyObject, _ handler: @escaping @MainActor ([Photo]) -> Void) {
+        observers.append((Weak(object: owner), handler))
+    }
+
+    /// Calls `handler` with each new user-facing notice, while `owner` lives.
+    public func observeNotices(owner: AnyObject, _ handler: @escaping @MainActor (String) -> Void) {
+        noticeObservers.append((Weak(object: owner), handler))
+    }
+
+    private func publish() {
+        photos = allPhotos.matching(searchText).sorted(by: sortOrder)
+        observers.removeAll { $0.owner.object == nil }
+        let snapshot = photos
+        for observer in observers { observer.handler(snapshot) }
+    }
+
+    private func tell(_ message: String) {
+        notice = message
+        noticeObservers.removeAll { $0.owner.object == nil }
+        for observer in noticeObservers { observer.handler(message) }
+    }
+
+    // MARK: Folder
+
+    /// Shows the folder's catalog rows at once, then rescans it in the background and
+    /// watches it. A folder that can't be read is reported as a notice.
+    public func open(folder: String) {
+        let root = (folder as NSString).standardizingPath
+        self.folder = root
+        monitors = []
+        allPhotos = (try? catalog.photos(in: root)) ?? []
+        publish()
+        rescan()
+    }
+
+    /// Reads new and changed files of the open folder and drops vanished ones.
+    public func rescan() {
+        guard let folder else { return }
+        scanCancelled.set()
+        let cancelled = CancelFlag()
+        scanCancelled = cancelled
+        let sync = CatalogSync(catalog: catalog, scanner: scanner)
+        isScanning = true
+        let onBatch: @Sendable () -> Void = { [weak self] in
+            Task { @MainActor in
+                guard !cancelled.isSet else { return }
+                self?.reload()
+            }
+        }
+        Task { [weak self] in
+            let result = await Task.detached(priority: .utility) { () -> Result<CatalogSync.Summary, Error> in
+                Result { try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch) }
+            }.value
+            guard let self, !cancelled.isSet else { return }
+            switch result {
+            case .success(let summary):
+                self.watch(summary.folders)
+                self.reload { if !cancelled.isSet { self.isScanning = false } }
+            case .failure(let error):
+                self.isScanning = false
+                self.tell("\(error)")
+            }
+        }
+    }
+
+    /// Re-reads the open folder's rows off the main thread, then publishes them. A read
+    /// overtaken by a newer one is dropped; one that raced an edit made here is redone.
+    private func reload(then done: @escaping @MainActor () -> Void = {}) {
+        guard let folder else { return }
+        let catalog = self.catalog, editsAtStart = edits
+        reloadsStarted += 1
+        let ticket = reloadsStarted
+        Task { [weak self] in
+            let result = await Task.detached(priority: .utility) { Result { try catalog.photos(in: folder) } }.value
+            guard let self, self.folder == folder else { return }
+            guard self.edits == editsAtStart else { return self.reload(then: done) }
+            defer { done() }
+            guard ticket > self.reloadApplied else { return }
+            self.reloadApplied = ticket
+            switch result {
+            case .success(let photos): self.allPhotos = photos
+            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            }
+            self.publish()
+        }
+    }
+
+    private func watch(_ folders: [String]) {
+        monitors = folders.compactMap { path in
+            let monitor = try? DirectoryMonitor(path: path)
+            monitor?.onEvent(owner: self) { [unowned self] event in self.fileChanged(event) }
+            return monitor
+        }
+    }
+
+    /// A live change: read just that file (or drop its row) off the main thread.
+    private func fileChanged(_ event: DirectoryMonitor.Event) {
+        guard let folder else { return }
+        let catalog = self.catalog, scanner = self.scanner
+        let previous = liveChanges
+        liveChanges = Task { [weak self] in
+            await previous?.value
+            await Task.detached(priority: .utility) {
+                switch event {
+                case .removed(let path):
+                    // A file, or a folder with everything in it.
+                    let inside = (try? catalog.photos(in: path).map(\.path)) ?? []
+                    try? catalog.remove(paths: [path] + inside)
+                case .changed(let path):
+                    var info = stat()
+                    guard stat(path, &info) == 0 else {
+                        try? catalog.remove(paths: [path])
+                        return
+                    }
+                    if (info.st_mode & S_IFMT) == S_IFDIR {
+                        _ = try? CatalogSync(catalog: catalog, scanner: scanner).run(folder: path)
+                    } else if PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
+                              !(path as NSString).lastPathComponent.hasPrefix("."),
+                              (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
+                                != FileStamp(info) {
+                        try? catalog.save([scanner.readFile(path, FileStamp(info))])
+                    }
+                }
+            }.value
+            guard let self, self.folder == folder else { return }
+            self.reload()
+        }
+    }
+
+    // MARK: Editing
+
+    /// Sets a photo's stars (0…5). The rating is committed to disk when this returns.
+    public func setRating(_ rating: Int, for id: Photo.ID) throws {
+        guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
+        guard try catalog.setRating(rating, path: id) else { throw StoreError("no photo at \(id)") }
+        edits += 1
+        if let index = allPhotos.firstIndex(where: { $0.id == id }) {
+            allPhotos[index].rating = rating
+            publish()
+        }
+    }
+
+    /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.
+    public func moveToTrash(_ ids: [Photo.ID]) throws -> [TrashedPhoto] {
+        var trashed: [TrashedPhoto] = []
+        defer {
+            try? catalog.remove(paths: trashed.map(\.photo.path))
+            edits += 1
+            let gone = Set(trashed.map(\.photo.path))
+            allPhotos.removeAll { gone.contains($0.path) }
+            publish()
+        }
+        for id in ids {
+            guard let photo = try catalog.photo(at: id) else { throw StoreError("no photo at \(id)") }
+            trashed.append(try PhotoTrash.moveToTrash(photo))
+        }
+        return trashed
+    }
+
+    /// Undoes `moveToTrash`: puts the files back where they were, with their ratings.
+    public func restore(_ trashed: [TrashedPhoto]) throws {
+        var restored: [Photo] = []
+        defer {
+            try? catalog.restore(restored)
+            edits += 1
+            let back = Set(restored.map(\.path))
+            allPhotos.removeAll { back.contains($0.path) }
+            allPhotos += restored
+            publish()
+        }
+        for item in trashed {
+            try PhotoTrash.restore(item)
+            var photo = item.photo
+            var info = stat()
+            if stat(photo.path, &info) == 0 { photo.modified = FileStamp(info).modified }
+            restored.append(photo)
+        }
+    }
+}
+
+/// A request the Store refuses, with the reason.
+public struct StoreError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Brings the catalog in line with a folder on disk: reads new and changed files,
+/// drops rows of files that are gone. Blocking; run it off the main thread.
+public struct CatalogSync: Sendable {
+    public let catalog: Catalog
+    public var scanner: PhotoScanner
+    /// Rows are written in transactions of this many photos.
+    var batchSize = 500
+
+    public struct Summary: Sendable, Equatable {
+        /// Files read (new or changed).
+        public var read = 0
+        public var unchanged = 0
+        public var removed = 0
+        /// Every folder walked (for watching).
+        public var folders: [String] = []
+    }
+
+    public init(catalog: Catalog, scanner: PhotoScanner = PhotoScanner()) {
+        self.catalog = catalog
+        self.scanner = scanner
+    }
+
+    /// Scans `folder` into the catalog. `onBatch` runs after each committed batch
+    /// (for progress). Throws when the folder can't be read or the catalog can't be written.
+    public func run(folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
+                    onBatch: @escaping @Sendable () -> Void = {}) throws -> Summary {
+        let root = (folder as NSString).standardizingPath
+        let known = try catalog.stamps(in: root)
+        let state = SyncState()
+        let catalog = self.catalog, batchSize = self.batchSize
+        try scanner.scan(folder: root, known: known, isCancelled: isCancelled) { event in
+            // Events arrive one at a time (the scanner serializes them).
+            state.record(event)
+            if state.pending.count >= batchSize { state.flush(into: catalog, then: onBatch) }
+        }
+        state.flush(into: catalog)
+        state.waitForWrites()
+        if let error = state.error { throw error }
+        var summary = state.summary
+        if !isCancelled() {
+            let gone = known.keys.filter { !state.seen.contains($0) }
+            try catalog.remove(paths: gone)
+            summary.removed = gone.count
+        }
+        onBatch()
+        return summary
+    }
+}
+
+/// What one sync has seen so far; touched by one scanner event at a time.
+private final class SyncState: @unchecked Sendable {
+    var pending: [Photo] = []
+    var seen: Set<String> = []
+    var summary = CatalogSync.Summary()
+
+    func record(_ event: ScanEvent) {
+        switch event {
+        case .photo(let photo):
+            pending.append(photo)
+            seen.insert(photo.path)
+            summary.read += 1
+        case .unchanged(let path):
+            seen.insert(path)
+            summary.unchanged += 1
+        case .folder(let path):
+            summary.folders.append(path)
+        }
+    }
+
+    /// Writes run on their own queue, so reads go on while a batch is committed.
+    private let writer = DispatchQueue(label: "io.github.lightbox.catalog-writer")
+    private let errorLock = NSLock()
+    private var writeError: Error?
+
+    var error: Error? { errorLock.withLock { writeError } }
+
+    func flush(into catalog: Catalog, then done: @escaping @Sendable () -> Void = {}) {
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        writer.async { [self] in
+            guard !batch.isEmpty, error == nil else { return }
+            do {
+                try catalog.save(batch)
+                done()
+            } catch {
+                errorLock.withLock { writeError = error }
+            }
+        }
+    }
+
+    /// Waits for every batch handed to `flush`.
+    func waitForWrites() { writer.sync {} }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Gtk
+
+/// Which folder the app shows when it is started without one.
+public enum LibraryLocation {
+    /// The XDG Pictures folder when it holds at least one photo (searched a few
+    /// levels deep, hidden folders skipped), otherwise `sampleLibrary`.
+    public static func defaultFolder(sampleLibrary: String,
+                                     pictures: String? = FileNames.picturesDirectory) -> String {
+        guard let pictures, containsPhoto(pictures, depth: 3) else { return sampleLibrary }
+        return pictures
+    }
+
+    static func containsPhoto(_ folder: String, depth: Int) -> Bool {
+        guard depth > 0, let entries = try? DirectoryListing.entries(of: folder) else { return false }
+        var subfolders: [String] = []
+        for entry in entries where entry.isValidUTF8 && !entry.name.hasPrefix(".") {
+            let path = folder + "/" + entry.name
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                subfolders.append(path)
+            } else if PhotoFileKind(name: entry.name) == .readable, info.st_size > 0 {
+                return true
+            }
+        }
+        return subfolders.contains { containsPhoto($0, depth: depth - 1) }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Orders the photo list can be shown in.
+public enum PhotoSort: String, CaseIterable, Sendable {
+    case dateTaken, name, rating, camera
+}
+
+/// A titled run of photos (a month, a camera, a day).
+public struct PhotoGroup: Identifiable, Hashable, Sendable {
+    /// The group key ("2024-03", "Canon EOS R5", "2024-03-05"); "" for photos without one.
+    public let id: String
+    public let photos: [Photo]
+}
+
+extension Array where Element == Photo {
+    /// Photos whose name, camera or lens contains every word of `text` (case-insensitive).
+    public func matching(_ text: String) -> [Photo] {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return self }
+        return filter { photo in
+            let haystack = [photo.name, photo.camera ?? "", photo.lens ?? ""].joined(separator: " ").lowercased()
+            return words.allSatisfy { haystack.contains($0) }
+        }
+    }
+
+    /// Sorted by `order`: newest first for dates, best first for ratings, A→Z otherwise;
+    /// ties (and photos without the value, last) fall back to the file name.
+    public func sorted(by order: PhotoSort) -> [Photo] {
+        func byName(_ a: Photo, _ b: Photo) -> Bool {
+            let names = a.name.localizedStandardCompare(b.name)
+            return names == .orderedSame ? a.path < b.path : names == .orderedAscending
+        }
+        switch order {
+        case .name:
+            return sorted(by: byName)
+        case .dateTaken:
+            return sorted { a, b in
+                a.taken == b.taken ? byName(a, b) : (a.taken ?? "") > (b.taken ?? "")
+            }
+        case .rating:
+            return sorted { a, b in a.rating == b.rating ? byName(a, b) : a.rating > b.rating }
+        case .camera:
+            return sorted { a, b in
+                switch (a.camera, b.camera) {
+                case let (x?, y?) where x != y: return x.localizedStandardCompare(y) == .orderedAscending
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default: return byName(a, b)
+                }
+            }
+        }
+    }
+
+    /// Consecutive groups by `key`, keeping this array's order.
+    public func grouped(by key: (Photo) -> String) -> [PhotoGroup] {
+        var groups: [(String, [Photo])] = []
+        var index: [String: Int] = [:]
+        for photo in self {
+            let k = key(photo)
+            if let i = index[k] {
+                groups[i].1.append(photo)
+            } else {
+                index[k] = groups.count
+                groups.append((k, [photo]))
+            }
+        }
+        return groups.map { PhotoGroup(id: $0.0, photos: $0.1) }
+    }
+
+    /// Groups by month taken ("2024-03").
+    public func groupedByMonth() -> [PhotoGroup] { grouped { String(($0.taken ?? "").prefix(7)) } }
+    /// Groups by day taken ("2024-03-05").
+    public func groupedByDay() -> [PhotoGroup] { grouped { String(($0.taken ?? "").prefix(10)) } }
+    /// Groups by camera ("" for photos without one).
+    public func groupedByCamera() -> [PhotoGroup] { grouped { $0.camera ?? "" } }
+}

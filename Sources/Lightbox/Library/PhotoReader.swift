@@ -1,0 +1,131 @@
+import Foundation
+import Gtk
+
+/// Reads one photo file into a `Photo`: gexiv2 for the metadata, gdk-pixbuf's
+/// header sniffing for formats Exiv2 doesn't know. Never throws: a file that can't
+/// be read becomes a `Photo` with an `error`.
+enum PhotoReader {
+    /// Larger images are listed with an error rather than decoded (decompression bombs).
+    static let maxPixels = 250_000_000
+
+    static func read(path: String, stamp: FileStamp) -> Photo {
+        var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified)
+        guard stamp.size > 0 else {
+            photo.error = "empty file (0 bytes)"
+            return photo
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            photo.error = vanished(path) ?? "can't open the file: \(describe(errno))"
+            return photo
+        }
+        let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
+        close(descriptor)
+        do {
+            let metadata = try ImageMetadataReader.read(path: path)
+            photo.apply(metadata)
+            if photo.width == 0 || photo.height == 0, let info = try? ImageFileInfo.read(path: path) {
+                photo.width = info.width
+                photo.height = info.height
+            }
+        } catch {
+            // Exiv2 doesn't read every format gdk-pixbuf does (and gives up on broken EXIF).
+            guard let info = try? ImageFileInfo.read(path: path) else {
+                photo.error = vanished(path) ?? "not a readable image: \(error.message)"
+                return photo
+            }
+            photo.width = info.width
+            photo.height = info.height
+            if info.format == "jpeg" || info.format == "png" || info.format == "tiff" {
+                photo.error = "the metadata can't be read: \(error.message)"
+            }
+        }
+        if photo.taken == nil {
+            photo.taken = localTimestamp(stamp.modified)
+            photo.takenSource = .fileModified
+        }
+        if photo.width * photo.height > maxPixels {
+            photo.error = "image too large (\(photo.width)×\(photo.height) pixels)"
+        } else if photo.error == nil, truncated {
+            photo.error = "truncated JPEG (the file ends before the image does)"
+        }
+        return photo
+    }
+
+    static func vanished(_ path: String) -> String? {
+        access(path, F_OK) == 0 ? nil : "the file was deleted during the scan"
+    }
+
+    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// A JPEG whose last bytes hold no end-of-image marker was cut short.
+    static func isTruncatedJPEG(_ descriptor: Int32, path: String, size: Int64) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ext == "jpg" || ext == "jpeg" || ext == "jpe" else { return false }
+        var tail = [UInt8](repeating: 0, count: Int(min(size, 256)))
+        guard pread(descriptor, &tail, tail.count, off_t(size) - off_t(tail.count)) == tail.count else { return true }
+        return !zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+    }
+
+    /// Seconds since 1970 as a local `yyyy-MM-ddTHH:mm:ss`.
+    static func localTimestamp(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
+                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    /// An EXIF date (`yyyy:MM:dd HH:mm:ss`) as `yyyy-MM-ddTHH:mm:ss`; nil when malformed or zero.
+    static func isoTimestamp(exif: String?) -> String? {
+        guard let exif else { return nil }
+        let digits = Array(exif.utf8.prefix(19))
+        guard digits.count == 19 else { return nil }
+        let numeric = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
+        guard numeric.allSatisfy({ (48...57).contains(digits[$0]) }) else { return nil }
+        var result = digits
+        result[4] = UInt8(ascii: "-")
+        result[7] = UInt8(ascii: "-")
+        result[10] = UInt8(ascii: "T")
+        let text = String(decoding: result, as: UTF8.self)
+        return text.hasPrefix("0000") ? nil : text
+    }
+}
+
+extension Photo {
+    mutating func apply(_ metadata: ImageMetadata) {
+        if let original = PhotoReader.isoTimestamp(exif: metadata.dateTimeOriginal) {
+            taken = original
+            takenSource = .dateTimeOriginal
+        } else if let written = PhotoReader.isoTimestamp(exif: metadata.dateTime) {
+            taken = written
+            takenSource = .dateTime
+        }
+        make = metadata.make
+        model = metadata.model
+        lens = metadata.lens
+        if let time = metadata.exposureTime {
+            exposure = Photo.exposureText(numerator: time.numerator, denominator: time.denominator)
+        }
+        aperture = metadata.fNumber
+        iso = metadata.iso
+        focalLength = metadata.focalLength
+        width = metadata.pixelWidth
+        height = metadata.pixelHeight
+        orientation = metadata.orientation
+        latitude = metadata.latitude
+        longitude = metadata.longitude
+        altitude = metadata.altitude
+        rating = metadata.rating ?? 0
+    }
+
+    /// "1/250" for fractions of a second, "2" or "2.5" for longer exposures.
+    static func exposureText(numerator: Int, denominator: Int) -> String {
+        guard numerator > 0, denominator > 0 else { return "0" }
+        if numerator >= denominator {
+            let seconds = Double(numerator) / Double(denominator)
+            return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        }
+        return "1/\(Int((Double(denominator) / Double(numerator)).rounded()))"
+    }
+}

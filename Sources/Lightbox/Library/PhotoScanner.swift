@@ -1,0 +1,125 @@
+import Foundation
+import Gtk
+
+/// Why a folder could not be scanned at all.
+public struct ScanError: Error, Sendable, CustomStringConvertible {
+    public let folder: String
+    public let reason: String
+    public var description: String { "cannot read folder \(folder): \(reason)" }
+}
+
+/// One result of a scan, delivered as soon as it is known.
+public enum ScanEvent: Sendable {
+    /// A new or changed file, read now (`photo.error` says when it can't be shown).
+    case photo(Photo)
+    /// A file whose size and modification time match what the caller already knows.
+    case unchanged(String)
+    /// A folder that was walked (to be watched for changes).
+    case folder(String)
+}
+
+/// Walks a folder tree and reads every photo's metadata.
+///
+/// Reads run on background threads, at most `parallelism` at a time; each file gets
+/// `fileTimeout` seconds, after which it is reported with an error and the scan goes
+/// on. Hidden files and folders are skipped, symbolic links are followed once
+/// (a link back into a folder already walked is not entered again), and files with
+/// image extensions that gdk-pixbuf can't read here (HEIC, raw…) are reported as unsupported.
+public struct PhotoScanner: Sendable {
+    public var parallelism: Int
+    public var fileTimeout: Double
+    /// Reads one regular file; replaced in tests to simulate a file vanishing mid-scan.
+    var readFile: @Sendable (String, FileStamp) -> Photo = PhotoReader.read
+
+    public init(parallelism: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), fileTimeout: Double = 20) {
+        self.parallelism = parallelism
+        self.fileTimeout = fileTimeout
+    }
+
+    /// Scans `folder`, calling `onEvent` from background threads (one at a time).
+    /// Files whose stamp equals `known[path]` are not read again. Returns when the
+    /// scan is complete or `isCancelled` turned true. Throws when `folder` itself
+    /// can't be read.
+    public func scan(folder: String, known: [String: FileStamp] = [:],
+                     isCancelled: @escaping @Sendable () -> Bool = { false },
+                     onEvent: @escaping @Sendable (ScanEvent) -> Void) throws(ScanError) {
+        let root = (folder as NSString).standardizingPath
+        var info = stat()
+        guard stat(root, &info) == 0 else {
+            throw ScanError(folder: folder, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ScanError(folder: folder, reason: "not a folder") }
+        do {
+            _ = try DirectoryListing.entries(of: root)
+        } catch {
+            throw ScanError(folder: folder, reason: error.message)
+        }
+        let run = ScanRun(scanner: self, known: known, isCancelled: isCancelled, onEvent: onEvent)
+        run.walk(root)
+        run.finish()
+    }
+
+    /// The same scan as a stream; cancelling the consuming task (or dropping the
+    /// stream) stops the scan.
+    public func events(folder: String, known: [String: FileStamp] = [:]) -> AsyncThrowingStream<ScanEvent, Error> {
+        AsyncThrowingStream { continuation in
+            let cancelled = CancelFlag()
+            continuation.onTermination = { _ in cancelled.set() }
+            DispatchQueue.global(qos: .utility).async {
+                do {
+                    try self.scan(folder: folder, known: known, isCancelled: { cancelled.isSet }) { event in
+                        continuation.yield(event)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        }
+    }
+}
+
+/// A thread-safe boolean that only goes from false to true.
+final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    /// Sets the flag; returns true for the caller that set it first.
+    @discardableResult func set() -> Bool {
+        lock.withLock {
+            defer { value = true }
+            return !value
+        }
+    }
+}
+
+/// What a file's extension says about it.
+enum PhotoFileKind: Equatable {
+    case readable
+    case unsupported(String)
+    case other
+
+    /// Image formats people keep next to their photos that gdk-pixbuf may not read.
+    static let imageExtensions: Set<String> = [
+        "heic", "heif", "avif", "jxl", "webp", "psd", "xcf", "dng", "cr2", "cr3", "nef", "arw", "raf",
+        "orf", "rw2", "pef", "srw", "jp2",
+    ]
+
+    init(name: String) {
+        let ext = (name as NSString).pathExtension.lowercased()
+        if ImageFileInfo.readableExtensions.contains(ext), ext != "svg", ext != "ani" {
+            self = .readable
+        } else if PhotoFileKind.imageExtensions.contains(ext) {
+            self = .unsupported(ext.uppercased())
+        } else {
+            self = .other
+        }
+    }
+}
+
+extension FileStamp {
+    init(_ info: stat) {
+        size = Int64(info.st_size)
+        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
+    }
+}

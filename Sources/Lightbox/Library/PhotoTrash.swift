@@ -1,0 +1,85 @@
+import Foundation
+import Gtk
+
+/// A photo moved to the trash, with what it takes to put it back.
+public struct TrashedPhoto: Sendable, Equatable {
+    /// The catalog row (rating included) as it was.
+    public let photo: Photo
+    /// Where the file now lives inside the trash.
+    public let trashedFile: String
+    /// Its `.trashinfo` record.
+    public let infoFile: String
+}
+
+/// Moves files to the freedesktop trash with GIO and finds them there again.
+enum PhotoTrash {
+    struct TrashError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func moveToTrash(_ photo: Photo) throws -> TrashedPhoto {
+        do {
+            try FileNames.trash(path: photo.path)
+        } catch {
+            throw TrashError(description: "\(photo.name) could not be moved to the trash: \(error.message)")
+        }
+        guard let (file, info) = locate(originalPath: photo.path) else {
+            throw TrashError(description: "\(photo.name) was moved to the trash but can't be found there")
+        }
+        return TrashedPhoto(photo: photo, trashedFile: file, infoFile: info)
+    }
+
+    /// Moves the file back to its original path and drops its trash record.
+    static func restore(_ trashed: TrashedPhoto) throws {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: trashed.photo.path) else {
+            throw TrashError(description: "\(trashed.photo.name) can't be restored: a file with that name exists")
+        }
+        do {
+            try manager.createDirectory(atPath: (trashed.photo.path as NSString).deletingLastPathComponent,
+                                        withIntermediateDirectories: true)
+            try manager.moveItem(atPath: trashed.trashedFile, toPath: trashed.photo.path)
+        } catch {
+            throw TrashError(description: "\(trashed.photo.name) can't be restored: \(error.localizedDescription)")
+        }
+        try? manager.removeItem(atPath: trashed.infoFile)
+    }
+
+    /// Trash folders that may hold `path`: the home trash, then `.Trash-UID` and
+    /// `.Trash/UID` at each ancestor (the mount's top folder).
+    static func candidateTrashes(for path: String) -> [(trash: String, topFolder: String?)] {
+        var result: [(String, String?)] = [(FileNames.userDataDirectory + "/Trash", nil)]
+        var folder = (path as NSString).deletingLastPathComponent
+        let uid = getuid()
+        while true {
+            result.append((folder + "/.Trash-\(uid)", folder))
+            result.append((folder + "/.Trash/\(uid)", folder))
+            if folder == "/" || folder.isEmpty { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return result
+    }
+
+    /// The newest trash entry whose recorded original path is `originalPath`.
+    static func locate(originalPath: String) -> (file: String, info: String)? {
+        let manager = FileManager.default
+        var best: (file: String, info: String, date: Date)?
+        for (trash, top) in candidateTrashes(for: originalPath) {
+            let infoFolder = trash + "/info"
+            guard let names = try? manager.contentsOfDirectory(atPath: infoFolder) else { continue }
+            for name in names where name.hasSuffix(".trashinfo") {
+                let info = infoFolder + "/" + name
+                guard let text = try? String(contentsOfFile: info, encoding: .utf8),
+                      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
+                      var recorded = String(line.dropFirst(5)).removingPercentEncoding else { continue }
+                if !recorded.hasPrefix("/"), let top { recorded = top + "/" + recorded }
+                guard recorded == originalPath else { continue }
+                let date = (try? manager.attributesOfItem(atPath: info)[.modificationDate] as? Date) ?? .distantPast
+                if best == nil || date >= best!.date {
+                    best = (trash + "/files/" + String(name.dropLast(".trashinfo".count)), info, date)
+                }
+            }
+        }
+        return best.map { ($0.file, $0.info) }
+    }
+}

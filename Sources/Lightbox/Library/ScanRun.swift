@@ -1,0 +1,190 @@
+import Foundation
+import Gtk
+
+/// The state of one scan: the walk on the calling thread feeds a queue of files that
+/// `parallelism` reader threads drain. A watchdog reports a read that hangs past
+/// the timeout and starts a replacement reader, so one bad file never stalls the scan.
+final class ScanRun: @unchecked Sendable {
+    let scanner: PhotoScanner
+    let known: [String: FileStamp]
+    let isCancelled: @Sendable () -> Bool
+    let onEvent: @Sendable (ScanEvent) -> Void
+    private let deliver = NSLock()
+    private var visitedFolders: Set<FolderIdentity> = []
+
+    // Guarded by `state`.
+    private let state = NSCondition()
+    private var queue: [(path: String, stamp: FileStamp)] = []
+    private var head = 0
+    private var walkDone = false
+    private var outstanding = 0
+    private var reading: [Int: Reading] = [:]
+    private var nextReader = 0
+    private var timer: DispatchSourceTimer?
+
+    private final class Reading: Sendable {
+        let path: String
+        let stamp: FileStamp
+        let started = DispatchTime.now().uptimeNanoseconds
+        init(path: String, stamp: FileStamp) {
+            self.path = path
+            self.stamp = stamp
+        }
+    }
+
+    private struct FolderIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    init(scanner: PhotoScanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
+         onEvent: @escaping @Sendable (ScanEvent) -> Void) {
+        self.scanner = scanner
+        self.known = known
+        self.isCancelled = isCancelled
+        self.onEvent = onEvent
+        state.withLock {
+            for _ in 0..<max(1, scanner.parallelism) { startReader() }
+        }
+        timer = startWatchdog()
+    }
+
+    private func emit(_ event: ScanEvent) {
+        deliver.withLock { onEvent(event) }
+    }
+
+    func walk(_ folder: String) {
+        var info = stat()
+        guard !isCancelled(), stat(folder, &info) == 0 else { return }
+        guard visitedFolders.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
+        else { return }
+        guard let entries = try? DirectoryListing.entries(of: folder) else { return }
+        emit(.folder(folder))
+        var subfolders: [String] = []
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            if isCancelled() { return }
+            let path = folder + "/" + entry.name
+            let kind = PhotoFileKind(name: entry.name)
+            if !entry.isValidUTF8 {
+                if kind != .other { emit(.photo(Photo(path: path, error: "the file name is not valid UTF-8"))) }
+                continue
+            }
+            var link = stat()
+            guard lstat(path, &link) == 0 else {
+                if kind != .other { emit(.photo(Photo(path: path, error: PhotoReader.describe(errno)))) }
+                continue
+            }
+            var target = link
+            if (link.st_mode & S_IFMT) == S_IFLNK, stat(path, &target) != 0 {
+                let reason = errno == ELOOP ? "symbolic link loop" : "broken symbolic link (\(PhotoReader.describe(errno)))"
+                if kind != .other { emit(.photo(Photo(path: path, error: reason))) }
+                continue
+            }
+            switch target.st_mode & S_IFMT {
+            case S_IFDIR:
+                subfolders.append(path)
+            case S_IFREG:
+                visit(path, kind: kind, stamp: FileStamp(target))
+            default:
+                if kind != .other { emit(.photo(Photo(path: path, error: "not a regular file"))) }
+            }
+        }
+        for subfolder in subfolders { walk(subfolder) }
+    }
+
+    private func visit(_ path: String, kind: PhotoFileKind, stamp: FileStamp) {
+        switch kind {
+        case .other:
+            return
+        case .unsupported(let format):
+            emit(.photo(Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
+                              error: "unsupported format (\(format))")))
+        case .readable where known[path] == stamp:
+            emit(.unchanged(path))
+        case .readable:
+            state.withLock {
+                queue.append((path, stamp))
+                outstanding += 1
+                state.signal()
+            }
+        }
+    }
+
+    /// Starts one reader thread (its own thread: a hung read must not hold a shared pool's). Call with `state` locked.
+    private func startReader() {
+        let id = nextReader
+        nextReader += 1
+        Thread.detachNewThread { [self] in readLoop(id) }
+    }
+
+    private func readLoop(_ id: Int) {
+        while true {
+            state.lock()
+            while head == queue.count && !walkDone { state.wait() }
+            guard head < queue.count else {
+                state.unlock()
+                return
+            }
+            let (path, stamp) = queue[head]
+            head += 1
+            let reading = Reading(path: path, stamp: stamp)
+            self.reading[id] = reading
+            state.unlock()
+
+            let photo: Photo? = isCancelled() ? nil : scanner.readFile(path, stamp)
+
+            let stillMine = state.withLock {
+                guard self.reading[id] === reading else { return false }
+                self.reading[id] = nil
+                return true
+            }
+            // Timed out: the watchdog reported this file and started a replacement reader.
+            guard stillMine else { return }
+            if let photo { emit(.photo(photo)) }
+            finished()
+        }
+    }
+
+    private func finished() {
+        state.withLock {
+            outstanding -= 1
+            if outstanding == 0 { state.broadcast() }
+        }
+    }
+
+    /// Every half second (or sooner for short timeouts), reports reads that hang.
+    private func startWatchdog() -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let interval = min(0.5, scanner.fileTimeout / 3)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [self] in
+            let limit = UInt64(scanner.fileTimeout * 1e9)
+            let now = DispatchTime.now().uptimeNanoseconds
+            let late: [Reading] = state.withLock {
+                let late = reading.filter { now - $0.value.started > limit }
+                for (id, _) in late {
+                    reading[id] = nil
+                    startReader()
+                }
+                return late.map(\.value)
+            }
+            for read in late {
+                emit(.photo(Photo(path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
+                                  error: "reading the file took longer than \(String(format: "%g", scanner.fileTimeout)) s")))
+                finished()
+            }
+        }
+        timer.resume()
+        return timer
+    }
+
+    /// Waits until every queued file was reported (or skipped after cancellation).
+    func finish() {
+        state.withLock {
+            walkDone = true
+            state.broadcast()
+            while outstanding > 0 { state.wait() }
+        }
+        timer?.cancel()
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Gtk
+import Lightbox
+
+/// `lightbox-bench library [--json]`: scan, rescan, thumbnail and memory numbers for
+/// the photo library on 10,000 generated files (hard links of the sample photos).
+enum LibraryBenchmark {
+    static let fileCount = 10_000
+
+    static func run(arguments: [String]) {
+        let work = NSTemporaryDirectory() + "lightbox-bench-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let library = work + "/library"
+        do {
+            try makeLibrary(at: library)
+            var results: [(String, Double)] = []
+            let catalog = try Catalog(path: work + "/catalog.sqlite")
+
+            let exiv2 = try time { try runExiv2(on: library) }
+            var summary: CatalogSync.Summary?
+            let scan = try time { summary = try CatalogSync(catalog: catalog).run(folder: library) }
+            guard summary?.read == fileCount else { throw BenchError("scanned \(summary?.read ?? 0) of \(fileCount) files") }
+            results.append(("scan_10k_ms", scan * 1000))
+            results.append(("exiv2_10k_ms", exiv2 * 1000))
+            results.append(("scan_10k_ratio_vs_exiv2", scan / exiv2))
+
+            let rescan = try time { summary = try CatalogSync(catalog: catalog).run(folder: library) }
+            guard summary?.unchanged == fileCount else { throw BenchError("rescan read \(summary?.read ?? 0) files") }
+            results.append(("rescan_10k_unchanged_ms", rescan * 1000))
+
+            let photos = try makeCameraSizedPhotos(in: work + "/camera", count: 40)
+            let (cold, cached) = try thumbnailTimes(photos, cache: work + "/thumbnails")
+            results.append(("thumbs_first_screen_ms", cold * 1000))
+            results.append(("thumbs_cached_ms", cached * 1000))
+            results.append(("thumbs_cached_ratio", cached / cold))
+            let samples = Array(try FileManager.default.contentsOfDirectory(atPath: library + "/0").sorted()
+                .prefix(40).map { library + "/0/" + $0 })
+            let (smallCold, smallCached) = try thumbnailTimes(samples, cache: work + "/thumbnails-samples")
+            results.append(("thumbs_first_screen_samples_ms", smallCold * 1000))
+            results.append(("thumbs_cached_ratio_samples", smallCached / smallCold))
+
+            results.append(("rss_10k_mb", try MainActor.assumeIsolated { try storeResidentMegabytes(catalog, library) }))
+            report(results, json: arguments.contains("--json"))
+        } catch {
+            FileHandle.standardError.write(Data("lightbox-bench library: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// 10,000 hard links to the sample photos, 1,000 per folder.
+    static func makeLibrary(at path: String) throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/data/samples"
+        let sources = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".jpg") }.sorted()
+        guard !sources.isEmpty else { throw BenchError("no sample photos in \(samples)") }
+        for index in 0..<fileCount {
+            let folder = "\(path)/\(index / 1000)"
+            if index % 1000 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try FileManager.default.linkItem(atPath: samples + "/" + sources[index % sources.count],
+                                             toPath: String(format: "%@/P%05d.jpg", folder, index))
+        }
+    }
+
+    /// `exiv2` printing the tags Lightbox reads, for every file, in one process per 1,000 files.
+    static func runExiv2(on library: String) throws {
+        let keys = ["Exif.Photo.DateTimeOriginal", "Exif.Image.DateTime", "Exif.Image.Make", "Exif.Image.Model",
+                    "Exif.Photo.LensModel", "Exif.Photo.ExposureTime", "Exif.Photo.FNumber",
+                    "Exif.Photo.ISOSpeedRatings", "Exif.Photo.FocalLength", "Exif.Image.Orientation",
+                    "Exif.GPSInfo.GPSLatitude", "Exif.GPSInfo.GPSLongitude", "Xmp.xmp.Rating"]
+        let script = "find '\(library)' -name '*.jpg' -print0 | xargs -0 -n 1000 exiv2 -q -Pkv "
+            + keys.map { "-K \($0)" }.joined(separator: " ") + " > /dev/null"
+        try shell(script)
+    }
+
+    static func shell(_ script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        try process.run()
+        process.waitUntilExit()
+        // exiv2 exits 253 when a requested tag is missing from a file; only a crash counts.
+        guard process.terminationReason == .exit else { throw BenchError("\(script) was killed") }
+    }
+
+    /// Camera-sized (4000×3000) JPEGs, hard-linked under distinct names.
+    static func makeCameraSizedPhotos(in folder: String, count: Int) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let original = folder + "/original.jpg"
+        try shell("convert -size 4000x3000 gradient:'#5b8fd6'-'#3a6b35' -fill '#fff2b0' -draw 'circle 3000,800 3200,800' "
+                  + "-attenuate 0.3 +noise Gaussian -quality 85 '\(original)'")
+        return try (0..<count).map { index in
+            let path = String(format: "%@/C%03d.jpg", folder, index)
+            try FileManager.default.linkItem(atPath: original, toPath: path)
+            return path
+        }
+    }
+
+    /// Seconds for 256 px thumbnails of `paths` from cold caches, then from the
+    /// freedesktop cache (a new loader: empty memory cache).
+    static func thumbnailTimes(_ paths: [String], cache: String) throws -> (cold: Double, cached: Double) {
+        func load(_ loader: ThumbnailLoader) throws -> Double {
+            let failures = Counter()
+            let seconds = time {
+                let done = DispatchSemaphore(value: 0)
+                Task.detached {
+                    await withTaskGroup(of: Void.self) { group in
+                        for path in paths {
+                            group.addTask {
+                                var info = stat()
+                                stat(path, &info)
+                                let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+                                if (try? await loader.thumbnail(path: path, modified: modified, size: 256)) == nil {
+                                    failures.add()
+                                }
+                            }
+                        }
+                    }
+                    done.signal()
+                }
+                done.wait()
+            }
+            guard failures.value == 0 else { throw BenchError("\(failures.value) thumbnails failed") }
+            return seconds
+        }
+        let thumbnailCache = ThumbnailCache(directory: cache)
+        let coldLoader = ThumbnailLoader(cache: thumbnailCache)
+        let cold = try load(coldLoader)
+        coldLoader.finishCacheWrites()
+        let cached = try load(ThumbnailLoader(cache: thumbnailCache))
+        return (cold, cached)
+    }
+
+    /// Resident memory with the 10,000-photo catalog loaded in a Store.
+    @MainActor
+    static func storeResidentMegabytes(_ catalog: Catalog, _ library: String) throws -> Double {
+        MainLoop.integrate()
+        let store = CatalogStore(catalog: catalog)
+        store.open(folder: library)
+        _ = MainLoop.run(until: { !store.isScanning }, timeout: 120)
+        guard store.photos.count == fileCount else { throw BenchError("the Store holds \(store.photos.count) photos") }
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kilobytes / 1024
+    }
+
+    static func report(_ results: [(String, Double)], json: Bool) {
+        if json {
+            let body = results.map { "  \"\($0.0)\": \((($0.1 * 1000).rounded() / 1000))" }.joined(separator: ",\n")
+            print("{\n\(body)\n}")
+        } else {
+            for (key, value) in results { print(String(format: "%-32@ %10.3f", key as NSString, value)) }
+        }
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}

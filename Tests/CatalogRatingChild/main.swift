@@ -1,0 +1,29 @@
+import Foundation
+import Lightbox
+
+// Test helper for RatingDurabilityTests: rates the photos of an already scanned folder
+// through the Store, over and over, printing "<index>" after each rating the Store
+// acknowledged, until the test kills it with SIGKILL.
+// Usage: CatalogRatingChild CATALOG FOLDER
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: CatalogRatingChild CATALOG FOLDER\n".utf8))
+    exit(2)
+}
+MainActor.assumeIsolated {
+    do {
+        let store = CatalogStore(catalog: try Catalog(path: arguments[1]))
+        store.open(folder: arguments[2])
+        let photos = store.allPhotos.sorted { $0.path < $1.path }
+        var step = 0
+        while true {
+            let photo = photos[step % photos.count]
+            try store.setRating((step / photos.count) % 6, for: photo.id)
+            FileHandle.standardOutput.write(Data("\(step)\n".utf8))
+            step += 1
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GtkTestSupport
+@testable import Lightbox
+import XCTest
+
+/// The Store as the UI uses it: main thread, whole arrays after every change.
+final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
+    @MainActor
+    private func openStore(folder: String) throws -> (CatalogStore, Received) {
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
+        let store = CatalogStore(catalog: catalog, thumbnails: ThumbnailLoader(cache: cache))
+        let received = Received()
+        store.observe(owner: received) { received.arrays.append($0) }
+        store.open(folder: folder)
+        pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+        return (store, received)
+    }
+
+    func testOpeningAFolderListsItsPhotosNewestFirstAndNotifiesWholeArrays() {
+        MainActor.assumeIsolated {
+            let (store, received) = try! openStore(folder: LibraryFixtures.samples)
+            XCTAssertEqual(store.photos.count, LibraryFixtures.samplePaths.count)
+            XCTAssertEqual(received.arrays.last?.map(\.id), store.photos.map(\.id))
+            let dates = store.photos.compactMap(\.taken)
+            XCTAssertEqual(dates, dates.sorted(by: >))
+            XCTAssertEqual(Set(store.photos.map(\.id)).count, store.photos.count, "identifiers are unique")
+            let portrait = store.photos.first { $0.name == "IMG_1004.jpg" }!
+            XCTAssertEqual(portrait.orientation, 6)
+            XCTAssertTrue(portrait.displaySize == (480, 640), "orientation 6 shows the stored 640×480 upright")
+        }
+    }
+
+    func testSearchSortAndGroups() {
+        MainActor.assumeIsolated {
+            let (store, received) = try! openStore(folder: LibraryFixtures.samples)
+            store.searchText = "canon"
+            XCTAssertFalse(store.photos.isEmpty)
+            XCTAssertTrue(store.photos.allSatisfy { $0.camera == "Canon EOS R5" })
+            XCTAssertEqual(received.arrays.last?.count, store.photos.count)
+            store.searchText = "nikkor 24-70"
+            XCTAssertTrue(store.photos.allSatisfy { $0.lens == "NIKKOR Z 24-70mm f/4 S" })
+            store.searchText = "IMG_1003"
+            XCTAssertEqual(store.photos.map(\.name), ["IMG_1003.jpg"])
+            store.searchText = ""
+
+            store.sortOrder = .rating
+            XCTAssertEqual(store.photos.map(\.rating), store.photos.map(\.rating).sorted(by: >))
+            XCTAssertGreaterThan(store.photos[0].rating, 0, "embedded XMP ratings were read")
+            store.sortOrder = .name
+            XCTAssertEqual(store.photos.first?.name, "IMG_1000.jpg")
+            store.sortOrder = .camera
+            XCTAssertEqual(store.photos.first?.camera, "Apple iPhone 12")
+
+            store.sortOrder = .dateTaken
+            let months = store.photos.groupedByMonth()
+            XCTAssertGreaterThanOrEqual(months.count, 6)
+            XCTAssertTrue(months.allSatisfy { group in group.photos.allSatisfy { $0.taken!.hasPrefix(group.id) } })
+            XCTAssertEqual(store.photos.groupedByCamera().count, 5)
+            XCTAssertEqual(store.photos.groupedByDay().map(\.photos.count).reduce(0, +), store.photos.count)
+        }
+    }
+
+    func testRatingsAreValidatedStoredAndPublished() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            LibraryFixtures.copySamples(to: folder, count: 2)
+            let (store, received) = try! openStore(folder: folder)
+            let photo = store.photos[0]
+            try! store.setRating(4, for: photo.id)
+            XCTAssertEqual(received.arrays.last?.first { $0.id == photo.id }?.rating, 4)
+            XCTAssertEqual(try! store.catalog.photo(at: photo.path)?.rating, 4)
+            XCTAssertThrowsError(try store.setRating(6, for: photo.id))
+            XCTAssertThrowsError(try store.setRating(1, for: folder + "/gone.jpg"))
+        }
+    }
+
+    func testTrashAndUndoRestoreTheFileAndItsRating() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            LibraryFixtures.copySamples(to: folder, count: 2)
+            let (store, _) = try! openStore(folder: folder)
+            let photo = store.photos[0]
+            try! store.setRating(3, for: photo.id)
+
+            let trashed = try! store.moveToTrash([photo.id])
+
+            XCTAssertFalse(FileManager.default.fileExists(atPath: photo.path))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: trashed[0].trashedFile))
+            XCTAssertFalse(store.photos.contains { $0.id == photo.id })
+            XCTAssertNil(try! store.catalog.photo(at: photo.path))
+
+            try! store.restore(trashed)
+
+            XCTAssertTrue(FileManager.default.fileExists(atPath: photo.path))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: trashed[0].infoFile))
+            XCTAssertEqual(store.photos.first { $0.id == photo.id }?.rating, 3)
+            store.rescan()
+            pump(until: { !store.isScanning }, "rescan")
+            XCTAssertEqual(store.photos.first { $0.id == photo.id }?.rating, 3, "a rescan keeps the restored rating")
+            XCTAssertThrowsError(try store.restore(trashed), "restoring twice fails: the file is back already")
+        }
+    }
+
+    func testNewChangedAndDeletedFilesShowUpLive() {
+        MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            try! FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+            LibraryFixtures.copySamples(to: folder, count: 1)
+            let (store, _) = try! openStore(folder: folder)
+            XCTAssertEqual(store.photos.count, 1)
+
+            let added = folder + "/sub/new.jpg"
+            try! FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[5], toPath: added)
+            pump(until: { store.photos.contains { $0.path == added } }, "the new file to appear")
+
+            try! FileManager.default.removeItem(atPath: added)
+            pump(until: { !store.photos.contains { $0.path == added } }, "the deleted file to go")
+
+            try! FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[6], toPath: added)
+            pump(until: { store.photos.contains { $0.path == added } }, "the file to come back")
+            try! FileManager.default.removeItem(atPath: folder + "/sub")
+            pump(until: { store.photos.count == 1 }, "the deleted folder's photos to go")
+        }
+    }
+
+    func testAMissingFolderIsANoticeForTheUser() {
+        MainActor.assumeIsolated {
+            let (store, _) = try! openStore(folder: "/nonexistent/photos")
+            XCTAssertTrue(store.photos.isEmpty)
+            XCTAssertEqual(store.notice, "cannot read folder /nonexistent/photos: No such file or directory")
+            let received = Received()
+            var notices: [String] = []
+            store.observeNotices(owner: received) { notices.append($0) }
+            store.rescan()
+            pump(until: { !notices.isEmpty }, "the notice")
+            XCTAssertEqual(notices, ["cannot read folder /nonexistent/photos: No such file or directory"])
+        }
+    }
+
+    func testACorruptCatalogIsReportedToTheUser() {
+        MainActor.assumeIsolated {
+            let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+            try! "garbage".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = CatalogStore(catalog: try! Catalog(path: path))
+            XCTAssertTrue(store.notice?.contains("damaged") == true)
+            XCTAssertTrue(store.notice?.contains(".corrupt-") == true)
+        }
+    }
+}
+
+@MainActor
+final class Received {
+    var arrays: [[Photo]] = []
+}

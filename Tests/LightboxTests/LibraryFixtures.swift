@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// Files and processes the library tests share.
+enum LibraryFixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let samples = repository + "/data/samples"
+    static var samplePaths: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? [])
+            .filter { $0.hasSuffix(".jpg") }.sorted().map { samples + "/" + $0 }
+    }
+
+    /// The folder of the built products (next to the test bundle).
+    static var productsDirectory: String {
+        var url = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
+        while url.path != "/" && !url.lastPathComponent.hasSuffix(".xctest") { url.deleteLastPathComponent() }
+        return url.deletingLastPathComponent().path
+    }
+
+    /// A fresh empty folder, removed by `addTeardownBlock`.
+    static func temporaryFolder(_ test: XCTestCase, name: String = "lightbox") -> String {
+        let path = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// Copies `count` sample photos into `folder`.
+    @discardableResult
+    static func copySamples(to folder: String, count: Int = 3) -> [String] {
+        samplePaths.prefix(count).map { source in
+            let target = folder + "/" + (source as NSString).lastPathComponent
+            try! FileManager.default.copyItem(atPath: source, toPath: target)
+            return target
+        }
+    }
+
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs a command to completion.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func shell(_ script: String) {
+        let result = try! run("/bin/sh", ["-c", script])
+        precondition(result.status == 0, "\(script) failed: \(result.stderr)")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+@testable import Lightbox
+import XCTest
+
+/// Every kind of unreadable file yields an entry with a clear error; the others are still listed.
+final class ScannerTests: XCTestCase {
+    private func scan(_ folder: String, scanner: PhotoScanner = PhotoScanner()) throws -> [String: Photo] {
+        let found = Collected()
+        try scanner.scan(folder: folder) { event in
+            if case .photo(let photo) = event { found.add(photo) }
+        }
+        return found.photos
+    }
+
+    private func error(_ photos: [String: Photo], _ name: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        guard let photo = photos.values.first(where: { $0.name == name }) else {
+            XCTFail("\(name) is not listed", file: file, line: line)
+            return ""
+        }
+        return photo.error ?? ""
+    }
+
+    func testBadFilesAreListedWithClearErrorsAndGoodOnesStillRead() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.copySamples(to: folder, count: 2)
+        let good = LibraryFixtures.samplePaths[0]
+        LibraryFixtures.shell("""
+            cd '\(folder)' && : > zero.jpg && head -c 15000 '\(good)' > truncated.jpg \
+            && head -c 4000 /dev/urandom > random.jpg && echo hello > text.png && echo x > photo.heic \
+            && ln -s nowhere broken.jpg && ln -s loop.jpg loop.jpg && mkfifo pipe.jpg \
+            && touch "$(printf 'bad\\377.jpg')"
+            """)
+        try writeCorruptExif(from: good, to: folder + "/corrupt-exif.jpg")
+        try writePNGBomb(to: folder + "/bomb.png")
+
+        let photos = try scan(folder)
+
+        XCTAssertEqual(error(photos, "zero.jpg"), "empty file (0 bytes)")
+        XCTAssertTrue(error(photos, "truncated.jpg").contains("truncated JPEG"))
+        XCTAssertTrue(error(photos, "random.jpg").contains("not a readable image"))
+        XCTAssertTrue(error(photos, "text.png").contains("not a readable image"))
+        XCTAssertTrue(error(photos, "corrupt-exif.jpg").contains("metadata can't be read"))
+        XCTAssertEqual(photos.values.first { $0.name == "corrupt-exif.jpg" }?.width, 640, "the image itself is still sized")
+        XCTAssertEqual(error(photos, "photo.heic"), "unsupported format (HEIC)")
+        XCTAssertTrue(error(photos, "broken.jpg").contains("broken symbolic link"))
+        XCTAssertEqual(error(photos, "loop.jpg"), "symbolic link loop")
+        XCTAssertEqual(error(photos, "pipe.jpg"), "not a regular file")
+        XCTAssertEqual(error(photos, "bad\u{FFFD}.jpg"), "the file name is not valid UTF-8")
+        XCTAssertEqual(error(photos, "bomb.png"), "image too large (30000×30000 pixels)")
+        for sample in LibraryFixtures.samplePaths.prefix(2) {
+            let photo = try XCTUnwrap(photos[folder + "/" + (sample as NSString).lastPathComponent])
+            XCTAssertNil(photo.error)
+            XCTAssertNotNil(photo.camera)
+        }
+    }
+
+    func testHiddenFoldersAreSkippedAndFolderLinksAreWalkedOnce() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        try FileManager.default.createDirectory(atPath: folder + "/sub/.hidden", withIntermediateDirectories: true)
+        LibraryFixtures.copySamples(to: folder + "/sub", count: 1)
+        LibraryFixtures.copySamples(to: folder + "/sub/.hidden", count: 1)
+        LibraryFixtures.shell("ln -s .. '\(folder)/sub/up' && ln -s '\(folder)' '\(folder)/sub/root'")
+
+        let photos = try scan(folder)
+
+        XCTAssertEqual(photos.count, 1, "\(photos.keys)")
+        XCTAssertNotNil(photos[folder + "/sub/" + (LibraryFixtures.samplePaths[0] as NSString).lastPathComponent])
+    }
+
+    func testAFileDeletedDuringTheScanIsReported() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder, count: 2)
+        var scanner = PhotoScanner()
+        scanner.readFile = { path, stamp in
+            if path == paths[0] { unlink(path) }
+            return PhotoReader.read(path: path, stamp: stamp)
+        }
+
+        let photos = try scan(folder, scanner: scanner)
+
+        XCTAssertEqual(photos[paths[0]]?.error, "the file was deleted during the scan")
+        XCTAssertNil(photos[paths[1]]?.error)
+    }
+
+    func testAFileThatHangsIsReportedAfterTheTimeoutAndTheScanGoesOn() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        var scanner = PhotoScanner(parallelism: 1, fileTimeout: 0.3)
+        let release = DispatchSemaphore(value: 0)
+        scanner.readFile = { path, stamp in
+            if path == paths[1] { release.wait() }
+            return PhotoReader.read(path: path, stamp: stamp)
+        }
+        defer { release.signal() }
+
+        let photos = try scan(folder, scanner: scanner)
+
+        XCTAssertEqual(photos[paths[1]]?.error, "reading the file took longer than 0.3 s")
+        XCTAssertNil(photos[paths[0]]?.error)
+        XCTAssertNil(photos[paths[2]]?.error)
+    }
+
+    func testMissingFolderAndFileInsteadOfFolderAreClearErrors() {
+        XCTAssertThrowsError(try scan("/nonexistent/lightbox")) { error in
+            XCTAssertEqual("\(error)", "cannot read folder /nonexistent/lightbox: No such file or directory")
+        }
+        XCTAssertThrowsError(try scan(LibraryFixtures.samplePaths[0])) { error in
+            XCTAssertTrue("\(error)".hasSuffix(": not a folder"))
+        }
+    }
+
+    func testUnchangedFilesAreNotReadAgain() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder, count: 2)
+        var info = stat()
+        stat(paths[0], &info)
+        let read = Collected()
+        let unchanged = Collected()
+        try PhotoScanner().scan(folder: folder, known: [paths[0]: FileStamp(info)]) { event in
+            switch event {
+            case .unchanged(let path): unchanged.add(Photo(path: path))
+            case .photo(let photo): read.add(photo)
+            case .folder: break
+            }
+        }
+        XCTAssertEqual(Array(unchanged.photos.keys), [paths[0]])
+        XCTAssertEqual(Array(read.photos.keys), [paths[1]])
+    }
+
+    func testStreamDeliversEveryPhotoAndCanBeCancelled() async throws {
+        var count = 0
+        for try await event in PhotoScanner().events(folder: LibraryFixtures.samples) {
+            if case .photo = event { count += 1 }
+        }
+        XCTAssertEqual(count, LibraryFixtures.samplePaths.count)
+
+        var seen = 0
+        for try await event in PhotoScanner(parallelism: 1).events(folder: LibraryFixtures.samples) {
+            if case .photo = event {
+                seen += 1
+                break
+            }
+        }
+        XCTAssertEqual(seen, 1)
+    }
+
+    private func writeCorruptExif(from source: String, to target: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        let marker: [UInt8] = Array("Exif".utf8) + [0, 0]
+        let start = try XCTUnwrap((0..<bytes.count - 6).first { Array(bytes[$0..<$0 + 6]) == marker })
+        bytes.replaceSubrange(start + 6..<start + 14, with: [0x00, 0xFF, 0x13, 0x37, 0xDE, 0xAD, 0xBE, 0xEF])
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+    }
+
+    /// A PNG whose header claims 30000×30000 pixels (a few rows of real data follow).
+    private func writePNGBomb(to path: String) throws {
+        let script = path + ".py"
+        try #"""
+            import struct, sys, zlib
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+            ihdr = struct.pack('>IIBBBBB', 30000, 30000, 8, 2, 0, 0, 0)
+            data = zlib.compress(bytes(90001 * 4))
+            png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', data) + chunk(b'IEND', b'')
+            open(sys.argv[1], 'wb').write(png)
+            """#.write(toFile: script, atomically: true, encoding: .utf8)
+        LibraryFixtures.shell("python3 '\(script)' '\(path)' && rm '\(script)'")
+    }
+}
+
+/// Photos gathered from scanner callbacks.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byPath: [String: Photo] = [:]
+    var photos: [String: Photo] { lock.withLock { byPath } }
+    func add(_ photo: Photo) { lock.withLock { byPath[photo.path] = photo } }
+}
