@@ -1,1 +1,15 @@
-print("bench")
+import Foundation
+
+// lightbox-bench <subcommand> [--json]
+// Each subcommand lives in its own file and registers itself in `benchmarks`.
+let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
+    "model": runModelBenchmark,
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+let json = arguments.contains("--json")
+guard let name = arguments.first(where: { !$0.hasPrefix("--") }), let run = benchmarks[name] else {
+    FileHandle.standardError.write(Data("usage: lightbox-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [--json]\n".utf8))
+    exit(2)
+}
+MainActor.assumeIsolated { run(json) }
