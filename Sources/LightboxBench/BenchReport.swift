@@ -15,6 +15,17 @@ enum Bench {
         (0..<runs).map { _ in measure() }.min()!
     }
 
+    /// The best of `runs` measurements of two contenders, run alternately so that load
+    /// from other processes hits both alike.
+    static func sideBySide(runs: Int, _ first: () -> Double, _ second: () -> Double) -> (Double, Double) {
+        var best = (Double.infinity, Double.infinity)
+        for _ in 0..<runs {
+            best.0 = min(best.0, first())
+            best.1 = min(best.1, second())
+        }
+        return best
+    }
+
     /// Resident set size of this process, in bytes.
     static func residentBytes() -> Int {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }

@@ -10,7 +10,7 @@ func runModelBenchmark(json: Bool) {
     var results: [String: Double] = [:]
 
     // Build 1M items and read n_items: ours (array included) vs GListStore of 1M GObjects.
-    let buildOurs = Bench.best(of: 5) {
+    let (buildOurs, buildStore) = Bench.sideBySide(runs: 7, {
         var source: ArrayDataSource<BenchItem>?
         let seconds = Bench.seconds {
             source = ArrayDataSource((0..<million).map { BenchItem(id: $0) })
@@ -18,7 +18,7 @@ func runModelBenchmark(json: Bool) {
         }
         source = nil
         return seconds
-    }
+    }, { lbx_bench_list_store_build_seconds(guint(million)) })
     let arrayOnly = Bench.best(of: 5) {
         var items: [BenchItem]?
         let seconds = Bench.seconds { items = (0..<million).map { BenchItem(id: $0) } }
@@ -26,13 +26,12 @@ func runModelBenchmark(json: Bool) {
         return seconds
     }
     results["build_1m_items_array_only_ms"] = arrayOnly * 1000
-    let buildStore = Bench.best(of: 3) { lbx_bench_list_store_build_seconds(guint(million)) }
     results["build_1m_ms"] = buildOurs * 1000
     results["build_1m_gliststore_ms"] = buildStore * 1000
     results["build_1m_ratio_vs_gliststore"] = buildStore / buildOurs
 
     // Build + one full get_item pass: ours vs the C lazy model.
-    let passOurs = Bench.best(of: 5) {
+    let (passOurs, passC) = Bench.sideBySide(runs: 7, {
         var source: ArrayDataSource<BenchItem>?
         let seconds = Bench.seconds {
             source = ArrayDataSource((0..<million).map { BenchItem(id: $0) })
@@ -40,8 +39,7 @@ func runModelBenchmark(json: Bool) {
         }
         source = nil
         return seconds
-    }
-    let passC = Bench.best(of: 5) { lbx_bench_lazy_pass_seconds(guint(million)) }
+    }, { lbx_bench_lazy_pass_seconds(guint(million)) })
     results["pass_1m_ms"] = passOurs * 1000
     results["pass_1m_c_lazy_ms"] = passC * 1000
     results["pass_1m_ratio_vs_c_lazy"] = passOurs / passC

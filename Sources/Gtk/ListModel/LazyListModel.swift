@@ -9,11 +9,10 @@ import CGtkSupport
 /// same object, and `splice` keeps the positions of live objects up to date
 /// (an object can be carried to a new position, so a moved item keeps its identity).
 public final class LazyListModel: Object, ListModel {
-    /// Live item objects by their current position (unretained: each object
-    /// removes itself when finalized). GTK calls a model only on the main thread;
+    /// Live item objects by position. GTK calls a model only on the main thread;
     /// the two C callbacks below touch this without the main-actor check, which
     /// would cost a third of a full pass over a million items.
-    nonisolated(unsafe) private var live: [Int: UnsafeMutableRawPointer] = [:]
+    nonisolated(unsafe) private var live = LiveItemTable()
 
     /// Item objects made by all lazy models and not yet freed (for leak tests).
     public static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
@@ -26,13 +25,7 @@ public final class LazyListModel: Object, ListModel {
     public init() {
         model = lbx_array_model_new()
         super.init(UnsafeMutableRawPointer(model), ownership: .full)
-        lbx_array_model_set_owner(model, { owner, position in
-            Unmanaged<LazyListModel>.fromOpaque(owner!)._withUnsafeGuaranteedRef { $0.itemObject(at: Int(position)) }
-        }, { owner, item, position in
-            Unmanaged<LazyListModel>.fromOpaque(owner!)._withUnsafeGuaranteedRef {
-                $0.itemFinalized(item!, position: position)
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        lbx_array_model_set_owner(model, getItemCallback, itemFinalizedCallback, Unmanaged.passUnretained(self).toOpaque())
     }
 
     isolated deinit {
@@ -44,36 +37,29 @@ public final class LazyListModel: Object, ListModel {
     public var count: Int { Int(lbx_array_model_get_count(model)) }
 
     /// Items at positions GTK currently holds objects for.
-    public var livePositions: [Int] { live.keys.sorted() }
+    public var livePositions: [Int] { live.allPositions }
 
-    nonisolated private func itemObject(at position: Int) -> UnsafeMutableRawPointer {
+    nonisolated fileprivate func itemObject(at position: Int) -> UnsafeMutableRawPointer {
         if let existing = live[position] {
             g_object_ref(existing)
             return existing
         }
         let item = UnsafeMutableRawPointer(lbx_array_item_new(model, guint(position))!)
-        live[position] = item
+        live.insert(item, at: position)
         return item
     }
 
-    nonisolated private func itemFinalized(_ item: UnsafeMutableRawPointer, position: guint) {
-        guard position != LBX_ARRAY_ITEM_DETACHED, let index = live.index(forKey: Int(position)),
-              live[index].value == item else { return }
-        live.remove(at: index)
+    nonisolated fileprivate func itemFinalized(_ item: UnsafeMutableRawPointer, position: guint) {
+        guard position != LBX_ARRAY_ITEM_DETACHED else { return }
+        live.remove(item, at: Int(position))
     }
 
     /// The live objects in `range`, by offset from `range.lowerBound`, retained so they
     /// can be carried through a removal and put back by `splice(…carrying:)`.
     public func liveItems(in range: Range<Int>) -> [Int: ModelItem] {
         var result: [Int: ModelItem] = [:]
-        if live.count < range.count {
-            for (position, item) in live where range.contains(position) {
-                result[position - range.lowerBound] = ModelItem(retaining: item)
-            }
-        } else {
-            for position in range {
-                if let item = live[position] { result[position - range.lowerBound] = ModelItem(retaining: item) }
-            }
+        for (position, item) in live.entries(in: range) {
+            result[position - range.lowerBound] = ModelItem(retaining: item)
         }
         return result
     }
@@ -84,27 +70,12 @@ public final class LazyListModel: Object, ListModel {
     public func splice(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:]) {
         precondition(position >= 0 && removed >= 0 && added >= 0 && position + removed <= count,
                      "splice(at: \(position), removed: \(removed), added: \(added)) outside 0..<\(count)")
-        if !live.isEmpty && (removed != added || removed > 0) {
-            var moved: [Int: UnsafeMutableRawPointer] = [:]
-            let delta = added - removed
-            for (itemPosition, item) in live where itemPosition >= position {
-                if itemPosition < position + removed {
-                    lbx_array_item_set_position(OpaquePointer(item), LBX_ARRAY_ITEM_DETACHED)
-                } else {
-                    moved[itemPosition + delta] = item
-                }
-                live[itemPosition] = nil
-            }
-            for (itemPosition, item) in moved {
-                lbx_array_item_set_position(OpaquePointer(item), guint(itemPosition))
-                live[itemPosition] = item
-            }
-        }
+        if !live.isEmpty { live.splice(at: position, removed: removed, added: added) }
         for (offset, item) in carrying {
             precondition(offset >= 0 && offset < added, "carried item offset \(offset) outside the added range")
             precondition(lbx_array_item_belongs_to(item.pointer, model) != 0, "carried item belongs to another model")
             lbx_array_item_set_position(OpaquePointer(item.pointer), guint(position + offset))
-            live[position + offset] = item.pointer
+            live.insert(item.pointer, at: position + offset)
         }
         lbx_array_model_splice(model, guint(position), guint(removed), guint(added))
     }
@@ -115,6 +86,15 @@ public final class LazyListModel: Object, ListModel {
         let position = lbx_array_item_get_position(OpaquePointer(item.pointer))
         return position == LBX_ARRAY_ITEM_DETACHED ? nil : Int(position)
     }
+}
+
+// The C callbacks, at file scope so that no main-actor check is compiled into them.
+private let getItemCallback: LbxArrayModelGetItem = { owner, position in
+    Unmanaged<LazyListModel>.fromOpaque(owner!)._withUnsafeGuaranteedRef { $0.itemObject(at: Int(position)) }
+}
+
+private let itemFinalizedCallback: LbxArrayModelItemFinalized = { owner, item, position in
+    Unmanaged<LazyListModel>.fromOpaque(owner!)._withUnsafeGuaranteedRef { $0.itemFinalized(item!, position: position) }
 }
 
 /// One item object of a `GListModel`, retained while this value lives.
