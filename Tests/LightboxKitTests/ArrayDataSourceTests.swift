@@ -271,3 +271,68 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         }
     }
 }
+
+final class LazyItemTests: GtkTestCase, @unchecked Sendable {
+    func testAMillionItemsMakeNoItemObjectsUntilGtkAsksAndFreeThemWhenDropped() {
+        MainActor.assumeIsolated {
+            let baseline = LazyListModel.liveItemObjects
+            let source = ArrayDataSource((0..<1_000_000).map { Contact(id: $0, title: "") })
+            XCTAssertEqual(source.itemCount, 1_000_000)
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline, "no object per item")
+            var held = source.model.item(at: 500_000)
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1)
+            XCTAssertEqual(source.model.livePositions, [500_000])
+            source.insert(Contact(id: -1, title: ""), at: 0)
+            XCTAssertEqual(source.position(of: held!), 500_001, "a live object follows its item")
+            source.remove(at: 500_001)
+            XCTAssertNil(source.position(of: held!), "a removed item's object is detached")
+            held = nil
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline, "freed when dropped")
+            XCTAssertEqual(source.model.livePositions, [])
+        }
+    }
+
+    func testItemObjectsMayOutliveTheirSource() {
+        MainActor.assumeIsolated {
+            let baseline = LazyListModel.liveItemObjects
+            var source: ArrayDataSource<Contact>? = ArrayDataSource([Contact(id: 1, title: "kept")])
+            var held = source!.model.item(at: 0)
+            source = nil
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1)
+            held = nil
+            XCTAssertNil(held)
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline)
+        }
+    }
+}
+
+final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
+    func testSortAndFilterOnTheMainThreadEmitMinimalChanges() throws {
+        try MainActor.assumeIsolated {
+            let source = ArrayDataSource<Contact>()
+            let query = try ItemQuery((0..<10).map { Contact(id: $0, title: "\(9 - $0)") }, source: source)
+            var splices = 0
+            source.onItemsChanged { _, _, _ in splices += 1 }
+            try query.update(predicate: { $0.id % 2 == 0 }, order: nil)
+            XCTAssertEqual(source.items.map(\.id), [0, 2, 4, 6, 8])
+            XCTAssertEqual(splices, 5, "one removal per odd item, nothing else")
+            splices = 0
+            try query.update(predicate: { $0.id % 2 == 0 }, order: { $0.title < $1.title })
+            XCTAssertEqual(source.items.map(\.id), [8, 6, 4, 2, 0])
+            XCTAssertEqual(splices, 2, "a reversal of five: four moves, coalesced into one removal and one insertion run")
+        }
+    }
+
+    func testDuplicateIdsAreRefused() {
+        MainActor.assumeIsolated {
+            let source = ArrayDataSource<Contact>()
+            do {
+                _ = try ItemQuery([Contact(id: 1, title: "a"), Contact(id: 1, title: "b")], source: source)
+                XCTFail("duplicate ids accepted")
+            } catch {
+                XCTAssertEqual(error as? ListDiffError, .duplicateID(id: "1", positions: [0, 1], inNewItems: true))
+            }
+            XCTAssertTrue(source.items.isEmpty)
+        }
+    }
+}
