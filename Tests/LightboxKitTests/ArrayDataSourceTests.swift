@@ -79,6 +79,27 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testRowsFollowHoverAndKeyboardFocusThemselves() {
+        MainActor.assumeIsolated {
+            let source = ArrayDataSource(contacts(5))
+            source.register(TitledRow.self) { row, contact in row.configure(with: contact) }
+            _ = showList(source)
+            let row = source.boundRow(at: 1)!
+            XCTAssertEqual(row.highlight, [])
+            row.setStateFlags(.hover, on: true)
+            XCTAssertEqual(row.highlight, [.hovered])
+            XCTAssertTrue(row.hasCSSClass("row-hovered"))
+            row.setStateFlags(.hover, on: false)
+            XCTAssertFalse(row.hasCSSClass("row-hovered"))
+            // Keyboard focus lands on GTK's item widget around the row.
+            row.parentWidget!.setStateFlags(.focused, on: true)
+            XCTAssertEqual(row.highlight, [.focused])
+            XCTAssertTrue(row.hasCSSClass("row-focused"))
+            row.parentWidget!.setStateFlags(.focused, on: false)
+            XCTAssertEqual(row.highlight, [])
+        }
+    }
+
     func testMultipleSelectionReportsEveryItem() {
         MainActor.assumeIsolated {
             let source = ArrayDataSource(contacts(6))
