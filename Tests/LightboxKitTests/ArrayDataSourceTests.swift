@@ -111,6 +111,8 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             source.select(at: 4, extending: true)
             XCTAssertEqual(delegate.selections.last?.map(\.id), [1, 4])
             XCTAssertEqual(source.selectedItems.map(\.id), [1, 4])
+            source.unselectAll()
+            XCTAssertEqual(delegate.selections.last?.count, 0)
         }
     }
 
@@ -341,6 +343,8 @@ final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
             try query.update(predicate: { $0.id % 2 == 0 }, order: { $0.title < $1.title })
             XCTAssertEqual(source.items.map(\.id), [8, 6, 4, 2, 0])
             XCTAssertEqual(splices, 2, "a reversal of five: four moves, coalesced into one removal and one insertion run")
+            try query.setAll((0..<4).map { Contact(id: $0, title: "\($0)") })
+            XCTAssertEqual(source.items.map(\.id), [0, 2], "new items, same filter and order")
         }
     }
 
