@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import GtkTestSupport
 import LightboxKit
@@ -53,6 +54,7 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             let modelItem = source.model.item(at: 4)!
             XCTAssertEqual(source.item(for: modelItem)?.id, 4)
             XCTAssertEqual(source.model.item(at: 4), modelItem, "a live item object is handed out again")
+            XCTAssertNil(source.model.item(at: 5), "no item past the end")
         }
     }
 
@@ -329,6 +331,22 @@ final class LazyItemTests: GtkTestCase, @unchecked Sendable {
     }
 }
 
+/// Lets a background thread stop at a point until the test opens the gate.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var arrived = false
+
+    var hasArrived: Bool { lock.withLock { arrived } }
+
+    func arriveAndWait() {
+        lock.withLock { arrived = true }
+        semaphore.wait()
+    }
+
+    func open() { semaphore.signal() }
+}
+
 final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
     func testSortAndFilterOnTheMainThreadEmitMinimalChanges() throws {
         try MainActor.assumeIsolated {
@@ -346,6 +364,31 @@ final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
             try query.setAll((0..<4).map { Contact(id: $0, title: "\($0)") })
             XCTAssertEqual(source.items.map(\.id), [0, 2], "new items, same filter and order")
         }
+    }
+
+    func testSearchFinishingAfterTheSourceChangedStillShowsItsResult() async throws {
+        let (ids, gtkCount) = try await searchWhileTheSourceChanges()
+        XCTAssertEqual(ids, [0, 3, 6, 9])
+        XCTAssertEqual(gtkCount, 4, "GTK sees the same number of items")
+    }
+
+    @MainActor
+    private func searchWhileTheSourceChanges() async throws -> ([Int], Int) {
+        let source = ArrayDataSource<Contact>()
+        let query = try ItemQuery((0..<10).map { Contact(id: $0, title: "\($0)") }, source: source)
+        // The background filter waits at a gate until the source has changed under it.
+        let gate = Gate()
+        let search = Task { @MainActor in
+            try await query.search(predicate: { contact in
+                if contact.id == 0 { gate.arriveAndWait() }
+                return contact.id % 3 == 0
+            })
+        }
+        while !gate.hasArrived { await Task.yield() }
+        source.append(Contact(id: 99, title: "added meanwhile"))
+        gate.open()
+        try await search.value
+        return (source.items.map(\.id), source.itemCount)
     }
 
     func testDuplicateIdsAreRefused() {
