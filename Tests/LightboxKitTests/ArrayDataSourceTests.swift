@@ -125,7 +125,8 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             let delegate = ContactDelegate()
             source.delegate = delegate
             let view = showList(source)
-            view.emit("activate", 2)
+            // What Enter or a double click on an item does.
+            XCTAssertTrue(view.activateAction("list.activate-item", parameter: Variant(UInt32(2))))
             XCTAssertEqual(delegate.activated.map(\.0.id), [2])
             XCTAssertEqual(delegate.activated.map(\.1), [2])
         }
