@@ -49,3 +49,31 @@ GListModel *lbx_bench_lazy_model_new(guint count) {
     model->count = count;
     return G_LIST_MODEL(model);
 }
+
+double lbx_bench_list_store_build_seconds(guint count) {
+    gint64 start = g_get_monotonic_time();
+    GListStore *store = g_list_store_new(LBX_TYPE_BENCH_ITEM);
+    for (guint i = 0; i < count; i++) {
+        GObject *item = lbx_bench_item_new(i);
+        g_list_store_append(store, item);
+        g_object_unref(item);
+    }
+    guint n = g_list_model_get_n_items(G_LIST_MODEL(store));
+    double seconds = (double)(g_get_monotonic_time() - start) / G_USEC_PER_SEC;
+    g_assert(n == count);
+    g_object_unref(store);
+    return seconds;
+}
+
+double lbx_bench_lazy_pass_seconds(guint count) {
+    gint64 start = g_get_monotonic_time();
+    GListModel *model = lbx_bench_lazy_model_new(count);
+    guint n = g_list_model_get_n_items(model);
+    for (guint i = 0; i < n; i++) {
+        GObject *item = g_list_model_get_item(model, i);
+        g_object_unref(item);
+    }
+    double seconds = (double)(g_get_monotonic_time() - start) / G_USEC_PER_SEC;
+    g_object_unref(model);
+    return seconds;
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import GtkTestSupport
 import LightboxKit
@@ -53,6 +54,7 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             let modelItem = source.model.item(at: 4)!
             XCTAssertEqual(source.item(for: modelItem)?.id, 4)
             XCTAssertEqual(source.model.item(at: 4), modelItem, "a live item object is handed out again")
+            XCTAssertNil(source.model.item(at: 5), "no item past the end")
         }
     }
 
@@ -79,6 +81,27 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testRowsFollowHoverAndKeyboardFocusThemselves() {
+        MainActor.assumeIsolated {
+            let source = ArrayDataSource(contacts(5))
+            source.register(TitledRow.self) { row, contact in row.configure(with: contact) }
+            _ = showList(source)
+            let row = source.boundRow(at: 1)!
+            XCTAssertEqual(row.highlight, [])
+            row.setStateFlags(.hover, on: true)
+            XCTAssertEqual(row.highlight, [.hovered])
+            XCTAssertTrue(row.hasCSSClass("row-hovered"))
+            row.setStateFlags(.hover, on: false)
+            XCTAssertFalse(row.hasCSSClass("row-hovered"))
+            // Keyboard focus lands on GTK's item widget around the row.
+            row.parentWidget!.setStateFlags(.focused, on: true)
+            XCTAssertEqual(row.highlight, [.focused])
+            XCTAssertTrue(row.hasCSSClass("row-focused"))
+            row.parentWidget!.setStateFlags(.focused, on: false)
+            XCTAssertEqual(row.highlight, [])
+        }
+    }
+
     func testMultipleSelectionReportsEveryItem() {
         MainActor.assumeIsolated {
             let source = ArrayDataSource(contacts(6))
@@ -90,6 +113,8 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             source.select(at: 4, extending: true)
             XCTAssertEqual(delegate.selections.last?.map(\.id), [1, 4])
             XCTAssertEqual(source.selectedItems.map(\.id), [1, 4])
+            source.unselectAll()
+            XCTAssertEqual(delegate.selections.last?.count, 0)
         }
     }
 
@@ -100,7 +125,8 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             let delegate = ContactDelegate()
             source.delegate = delegate
             let view = showList(source)
-            view.emit("activate", 2)
+            // What Enter or a double click on an item does.
+            XCTAssertTrue(view.activateAction("list.activate-item", parameter: Variant(UInt32(2))))
             XCTAssertEqual(delegate.activated.map(\.0.id), [2])
             XCTAssertEqual(delegate.activated.map(\.1), [2])
         }
@@ -268,6 +294,114 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         await MainActor.run {
             XCTAssertEqual(query.source.count, 1_000_000)
             XCTAssertEqual(query.source[0].id, 999_999)
+        }
+    }
+}
+
+final class LazyItemTests: GtkTestCase, @unchecked Sendable {
+    func testAMillionItemsMakeNoItemObjectsUntilGtkAsksAndFreeThemWhenDropped() {
+        MainActor.assumeIsolated {
+            let baseline = LazyListModel.liveItemObjects
+            let source = ArrayDataSource((0..<1_000_000).map { Contact(id: $0, title: "") })
+            XCTAssertEqual(source.itemCount, 1_000_000)
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline, "no object per item")
+            var held = source.model.item(at: 500_000)
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1)
+            XCTAssertEqual(source.model.livePositions, [500_000])
+            source.insert(Contact(id: -1, title: ""), at: 0)
+            XCTAssertEqual(source.position(of: held!), 500_001, "a live object follows its item")
+            source.remove(at: 500_001)
+            XCTAssertNil(source.position(of: held!), "a removed item's object is detached")
+            held = nil
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline, "freed when dropped")
+            XCTAssertEqual(source.model.livePositions, [])
+        }
+    }
+
+    func testItemObjectsMayOutliveTheirSource() {
+        MainActor.assumeIsolated {
+            let baseline = LazyListModel.liveItemObjects
+            var source: ArrayDataSource<Contact>? = ArrayDataSource([Contact(id: 1, title: "kept")])
+            var held = source!.model.item(at: 0)
+            source = nil
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1)
+            held = nil
+            XCTAssertNil(held)
+            XCTAssertEqual(LazyListModel.liveItemObjects, baseline)
+        }
+    }
+}
+
+/// Lets a background thread stop at a point until the test opens the gate.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var arrived = false
+
+    var hasArrived: Bool { lock.withLock { arrived } }
+
+    func arriveAndWait() {
+        lock.withLock { arrived = true }
+        semaphore.wait()
+    }
+
+    func open() { semaphore.signal() }
+}
+
+final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
+    func testSortAndFilterOnTheMainThreadEmitMinimalChanges() throws {
+        try MainActor.assumeIsolated {
+            let source = ArrayDataSource<Contact>()
+            let query = try ItemQuery((0..<10).map { Contact(id: $0, title: "\(9 - $0)") }, source: source)
+            var splices = 0
+            source.onItemsChanged { _, _, _ in splices += 1 }
+            try query.update(predicate: { $0.id % 2 == 0 }, order: nil)
+            XCTAssertEqual(source.items.map(\.id), [0, 2, 4, 6, 8])
+            XCTAssertEqual(splices, 5, "one removal per odd item, nothing else")
+            splices = 0
+            try query.update(predicate: { $0.id % 2 == 0 }, order: { $0.title < $1.title })
+            XCTAssertEqual(source.items.map(\.id), [8, 6, 4, 2, 0])
+            XCTAssertEqual(splices, 2, "a reversal of five: four moves, coalesced into one removal and one insertion run")
+            try query.setAll((0..<4).map { Contact(id: $0, title: "\($0)") })
+            XCTAssertEqual(source.items.map(\.id), [0, 2], "new items, same filter and order")
+        }
+    }
+
+    func testSearchFinishingAfterTheSourceChangedStillShowsItsResult() async throws {
+        let (ids, gtkCount) = try await searchWhileTheSourceChanges()
+        XCTAssertEqual(ids, [0, 3, 6, 9])
+        XCTAssertEqual(gtkCount, 4, "GTK sees the same number of items")
+    }
+
+    @MainActor
+    private func searchWhileTheSourceChanges() async throws -> ([Int], Int) {
+        let source = ArrayDataSource<Contact>()
+        let query = try ItemQuery((0..<10).map { Contact(id: $0, title: "\($0)") }, source: source)
+        // The background filter waits at a gate until the source has changed under it.
+        let gate = Gate()
+        let search = Task { @MainActor in
+            try await query.search(predicate: { contact in
+                if contact.id == 0 { gate.arriveAndWait() }
+                return contact.id % 3 == 0
+            })
+        }
+        while !gate.hasArrived { await Task.yield() }
+        source.append(Contact(id: 99, title: "added meanwhile"))
+        gate.open()
+        try await search.value
+        return (source.items.map(\.id), source.itemCount)
+    }
+
+    func testDuplicateIdsAreRefused() {
+        MainActor.assumeIsolated {
+            let source = ArrayDataSource<Contact>()
+            do {
+                _ = try ItemQuery([Contact(id: 1, title: "a"), Contact(id: 1, title: "b")], source: source)
+                XCTFail("duplicate ids accepted")
+            } catch {
+                XCTAssertEqual(error as? ListDiffError, .duplicateID(id: "1", positions: [0, 1], inNewItems: true))
+            }
+            XCTAssertTrue(source.items.isEmpty)
         }
     }
 }

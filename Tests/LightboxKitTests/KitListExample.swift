@@ -19,6 +19,5 @@ func makeFruitWindow(picker: FruitPicker) -> (Window, ArrayDataSource<Fruit>) {
     fruits.delegate = picker
     let window = Window()
     window.child = fruits.makeListView()
-    window.setDefaultSize(width: 320, height: 240)
     return (window, fruits)
 }

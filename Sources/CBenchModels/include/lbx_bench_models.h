@@ -11,4 +11,12 @@ GListModel *lbx_bench_lazy_model_new(guint count);
 GObject *lbx_bench_item_new(guint value);
 GType lbx_bench_item_get_type(void);
 
+
+
+/* Timed reference runs (seconds, g_get_monotonic_time). The objects are freed
+ * after the clock stops. */
+/* Builds a GListStore of `count` item GObjects and reads n_items. */
+double lbx_bench_list_store_build_seconds(guint count);
+/* Builds the lazy C model and makes one full get_item pass (each item unreffed). */
+double lbx_bench_lazy_pass_seconds(guint count);
 #endif

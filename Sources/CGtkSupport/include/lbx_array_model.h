@@ -6,8 +6,8 @@
 /* A lazy GListModel whose contents live elsewhere (a Swift array).
  * It stores only the item count. Item objects (LbxArrayItem) are made on demand by
  * the get_item callback and carry their current source position; the owner keeps
- * positions of live items up to date across splices. An item holds a reference
- * on its model, so the owner outlives every item it made. */
+ * positions of live items up to date across splices. Items may outlive the owner:
+ * the owner clears its callbacks (set_owner with NULLs) when it goes. */
 
 G_BEGIN_DECLS
 
@@ -25,7 +25,7 @@ typedef gpointer (*LbxArrayModelGetItem)(gpointer owner, guint position);
 typedef void (*LbxArrayModelItemFinalized)(gpointer owner, gpointer item, guint position);
 
 LbxArrayModel *lbx_array_model_new(void);
-/* Connects the owner's callbacks (once, right after creation). */
+/* Connects the owner's callbacks (right after creation); NULLs disconnect them. */
 void lbx_array_model_set_owner(LbxArrayModel *self, LbxArrayModelGetItem get_item,
                                LbxArrayModelItemFinalized item_finalized, gpointer owner);
 /* Sets the count and emits items-changed (call after the backing array changed). */
@@ -36,8 +36,10 @@ guint lbx_array_model_get_count(LbxArrayModel *self);
 LbxArrayItem *lbx_array_item_new(LbxArrayModel *model, guint position);
 guint lbx_array_item_get_position(LbxArrayItem *self);
 void lbx_array_item_set_position(LbxArrayItem *self, guint position);
-/* The model that made `object` when it is an LbxArrayItem, else NULL. */
-LbxArrayModel *lbx_array_item_get_model(gpointer object);
+/* Whether `object` is an LbxArrayItem made by `model`. */
+gboolean lbx_array_item_belongs_to(gpointer object, LbxArrayModel *model);
+/* Item objects of every model alive now (for leak tests). */
+guint lbx_array_item_live_count(void);
 
 G_END_DECLS
 

@@ -25,7 +25,6 @@ public typealias ItemPredicate = @MainActor (ModelItem) -> Bool
 /// GtkSortListModel with a GtkCustomSorter: GTK sorts another model's items.
 public final class SortListModel: Object, ListModel {
     public let model: ListModel
-    private let sorter: UnsafeMutablePointer<GtkSorter>
     public var listModelObject: Object { self }
 
     /// `areInIncreasingOrder` compares two items of `model`.
@@ -41,21 +40,15 @@ public final class SortListModel: Object, ListModel {
                 return less(second, first) ? GTK_ORDERING_LARGER.rawValue : GTK_ORDERING_EQUAL.rawValue
             }
         }, box, releaseCallbackBox)
-        sorter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkSorter.self)
+        let sorter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkSorter.self)
         g_object_ref(model.listModelObject.gobject)
         super.init(raw(gtk_sort_list_model_new(model.listModelObject.cast(), sorter)), ownership: .full)
-    }
-
-    /// Tells GTK the order changed (re-sorts everything).
-    public func invalidateOrder() {
-        gtk_sorter_changed(sorter, GTK_SORTER_CHANGE_DIFFERENT)
     }
 }
 
 /// GtkFilterListModel with a GtkCustomFilter: GTK filters another model's items.
 public final class FilterListModel: Object, ListModel {
     public let model: ListModel
-    private let filter: UnsafeMutablePointer<GtkFilter>
     public var listModelObject: Object { self }
 
     public init(_ model: ListModel, including isIncluded: @escaping ItemPredicate) {
@@ -67,14 +60,9 @@ public final class FilterListModel: Object, ListModel {
                 return include(ModelItem(retaining: item!)) ? 1 : 0
             }
         }, box, releaseCallbackBox)
-        filter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkFilter.self)
+        let filter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkFilter.self)
         g_object_ref(model.listModelObject.gobject)
         super.init(raw(gtk_filter_list_model_new(model.listModelObject.cast(), filter)), ownership: .full)
-    }
-
-    /// Tells GTK the predicate changed (re-filters everything).
-    public func invalidateFilter() {
-        gtk_filter_changed(filter, GTK_FILTER_CHANGE_DIFFERENT)
     }
 }
 

@@ -9,69 +9,57 @@ import CGtkSupport
 /// same object, and `splice` keeps the positions of live objects up to date
 /// (an object can be carried to a new position, so a moved item keeps its identity).
 public final class LazyListModel: Object, ListModel {
-    /// Live item objects by their current position (unretained: each object
-    /// removes itself when finalized).
-    private var live: [Int: UnsafeMutableRawPointer] = [:]
+    /// Live item objects by position. GTK calls a model only on the main thread;
+    /// the two C callbacks below touch this without the main-actor check, which
+    /// would cost a third of a full pass over a million items.
+    nonisolated(unsafe) private var live = LiveItemTable()
 
     /// Item objects made by all lazy models and not yet freed (for leak tests).
-    public private(set) static var liveItemObjects = 0
+    public static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
 
     public var listModelObject: Object { self }
 
+    /// The C model (also reachable from the nonisolated callbacks).
+    nonisolated(unsafe) private let model: OpaquePointer
+
     public init() {
-        super.init(UnsafeMutableRawPointer(lbx_array_model_new()), ownership: .full)
-        lbx_array_model_set_owner(model, { owner, position in
-            let address = MainActor.assumeIsolated {
-                UInt(bitPattern: Unmanaged<LazyListModel>.fromOpaque(owner!).takeUnretainedValue()
-                    .itemObject(at: Int(position)))
-            }
-            return UnsafeMutableRawPointer(bitPattern: address)
-        }, { owner, item, position in
-            MainActor.assumeIsolated {
-                Unmanaged<LazyListModel>.fromOpaque(owner!).takeUnretainedValue()
-                    .itemFinalized(item!, position: position)
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        model = lbx_array_model_new()
+        super.init(UnsafeMutableRawPointer(model), ownership: .full)
+        lbx_array_model_set_owner(model, getItemCallback, itemFinalizedCallback, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    private var model: OpaquePointer { cast() }
+    isolated deinit {
+        // Items GTK still holds must not call back into this (gone) owner.
+        lbx_array_model_set_owner(model, nil, nil, nil)
+    }
 
     /// The number of items GTK sees.
     public var count: Int { Int(lbx_array_model_get_count(model)) }
 
     /// Items at positions GTK currently holds objects for.
-    public var livePositions: [Int] { live.keys.sorted() }
+    public var livePositions: [Int] { live.allPositions }
 
-    private func itemObject(at position: Int) -> UnsafeMutableRawPointer {
+    nonisolated fileprivate func itemObject(at position: Int) -> UnsafeMutableRawPointer {
         if let existing = live[position] {
             g_object_ref(existing)
             return existing
         }
         let item = UnsafeMutableRawPointer(lbx_array_item_new(model, guint(position))!)
-        live[position] = item
-        LazyListModel.liveItemObjects += 1
+        live.insert(item, at: position)
         return item
     }
 
-    private func itemFinalized(_ item: UnsafeMutableRawPointer, position: guint) {
-        LazyListModel.liveItemObjects -= 1
-        if position != LBX_ARRAY_ITEM_DETACHED, live[Int(position)] == item {
-            live[Int(position)] = nil
-        }
+    nonisolated fileprivate func itemFinalized(_ item: UnsafeMutableRawPointer, position: guint) {
+        guard position != LBX_ARRAY_ITEM_DETACHED else { return }
+        live.remove(item, at: Int(position))
     }
 
     /// The live objects in `range`, by offset from `range.lowerBound`, retained so they
     /// can be carried through a removal and put back by `splice(…carrying:)`.
     public func liveItems(in range: Range<Int>) -> [Int: ModelItem] {
         var result: [Int: ModelItem] = [:]
-        if live.count < range.count {
-            for (position, item) in live where range.contains(position) {
-                result[position - range.lowerBound] = ModelItem(retaining: item)
-            }
-        } else {
-            for position in range {
-                if let item = live[position] { result[position - range.lowerBound] = ModelItem(retaining: item) }
-            }
+        for (position, item) in live.entries(in: range) {
+            result[position - range.lowerBound] = ModelItem(retaining: item)
         }
         return result
     }
@@ -82,37 +70,31 @@ public final class LazyListModel: Object, ListModel {
     public func splice(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:]) {
         precondition(position >= 0 && removed >= 0 && added >= 0 && position + removed <= count,
                      "splice(at: \(position), removed: \(removed), added: \(added)) outside 0..<\(count)")
-        if !live.isEmpty && (removed != added || removed > 0) {
-            var moved: [Int: UnsafeMutableRawPointer] = [:]
-            let delta = added - removed
-            for (itemPosition, item) in live where itemPosition >= position {
-                if itemPosition < position + removed {
-                    lbx_array_item_set_position(OpaquePointer(item), LBX_ARRAY_ITEM_DETACHED)
-                } else {
-                    moved[itemPosition + delta] = item
-                }
-                live[itemPosition] = nil
-            }
-            for (itemPosition, item) in moved {
-                lbx_array_item_set_position(OpaquePointer(item), guint(itemPosition))
-                live[itemPosition] = item
-            }
-        }
+        if !live.isEmpty { live.splice(at: position, removed: removed, added: added) }
         for (offset, item) in carrying {
             precondition(offset >= 0 && offset < added, "carried item offset \(offset) outside the added range")
-            precondition(lbx_array_item_get_model(item.pointer) == model, "carried item belongs to another model")
+            precondition(lbx_array_item_belongs_to(item.pointer, model) != 0, "carried item belongs to another model")
             lbx_array_item_set_position(OpaquePointer(item.pointer), guint(position + offset))
-            live[position + offset] = item.pointer
+            live.insert(item.pointer, at: position + offset)
         }
         lbx_array_model_splice(model, guint(position), guint(removed), guint(added))
     }
 
     /// The source position of `item` if this model made it and it is still in the model.
     public func position(of item: ModelItem) -> Int? {
-        guard lbx_array_item_get_model(item.pointer) == model else { return nil }
+        guard lbx_array_item_belongs_to(item.pointer, model) != 0 else { return nil }
         let position = lbx_array_item_get_position(OpaquePointer(item.pointer))
         return position == LBX_ARRAY_ITEM_DETACHED ? nil : Int(position)
     }
+}
+
+// The C callbacks, at file scope so that no main-actor check is compiled into them.
+private let getItemCallback: LbxArrayModelGetItem = { owner, position in
+    Unmanaged<LazyListModel>.fromOpaque(owner!)._withUnsafeGuaranteedRef { $0.itemObject(at: Int(position)) }
+}
+
+private let itemFinalizedCallback: LbxArrayModelItemFinalized = { owner, item, position in
+    Unmanaged<LazyListModel>.fromOpaque(owner!)._withUnsafeGuaranteedRef { $0.itemFinalized(item!, position: position) }
 }
 
 /// One item object of a `GListModel`, retained while this value lives.
@@ -149,5 +131,16 @@ extension ListItem {
     /// The model item bound to this slot, or nil when unbound.
     public var modelItem: ModelItem? {
         itemPointer.map { ModelItem(retaining: $0) }
+    }
+}
+
+extension ListModel {
+    /// Asks for every item once and drops it (what a full scroll or a GTK sort does;
+    /// for benchmarks and tests).
+    public func readAllItems() {
+        let list: OpaquePointer = listModelObject.cast()
+        for position in 0..<g_list_model_get_n_items(list) {
+            g_object_unref(g_list_model_get_item(list, position))
+        }
     }
 }

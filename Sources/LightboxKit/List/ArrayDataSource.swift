@@ -82,9 +82,6 @@ open class ArrayDataSource<Item>: ListModel {
     /// Number of rows bound right now.
     public var boundRowCount: Int { bound.count }
 
-    /// The bound rows (for tests and companions), in no particular order.
-    public var boundRows: [ListRowView] { bound.values.map(\.row) }
-
     /// The bound row showing the item at source `position`, if it is on screen.
     public func boundRow(at position: Int) -> ListRowView? {
         bound.values.first { entry in

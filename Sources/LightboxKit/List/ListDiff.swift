@@ -29,10 +29,10 @@ public struct ListDiff: Sendable, Equatable {
     /// New positions of items that stayed in place but whose content changed.
     public let updates: [Int]
     /// Old positions of `updates`, in the same order.
-    let updatedFrom: [Int]
+    @usableFromInline let updatedFrom: [Int]
     /// New and old positions of items that stay in place, ascending.
-    let stable: [Int]
-    let stableFrom: [Int]
+    @usableFromInline let stable: [Int]
+    @usableFromInline let stableFrom: [Int]
 
     public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && updates.isEmpty }
 
@@ -42,18 +42,24 @@ public struct ListDiff: Sendable, Equatable {
     /// `updates` grouped into runs of consecutive positions.
     var updateRuns: [Range<Int>] { Self.runs(of: updates) }
 
+    @inlinable
     public init<Item: Identifiable & Equatable>(from old: [Item], to new: [Item]) throws(ListDiffError) {
-        _ = try Self.indexByID(old, isNew: false)
         let newIndex = try Self.indexByID(new, isNew: true)
-        // Old positions of common items, in new order; new position of each old item.
-        var newOfOld = [Int](repeating: -1, count: old.count)
+        // Common items in old order: their old and new positions. Two old items matching
+        // the same new item are a duplicate id among the old items (unmatched old
+        // duplicates are simply deleted).
+        var matchedFrom = [Int](repeating: -1, count: new.count)
         var commonNew: [Int] = []
         var commonOld: [Int] = []
         commonNew.reserveCapacity(min(old.count, new.count))
         commonOld.reserveCapacity(min(old.count, new.count))
         for (position, item) in old.enumerated() {
             if let target = newIndex[item.id] {
-                newOfOld[position] = target
+                if matchedFrom[target] >= 0 {
+                    throw .duplicateID(id: String(describing: item.id), positions: [matchedFrom[target], position],
+                                       inNewItems: false)
+                }
+                matchedFrom[target] = position
                 commonOld.append(position)
                 commonNew.append(target)
             }
@@ -88,7 +94,8 @@ public struct ListDiff: Sendable, Equatable {
         self.stableFrom = stableFrom
     }
 
-    private static func indexByID<Item: Identifiable>(_ items: [Item], isNew: Bool) throws(ListDiffError) -> [Item.ID: Int] {
+    @inlinable
+    static func indexByID<Item: Identifiable>(_ items: [Item], isNew: Bool) throws(ListDiffError) -> [Item.ID: Int] {
         var index: [Item.ID: Int] = [:]
         index.reserveCapacity(items.count)
         for (position, item) in items.enumerated() {
@@ -100,6 +107,7 @@ public struct ListDiff: Sendable, Equatable {
     }
 
     /// Ascending positions grouped into runs of consecutive ones.
+    @usableFromInline
     static func runs(of positions: [Int]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = -1, end = -1
@@ -118,6 +126,7 @@ public struct ListDiff: Sendable, Equatable {
 
     /// Indices of one longest strictly increasing subsequence (patience sorting,
     /// O(n log n); linear when the order barely changed).
+    @usableFromInline
     static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
         var tails: [Int] = []          // index into values of the smallest tail per length
         var previous = [Int](repeating: -1, count: values.count)

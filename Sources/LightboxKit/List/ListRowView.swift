@@ -12,13 +12,14 @@ public struct RowHighlight: OptionSet, Sendable {
 /// Base class of list rows (the seeds' cell with `setHighlighted:animated:`).
 ///
 /// A row owns its highlight state: while bound, it follows its `GtkListItem:selected`
-/// and its own hover/focus state flags, and changes its look in
+/// and the hover/focus state flags of itself and of the list's item widget around it
+/// (which is what takes keyboard focus), and changes its look in
 /// `highlightDidChange()` (by default the CSS classes `row-selected`, `row-hovered`,
 /// `row-focused`). Nobody else touches a row's subviews.
 open class ListRowView: Box {
     public private(set) var highlight: RowHighlight = []
     private var slot: ListItem?
-    private var slotConnection: SignalConnection?
+    private var slotConnections: [SignalConnection] = []
     /// The kind this row was made for (set by the data source's registry).
     var reuseKind: RowKind?
 
@@ -39,14 +40,17 @@ open class ListRowView: Box {
     func follow(_ listItem: ListItem) {
         stopFollowing()
         slot = listItem
-        slotConnection = listItem.onSelectedChanged(owner: self) { [weak self] in self?.updateHighlight() }
+        slotConnections = [listItem.onSelectedChanged(owner: self) { [weak self] in self?.updateHighlight() }]
+        if let itemWidget = parentWidget {
+            slotConnections.append(itemWidget.onStateFlagsChanged(owner: self) { [weak self] in self?.updateHighlight() })
+        }
         updateHighlight()
     }
 
     /// Stops following the slot (on unbind, or when moved to the reuse pool).
     func stopFollowing() {
-        slotConnection?.disconnect()
-        slotConnection = nil
+        slotConnections.forEach { $0.disconnect() }
+        slotConnections = []
         slot = nil
         updateHighlight()
     }
@@ -54,7 +58,8 @@ open class ListRowView: Box {
     private func updateHighlight() {
         var state: RowHighlight = []
         if slot?.isSelected == true { state.insert(.selected) }
-        let flags = stateFlags
+        var flags = stateFlags
+        if slot != nil, let itemWidget = parentWidget { flags.formUnion(itemWidget.stateFlags) }
         if flags.contains(.hover) { state.insert(.hovered) }
         if !flags.isDisjoint(with: [.focused, .focusWithin]) { state.insert(.focused) }
         guard state != highlight else { return }

@@ -58,9 +58,4 @@ final class RowRegistry<Item> {
         guard let kind = row.reuseKind, pools[kind, default: []].count < Self.poolLimit else { return }
         pools[kind, default: []].append(row)
     }
-
-    /// Rows waiting in the pools, all kinds.
-    var pooledCount: Int { pools.values.reduce(0) { $0 + $1.count } }
-
-    func drainPools() { pools.removeAll() }
 }
