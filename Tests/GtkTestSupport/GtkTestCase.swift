@@ -74,7 +74,9 @@ public var testArtifactsDirectory: URL {
 public func screenshot(_ widget: Widget, name: String,
                        file: StaticString = #filePath, line: UInt = #line) -> String {
     let path = testArtifactsDirectory.appendingPathComponent("\(name).png").path
-    XCTAssertTrue(widget.renderPNG(to: path), "could not render \(name)", file: file, line: line)
+    // A widget that just changed draws nothing until GTK has laid it out again: wait for that frame.
+    let rendered = MainLoop.run(until: { widget.renderPNG(to: path) }, timeout: 3)
+    XCTAssertTrue(rendered, "could not render \(name)", file: file, line: line)
     return path
 }
 

@@ -27,3 +27,16 @@ public final class Picture: Widget {
         return (Int(gdk_paintable_get_intrinsic_width(paintable)), Int(gdk_paintable_get_intrinsic_height(paintable)))
     }
 }
+
+extension Picture {
+    /// Shows decoded pixels (made off the main thread) as a texture; nil clears the picture.
+    public func setImage(_ image: PixelImage?) {
+        guard let image else {
+            gtk_picture_set_paintable(cast(), nil)
+            return
+        }
+        let texture = gdk_texture_new_for_pixbuf(image.pixbuf)
+        gtk_picture_set_paintable(cast(), texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+    }
+}

@@ -1,0 +1,56 @@
+import Gtk
+
+/// A photo's thumbnail: a placeholder icon until the pixels arrive from the
+/// `ThumbnailLoader` (off the main thread), then the picture. `show(nil)` or showing
+/// another photo cancels a load still running, so a recycled row never shows a stale
+/// image and a row scrolled away costs no decode.
+@MainActor
+public final class ThumbnailView: Box {
+    private let picture = Picture()
+    private let placeholder = Image(iconName: "image-x-generic-symbolic")
+    private var load: Task<Void, Never>?
+    private(set) var shownPath: String?
+    public let size: Int
+
+    /// - Parameter size: the thumbnail's long side in pixels (the widget is that square).
+    public init(size: Int) {
+        self.size = size
+        super.init(orientation: .vertical)
+        setSizeRequest(width: size, height: size)
+        addCSSClass("thumbnail")
+        picture.canShrink = true
+        picture.horizontalExpand = true
+        picture.verticalExpand = true
+        placeholder.pixelSize = max(16, size / 3)
+        placeholder.verticalExpand = true
+        placeholder.addCSSClass("dim-label")
+        append(placeholder)
+        append(picture)
+        picture.isVisible = false
+    }
+
+    /// Whether the real thumbnail (not the placeholder) is on screen.
+    public var isLoaded: Bool { picture.isVisible }
+
+    /// Starts loading `photo`'s thumbnail through `loader`; nil shows the placeholder.
+    public func show(_ photo: Photo?, loader: ThumbnailLoader?) {
+        guard photo?.path != shownPath || photo == nil else { return }
+        load?.cancel()
+        load = nil
+        shownPath = photo?.path
+        picture.setImage(nil)
+        picture.isVisible = false
+        placeholder.isVisible = true
+        placeholder.setIcon(photo?.error == nil ? "image-x-generic-symbolic" : "image-missing-symbolic")
+        guard let photo, photo.error == nil, let loader else { return }
+        picture.alternativeText = photo.name
+        let size = self.size
+        load = Task { [weak self] in
+            guard let thumbnail = try? await loader.thumbnail(path: photo.path, modified: photo.modified, size: size),
+                  !Task.isCancelled, let self, self.shownPath == photo.path else { return }
+            self.picture.setImage(thumbnail.image)
+            self.placeholder.isVisible = false
+            self.picture.isVisible = true
+        }
+    }
+}

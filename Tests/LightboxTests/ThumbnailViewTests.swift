@@ -1,0 +1,40 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import Lightbox
+import XCTest
+
+final class ThumbnailViewTests: GtkTestCase {
+    func testShowsPlaceholderThenThePhotoAndNeverAStaleOne() {
+        let cacheDirectory = LibraryFixtures.temporaryFolder(self, name: "thumbs")
+        MainActor.assumeIsolated {
+            let loader = ThumbnailLoader(cache: ThumbnailCache(directory: cacheDirectory))
+            let paths = LibraryFixtures.samplePaths
+            let first = Photo(path: paths[0]), second = Photo(path: paths[1])
+            let view = ThumbnailView(size: 128)
+            let window = Window()
+            window.child = view
+            show(window)
+
+            view.show(first, loader: loader)
+            XCTAssertFalse(view.isLoaded, "a placeholder until the pixels arrive")
+            view.show(second, loader: loader)   // recycled before the first load finished
+            pump(until: { view.isLoaded }, "thumbnail to load")
+            XCTAssertEqual(view.shownPath, second.path)
+            XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "thumbnail-view"))?.isSingleColor ?? true)
+
+            view.show(nil, loader: loader)
+            XCTAssertFalse(view.isLoaded)
+            XCTAssertNil(view.shownPath)
+        }
+    }
+
+    func testUnreadablePhotoKeepsAnErrorPlaceholder() {
+        MainActor.assumeIsolated {
+            let view = ThumbnailView(size: 64)
+            view.show(Photo(path: "/nonexistent.jpg", error: "the file is missing"), loader: ThumbnailLoader())
+            pump(for: 0.1)
+            XCTAssertFalse(view.isLoaded)
+        }
+    }
+}
