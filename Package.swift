@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(name: "KitExample", dependencies: ["LightboxKit", "Gtk"]),
 
         // The photo catalog app.
-        .target(name: "Lightbox", dependencies: ["Gtk", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Lightbox", dependencies: ["LightboxKit", "Gtk", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
 
         // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
