@@ -47,17 +47,37 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             store.sortOrder = .rating
             XCTAssertEqual(store.photos.map(\.rating), store.photos.map(\.rating).sorted(by: >))
             XCTAssertGreaterThan(store.photos[0].rating, 0, "embedded XMP ratings were read")
+            store.sortAscending = true
             store.sortOrder = .name
             XCTAssertEqual(store.photos.first?.name, "IMG_1000.jpg")
             store.sortOrder = .camera
             XCTAssertEqual(store.photos.first?.camera, "Apple iPhone 12")
 
+            store.sortAscending = false
             store.sortOrder = .dateTaken
             let months = store.photos.groupedByMonth()
             XCTAssertGreaterThanOrEqual(months.count, 6)
             XCTAssertTrue(months.allSatisfy { group in group.photos.allSatisfy { $0.taken!.hasPrefix(group.id) } })
             XCTAssertEqual(store.photos.groupedByCamera().count, 5)
             XCTAssertEqual(store.photos.groupedByDay().map(\.photos.count).reduce(0, +), store.photos.count)
+        }
+    }
+
+    func testSortDirectionFlipsEveryOrder() {
+        MainActor.assumeIsolated {
+            let (store, _) = try! openStore(folder: LibraryFixtures.samples)
+            store.sortOrder = .dateTaken
+            let newestFirst = store.photos.compactMap(\.taken)
+            XCTAssertEqual(newestFirst, newestFirst.sorted(by: >))
+            store.sortAscending = true
+            let oldestFirst = store.photos.compactMap(\.taken)
+            XCTAssertEqual(oldestFirst, oldestFirst.sorted())
+            store.sortOrder = .name
+            XCTAssertEqual(store.photos.first?.name, "IMG_1000.jpg")
+            store.sortAscending = false
+            XCTAssertEqual(store.photos.last?.name, "IMG_1000.jpg")
+            store.sortOrder = .rating
+            XCTAssertEqual(store.photos.map(\.rating), store.photos.map(\.rating).sorted(by: >))
         }
     }
 

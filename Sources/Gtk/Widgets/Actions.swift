@@ -13,14 +13,21 @@ public final class Action: Object {
     /// An action with a parameter of GVariant type `parameterType` ("s", "i", "u").
     public init(name: String, parameterType: String) {
         self.name = name
-        super.init(raw(g_simple_action_new(name, g_variant_type_checked_(parameterType))), ownership: .full)
+        // The type's C string must outlive the call that copies it.
+        let action = parameterType.withCString { g_simple_action_new(name, g_variant_type_checked_($0)) }
+        super.init(raw(action), ownership: .full)
     }
 
     /// A stateful action (radio or toggle): `state` is its initial value.
     public init(name: String, parameterType: String?, state: Variant) {
         self.name = name
-        super.init(raw(g_simple_action_new_stateful(name, parameterType.map { g_variant_type_checked_($0) },
-                                                    state.raw)), ownership: .full)
+        // The type's C string must outlive the call that copies it.
+        let action = if let parameterType {
+            parameterType.withCString { g_simple_action_new_stateful(name, g_variant_type_checked_($0), state.raw) }
+        } else {
+            g_simple_action_new_stateful(name, nil, state.raw)
+        }
+        super.init(raw(action), ownership: .full)
     }
 
     public var isEnabled: Bool {

@@ -35,6 +35,8 @@ public final class CatalogStore {
 
     public var sortOrder: PhotoSort = .dateTaken { didSet { publish() } }
     public var searchText = "" { didSet { publish() } }
+    /// Smallest first (oldest, A→Z, fewest stars) when true; the default is newest first.
+    public var sortAscending = false { didSet { publish() } }
 
     private var observers: [(owner: Weak, handler: @MainActor ([Photo]) -> Void)] = []
     private var noticeObservers: [(owner: Weak, handler: @MainActor (String) -> Void)] = []
@@ -75,6 +77,8 @@ public final class CatalogStore {
 
     private func publish() {
         photos = allPhotos.matching(searchText).sorted(by: sortOrder)
+        let naturallyAscending = sortOrder == .name || sortOrder == .camera
+        if naturallyAscending != sortAscending { photos.reverse() }
         observers.removeAll { $0.owner.object == nil }
         let snapshot = photos
         for observer in observers { observer.handler(snapshot) }
