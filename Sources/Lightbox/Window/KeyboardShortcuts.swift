@@ -1,0 +1,58 @@
+import Gtk
+
+/// Every keyboard shortcut: the accelerators the application registers and what the
+/// shortcuts window (Ctrl+?) lists. Keys without an action are handled by the focused
+/// page or widget (0–5 and Delete by the window, only while not typing in search).
+enum KeyboardShortcuts {
+    struct Entry {
+        let title: String
+        let keys: [String]
+        /// The action the keys trigger through `Application.setAccelerators`; nil when a
+        /// page or the window's key handler reads the keys itself.
+        let action: String?
+    }
+
+    static let groups: [(title: String, entries: [Entry])] = [
+        ("General", [
+            Entry(title: "Open folder", keys: ["<Control>o"], action: "win.open-folder"),
+            Entry(title: "Rescan the folder", keys: ["<Control>r", "F5"], action: "win.rescan"),
+            Entry(title: "Search", keys: ["<Control>f"], action: "win.search"),
+            Entry(title: "Show keyboard shortcuts", keys: ["<Control>question"], action: "win.show-help-overlay"),
+            Entry(title: "Main menu", keys: ["F10"], action: nil),
+            Entry(title: "Close window", keys: ["<Control>w"], action: "window.close"),
+            Entry(title: "Quit", keys: ["<Control>q"], action: "app.quit"),
+        ]),
+        ("Pages", [
+            Entry(title: "Photos", keys: ["<Control>1"], action: "win.page::photos"),
+            Entry(title: "Albums", keys: ["<Control>2"], action: "win.page::albums"),
+            Entry(title: "Show or hide details", keys: ["F9"], action: "win.toggle-details"),
+            Entry(title: "Open photo", keys: ["Return"], action: nil),
+            Entry(title: "Back, or close search", keys: ["Escape"], action: nil),
+            Entry(title: "Back", keys: ["<Alt>Left"], action: nil),
+        ]),
+        ("Photos", [
+            Entry(title: "Rate 0 to 5 stars", keys: ["0", "1", "2", "3", "4", "5"], action: nil),
+            Entry(title: "Move to trash", keys: ["Delete"], action: nil),
+            Entry(title: "Undo move to trash", keys: ["<Control>z"], action: "win.undo"),
+            Entry(title: "Previous or next photo", keys: ["Left", "Right"], action: nil),
+            Entry(title: "Zoom in", keys: ["<Control>plus"], action: nil),
+            Entry(title: "Zoom out", keys: ["<Control>minus"], action: nil),
+            Entry(title: "Original size", keys: ["<Control>0"], action: nil),
+        ]),
+    ]
+
+    /// Registers every accelerator that goes through an action.
+    @MainActor
+    static func register(in application: Application) {
+        for entry in groups.flatMap(\.entries) {
+            if let action = entry.action { application.setAccelerators(entry.keys, for: action) }
+        }
+    }
+
+    /// The shortcuts window's content.
+    static var shortcutGroups: [ShortcutGroup] {
+        groups.map { group in
+            ShortcutGroup(group.title, group.entries.map { Shortcut($0.title, $0.keys.joined(separator: " ")) })
+        }
+    }
+}

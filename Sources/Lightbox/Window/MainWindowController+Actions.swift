@@ -1,0 +1,59 @@
+import Gtk
+import LightboxKit
+
+extension PhotoSort {
+    init(_ key: PersistedState.SortKey) {
+        switch key {
+        case .dateTaken: self = .dateTaken
+        case .name: self = .name
+        case .rating: self = .rating
+        case .camera: self = .camera
+        }
+    }
+}
+
+extension MainWindowController {
+    /// The `win.` actions the header, menus and accelerators use.
+    func installActions(in window: ApplicationWindow) {
+        window.addAction("open-folder", owner: self) { [unowned self, unowned window] in
+            FolderChooser.choose(title: "Open Folder", parent: window) { [weak self] folder in
+                if let folder { self?.open(folder: folder) }
+            }
+        }
+        window.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
+        window.addAction("search", owner: self) { [unowned self] in self.startSearch() }
+        window.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
+        window.addAction("show-help-overlay", owner: self) { [unowned window] in
+            let shortcuts = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
+            shortcuts.title = "Keyboard Shortcuts"
+            shortcuts.transientFor = window
+            shortcuts.present()
+        }
+
+        let page = Action(name: "page", parameterType: "s")
+        page.onActivate(owner: self) { [unowned self] parameter in
+            if let name = parameter?.string, let kind = PersistedState.Page(rawValue: name) { self.show(kind) }
+        }
+        window.add(page)
+
+        let sortKey = Action(name: "sort-key", parameterType: "s", state: Variant(sortKeyName))
+        sortKey.onActivate(owner: self) { [unowned self, unowned sortKey] parameter in
+            guard let name = parameter?.string, let key = PersistedState.SortKey(rawValue: name) else { return }
+            self.store.sortOrder = PhotoSort(key)
+            sortKey.state = Variant(name)
+        }
+        window.add(sortKey)
+        let ascending = Action(name: "sort-ascending", parameterType: "b", state: Variant(store.sortAscending))
+        ascending.onActivate(owner: self) { [unowned self, unowned ascending] parameter in
+            guard let value = parameter?.bool else { return }
+            self.store.sortAscending = value
+            ascending.state = Variant(value)
+            self.windowView.sortButton.iconName = value ? "view-sort-ascending-symbolic" : "view-sort-descending-symbolic"
+        }
+        window.add(ascending)
+    }
+
+    var sortKeyName: String {
+        PersistedState.SortKey.allCases.first { PhotoSort($0) == store.sortOrder }?.rawValue ?? "date-taken"
+    }
+}

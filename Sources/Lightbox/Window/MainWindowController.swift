@@ -1,0 +1,186 @@
+import Foundation
+import Gtk
+import LightboxKit
+
+/// The main window's root: the top-level pages inside a navigation stack (the photo
+/// page and collection pages push over them), search, sort, the trash banner, and the
+/// window's actions. Opens photos for the pages below it (`PhotoOpening`).
+final class MainWindowController: Controller, PhotoOpening {
+    let store: CatalogStore
+    let navigation: NavigationController
+    let pages: PagesController
+    /// Builds the page pushed to show `photos[index]` large.
+    private let makePhotoPage: @MainActor (CatalogStore, [Photo], Int) -> Controller
+    private var pendingUndo: [TrashedPhoto] = []
+    private var bannerTicket = 0
+    private var shownTop: Controller?
+    var windowView: MainWindowView { view as! MainWindowView }
+
+    init(store: CatalogStore, pages: [WindowPage],
+         makePhotoPage: @escaping @MainActor (CatalogStore, [Photo], Int) -> Controller) {
+        self.store = store
+        self.pages = PagesController(pages: pages)
+        self.makePhotoPage = makePhotoPage
+        navigation = NavigationController(root: self.pages)
+        super.init()
+        title = AppInfo.name
+        addChild(navigation)
+        store.observeNotices(owner: self) { [weak self] message in self?.showBanner(message, undoable: false) }
+    }
+
+    override func loadView() -> Widget {
+        MainWindowView(navigation: navigation.view as! NavigationView, pages: pages.switcherStack)
+    }
+
+    override func viewDidLoad() {
+        navigation.didMove(toParent: self)
+        shownTop = navigation.topController
+        let view = windowView
+        view.searchButton.onToggled(owner: self) { [weak self] in self?.searchToggled() }
+        view.searchEntry.onSearchChanged(owner: self) { [weak self] in
+            guard let self else { return }
+            self.store.searchText = self.windowView.searchEntry.text
+        }
+        view.searchEntry.onStopSearch(owner: self) { [weak self] in self?.closeSearch() }
+        let keys = KeyController()
+        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+            self?.pageKeyPressed(key, modifiers) ?? false
+        }
+        view.add(keys)
+    }
+
+    // MARK: Folder
+
+    /// Opens `folder` in the store; the window is titled with its name.
+    func open(folder: String) {
+        store.open(folder: folder)
+        title = (folder as NSString).lastPathComponent
+    }
+
+    // MARK: Pages
+
+    /// The page the window's commands act on: a pushed page, or the visible top-level page.
+    var currentPage: Controller? {
+        let top = navigation.topController
+        return top === pages ? pages.current?.controller : top
+    }
+
+    func show(_ page: PersistedState.Page) {
+        if navigation.controllers.count > 1 { navigation.pop(animated: false) }
+        pages.show(page)
+    }
+
+    func open(_ photo: Photo, in photos: [Photo], from page: Controller) {
+        guard let index = photos.firstIndex(where: { $0.id == photo.id }) else { return }
+        navigation.push(makePhotoPage(store, photos, index))
+    }
+
+    override func childDidChangeTitle(_ child: Controller) {
+        guard child === navigation else { return }
+        let top = navigation.topController
+        if let left = shownTop, top !== left, !navigation.controllers.contains(where: { $0 === left }),
+           let id = (left as? PhotoSelecting)?.currentPhoto?.id {
+            (currentPage as? PhotoRevealing)?.reveal(id)
+        }
+        shownTop = top
+        if isViewLoaded { windowView.showsRootControls(navigation.controllers.count == 1) }
+    }
+
+    // MARK: Search
+
+    private func searchToggled() {
+        let view = windowView
+        view.searchBar.isRevealed = view.searchButton.isActive
+        if view.searchButton.isActive {
+            _ = view.searchEntry.grabFocus()
+        } else {
+            view.searchEntry.text = ""
+            store.searchText = ""
+        }
+    }
+
+    func startSearch() {
+        guard navigation.controllers.count == 1 else { return }
+        windowView.searchButton.isActive = true
+        _ = windowView.searchEntry.grabFocus()
+    }
+
+    private func closeSearch() {
+        windowView.searchButton.isActive = false
+        _ = pages.current?.controller.view.grabFocus()
+    }
+
+    /// Whether typing goes to the search entry (digits and Delete must not act then).
+    var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
+
+    /// 0–5 and Delete on the pages, reaching here when the focused widget did not use them.
+    private func pageKeyPressed(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
+        guard !isTyping, modifiers.isEmpty || modifiers == .shift else { return false }
+        if let character = key.character, let stars = Int(String(character)), (0...5).contains(stars) {
+            rateCurrentPhoto(stars)
+            return true
+        }
+        if key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
+            trashCurrentPhoto()
+            return true
+        }
+        return false
+    }
+
+    // MARK: Rating and trash
+
+    func rateCurrentPhoto(_ stars: Int) {
+        guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
+        do {
+            try store.setRating(stars, for: photo.id)
+        } catch {
+            showBanner("The rating could not be saved: \(error)", undoable: false)
+        }
+    }
+
+    func trashCurrentPhoto() {
+        guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
+        do {
+            pendingUndo = try store.moveToTrash([photo.id])
+            showBanner("Moved to trash", undoable: true)
+        } catch {
+            showBanner("“\(photo.name)” could not be moved to the trash: \(error)", undoable: false)
+        }
+    }
+
+    func undoTrash() {
+        guard !pendingUndo.isEmpty else { return }
+        let restored = pendingUndo
+        pendingUndo = []
+        hideBanner()
+        do {
+            try store.restore(restored)
+            if let id = restored.first?.photo.id { (currentPage as? PhotoRevealing)?.reveal(id) }
+        } catch {
+            showBanner("The photo could not be restored: \(error)", undoable: false)
+        }
+    }
+
+    var canUndo: Bool { !pendingUndo.isEmpty }
+
+    private func showBanner(_ message: String, undoable: Bool) {
+        guard isViewLoaded else { return }
+        let view = windowView
+        view.bannerLabel.text = message
+        view.undoButton.isVisible = undoable
+        view.banner.isRevealed = true
+        bannerTicket += 1
+        let ticket = bannerTicket
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .seconds(10))
+            guard let self, self.bannerTicket == ticket else { return }
+            self.hideBanner()
+            self.pendingUndo = []
+        }
+    }
+
+    private func hideBanner() {
+        bannerTicket += 1
+        windowView.banner.isRevealed = false
+    }
+}
