@@ -51,7 +51,7 @@ let package = Package(
         // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.
         .executableTarget(name: "CatalogRatingChild", dependencies: ["Lightbox"], path: "Tests/CatalogRatingChild"),
         // The real `lightbox` binary driven from outside (real keys, private session).
-        .testTarget(name: "AppTests", dependencies: ["GtkTestSupport", "LightboxApp"]),
+        .testTarget(name: "AppTests", dependencies: ["Gtk", "GtkTestSupport", "LightboxApp"]),
         // Desktop integration: validators, Flatpak manifest, staged install, launch, settings.
         .testTarget(name: "PackagingTests", dependencies: ["Gtk", "Lightbox"]),
     ],

@@ -1,4 +1,6 @@
+import Foundation
 import Gtk
+import LightboxKit
 
 /// Lightbox's identity, shared by the application, the desktop files and the catalog.
 public enum AppInfo {
@@ -7,11 +9,14 @@ public enum AppInfo {
     public static let version = "0.1.0"
 }
 
-/// The running application: one main window per process, single instance.
+/// The running application: one main window per process, single instance. A second
+/// launch (with or without a folder) is forwarded here by GApplication.
 @MainActor
 public final class LightboxApplication {
     let application: Application
     private var window: ApplicationWindow?
+    private var root: MainWindowController?
+    private var photos: PhotosController?
     private let settings: Settings?
     private var state: PersistedState
 
@@ -26,38 +31,118 @@ public final class LightboxApplication {
             settings = nil
             state = PersistedState()
         }
-        application.onActivate(owner: self) { [unowned self] in self.presentWindow() }
-        application.onOpen(owner: self) { [unowned self] _ in self.presentWindow() }
+        application.onActivate(owner: self) { [unowned self] in self.present(folder: nil) }
+        application.onOpen(owner: self) { [unowned self] paths in self.present(folder: paths.first) }
         application.addAction("quit", owner: self) { [unowned self] in
-            self.saveWindowState()
+            self.saveState()
             self.application.quit()
         }
-        application.setAccelerators(["<Control>q"], for: "app.quit")
+        application.addAction("about", owner: self) { [unowned self] in self.showAbout() }
+        KeyboardShortcuts.register(in: application)
     }
 
-    private func presentWindow() {
-        if let window {
-            window.present()
-            return
+    /// Shows the window (creating it on first use) and opens `folder`, or when nil and
+    /// nothing is open yet, the last folder if it still exists, else the default one.
+    private func present(folder: String?) {
+        let root = self.root ?? makeWindow()
+        if let folder {
+            root.open(folder: Self.folder(containing: folder))
+        } else if root.store.folder == nil {
+            root.open(folder: startFolder())
         }
+        window?.present()
+    }
+
+    private func makeWindow() -> MainWindowController {
+        let store: CatalogStore
+        do {
+            store = try CatalogStore()
+        } catch {
+            // An unwritable data folder: browse anyway, with a catalog that lasts this session.
+            GLibLog.warning("The photo catalog can't be opened, using a temporary one: \(error)")
+            let path = NSTemporaryDirectory() + "lightbox-\(getpid()).sqlite"
+            store = CatalogStore(catalog: try! Catalog(path: path))
+        }
+        store.sortOrder = PhotoSort(state.sortKey)
+        store.sortAscending = state.sortAscending
+        PhotosStyle.install()
+        AlbumsStyle.install()
+        let photos = PhotosController(store: store)
+        let albums = AlbumsController(store: store)
+        let root = MainWindowController(
+            store: store,
+            pages: [WindowPage(kind: .photos, title: "Photos", iconName: "image-x-generic-symbolic", controller: photos),
+                    WindowPage(kind: .albums, title: "Albums", iconName: "x-office-calendar-symbolic", controller: albums)],
+            makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
+        photos.opener = root
+        albums.opener = root
+        photos.panePosition = state.panePosition
+
         let window = ApplicationWindow(application: application)
-        window.title = AppInfo.name
         window.setDefaultSize(width: state.windowWidth, height: state.windowHeight)
         if state.isMaximized { window.maximize() }
+        let noTitlebar = Box()
+        noTitlebar.isVisible = false
+        window.titlebar = noTitlebar  // the navigation header is the window's header bar
+        window.child = root.view
+        root.installActions(in: window)
+        window.addAction("toggle-details", owner: self) { [unowned photos] in photos.toggleDetails() }
+        root.show(state.page)
         window.onCloseRequest(owner: self) { [unowned self] in
-            self.saveWindowState()
+            self.saveState()
             return false
         }
-        window.present()
         self.window = window
+        self.root = root
+        self.photos = photos
+        return root
     }
 
-    private func saveWindowState() {
-        guard let window, let settings else { return }
+    private func startFolder() -> String {
+        if let last = state.lastFolder, FileManager.default.fileExists(atPath: last) { return last }
+        return LibraryLocation.defaultFolder(sampleLibrary: Self.sampleLibrary)
+    }
+
+    /// A folder as given, or the folder holding a file (opening photos from a file manager).
+    static func folder(containing path: String) -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            return (path as NSString).deletingLastPathComponent
+        }
+        return path
+    }
+
+    /// The installed sample library (`<prefix>/share/lightbox/samples`), or this source
+    /// tree's `data/samples` when run from a build tree.
+    static var sampleLibrary: String {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/lightbox/samples").path
+        if FileManager.default.fileExists(atPath: installed) { return installed }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/samples").path
+    }
+
+    private func showAbout() {
+        let about = AboutDialog(name: AppInfo.name, version: AppInfo.version,
+                                comments: "Browse, rate and sort a folder of photos",
+                                website: "https://github.com/lightbox/lightbox", iconName: AppInfo.id)
+        about.transientFor = window
+        about.isModal = true
+        about.present()
+    }
+
+    private func saveState() {
+        guard let window, let settings, let root else { return }
         state.isMaximized = window.isMaximized
         if !state.isMaximized {
             (state.windowWidth, state.windowHeight) = window.defaultSize
         }
+        state.panePosition = photos?.panePosition ?? state.panePosition
+        state.page = root.pages.current?.kind ?? state.page
+        state.sortKey = PersistedState.SortKey(rawValue: root.sortKeyName) ?? state.sortKey
+        state.sortAscending = root.store.sortAscending
+        state.lastFolder = root.store.folder ?? state.lastFolder
         state.save(to: settings)
         Settings.sync()
     }

@@ -10,10 +10,9 @@ final class ExecutableTests: GtkTestCase {
         XCTAssertTrue(result.output.hasPrefix("Lightbox "), result.output)
     }
 
-    func testLaunchOpensAWindowTitledLightboxAndCtrlQQuits() throws {
-        let app = try LaunchedApp.start([])
+    func testLaunchOpensAWindowTitledWithTheFolderAndCtrlQQuits() throws {
+        let (app, window) = try AppFixture().launch()
         defer { app.terminate() }
-        let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"), "no window titled Lightbox appeared")
         app.sendKeys("ctrl+q", to: window)
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
     }
@@ -21,31 +20,28 @@ final class ExecutableTests: GtkTestCase {
 
 final class AccessibilityTests: GtkTestCase {
     func testMainWindowIsOnTheAccessibilityBus() throws {
-        let app = try LaunchedApp.start([])
+        let (app, _) = try AppFixture().launch()
         defer { app.terminate() }
-        XCTAssertNotNil(app.waitForWindow(named: "Lightbox"))
         let tree = app.accessibilityTree()
         XCTAssertEqual(tree.first?.role, "application")
-        XCTAssertTrue(tree.contains { $0.role == "frame" && $0.name == "Lightbox" },
-                      "a window named Lightbox: \(tree.map { "\($0.role):\($0.name)" })")
+        XCTAssertTrue(tree.contains { $0.role == "frame" && $0.name == AppFixture.folderName },
+                      "a window named after the folder: \(tree.map { "\($0.role):\($0.name)" })")
     }
 }
 
 final class WindowStateTests: GtkTestCase {
     func testWindowSizeIsRememberedAcrossLaunches() throws {
-        let home = try LaunchedApp.makeHome()
+        let fixture = try AppFixture()
         do {
-            let app = try LaunchedApp.start([], home: home)
+            let (app, window) = try fixture.launch()
             defer { app.terminate() }
-            let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"))
             app.resize(window, width: 820, height: 540)
             usleep(300_000)
             app.sendKeys("ctrl+q", to: window)
             XCTAssertEqual(app.waitForExit(timeout: 10), 0)
         }
-        let app = try LaunchedApp.start([], home: home)
+        let (app, window) = try fixture.launch()
         defer { app.terminate() }
-        let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"))
         let size = try XCTUnwrap(app.windowSize(window))
         XCTAssertEqual(size.width, 820)
         XCTAssertEqual(size.height, 540)

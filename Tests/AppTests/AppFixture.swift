@@ -1,0 +1,123 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+import XCTest
+
+/// A private copy of the sample library, the app started on it, and what the tests
+/// read back: the accessibility tree, the catalog database, screenshots.
+struct AppFixture {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let samples = packageRoot.appendingPathComponent("data/samples")
+    static let artifacts = packageRoot.appendingPathComponent("test-artifacts")
+    /// The window is titled with the folder's name.
+    static let folderName = "Holiday"
+
+    let home: URL
+    var folder: URL { home.appendingPathComponent(Self.folderName) }
+    var catalogPath: String { home.appendingPathComponent("data/io.github.lightbox.Lightbox/catalog.sqlite").path }
+
+    init() throws {
+        home = try LaunchedApp.makeHome()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in Self.sampleNames {
+            try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name),
+                                             to: folder.appendingPathComponent(name))
+        }
+    }
+
+    static var sampleNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
+    }
+
+    /// Starts the app on the folder and waits for its window (fails the test if none).
+    func launch(_ arguments: [String]? = nil) throws -> (LaunchedApp, String) {
+        let app = try LaunchedApp.start(arguments ?? [folder.path], home: home)
+        guard let window = app.waitForWindow(named: Self.folderName) else {
+            app.terminate()
+            throw LaunchError(message: "no window titled \(Self.folderName) appeared: \(app.printed)")
+        }
+        return (app, window)
+    }
+
+    /// The catalog's rating for a file (read with sqlite3, as any tool would).
+    func rating(of name: String) -> Int? {
+        let path = folder.appendingPathComponent(name).path.replacingOccurrences(of: "'", with: "''")
+        let output = Process.output("/usr/bin/sqlite3", [catalogPath, "SELECT rating FROM photo WHERE path = '\(path)'"])
+        return Int(output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+struct LaunchError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+extension LaunchedApp {
+    /// Polls the accessibility tree until `condition` holds; returns the last tree read.
+    func waitForTree(timeout: Double = 10, _ condition: ([AccessibleNode]) -> Bool) -> [AccessibleNode] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var tree = accessibilityTree()
+        while !condition(tree), Date() < deadline {
+            usleep(250_000)
+            tree = accessibilityTree()
+        }
+        return tree
+    }
+
+    /// Types text into the focused widget.
+    func type(_ text: String, to window: String) {
+        Process.output("/usr/bin/xdotool", ["windowfocus", "--sync", window])
+        Process.output("/usr/bin/xdotool", ["type", "--delay", "40", text])
+    }
+
+    /// Saves the whole screen under test-artifacts/NAME.png and checks it is not blank.
+    @discardableResult
+    func screenshot(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> URL {
+        try? FileManager.default.createDirectory(at: AppFixture.artifacts, withIntermediateDirectories: true)
+        let url = AppFixture.artifacts.appendingPathComponent("\(name).png")
+        usleep(700_000)  // let transitions and thumbnails settle
+        Process.output("/usr/bin/import", ["-window", "root", url.path])
+        let image = RasterImage(contentsOf: url.path)
+        XCTAssertNotNil(image, "screenshot \(name) was not written", file: file, line: line)
+        XCTAssertGreaterThan(image?.distinctColorCount(limit: 64) ?? 0, 16,
+                             "screenshot \(name) is blank or single-coloured", file: file, line: line)
+        return url
+    }
+}
+
+/// What the tree says about photos: the distinct sample file names shown by labels.
+extension Array where Element == AccessibleNode {
+    var photoNames: Set<String> {
+        Set(filter { $0.name.hasPrefix("IMG_") && $0.name.hasSuffix(".jpg") }.map(\.name))
+    }
+
+    func contains(role: String, name: String) -> Bool { contains { $0.role == role && $0.name == name } }
+
+    /// The file name shown inside the selected list item.
+    var selectedPhotoName: String? {
+        guard let start = firstIndex(where: { $0.role == "list item" && $0.states.contains("selected") }) else { return nil }
+        let depth = self[start].depth
+        for node in self[(start + 1)...] {
+            if node.depth <= depth { break }
+            if node.name.hasPrefix("IMG_") { return String(node.name.prefix(12)) }
+        }
+        return nil
+    }
+}
+
+extension Process {
+    @discardableResult
+    static func output(_ path: String, _ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import GtkTestSupport
+import XCTest
+
+/// The whole app, end to end: real binary, real keys, checked through the accessibility
+/// tree and the catalog database.
+final class MainWindowTests: GtkTestCase {
+    func testListShowsEverySampleAndSearchNarrowsIt() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let all = Set(AppFixture.sampleNames)
+        var tree = app.waitForTree { $0.photoNames == all }
+        XCTAssertEqual(tree.photoNames, all, "every sample is listed")
+        XCTAssertTrue(tree.contains(role: "push button", name: "Search") || tree.contains(role: "toggle button", name: "Search"))
+        XCTAssertTrue(tree.contains { $0.name == "Main Menu" }, "the primary menu button is named")
+        app.screenshot("photos-page")
+
+        app.sendKeys("ctrl+f", to: window)
+        app.type("canon", to: window)
+        tree = app.waitForTree { $0.photoNames.count < all.count }
+        XCTAssertLessThan(tree.photoNames.count, all.count, "search narrows the list")
+        XCTAssertFalse(tree.photoNames.isEmpty, "some samples are Canon photos")
+        app.screenshot("photos-search")
+        XCTAssertEqual(fixture.rating(of: "IMG_1004.jpg").map { _ in true }, true, "the catalog lists the folder")
+
+        app.sendKeys("Escape", to: window)
+        tree = app.waitForTree { $0.photoNames == all }
+        XCTAssertEqual(tree.photoNames, all, "Escape clears the search")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
+    /// Selects a photo: narrows the list to it by search and closes the search (the
+    /// selection stays), else walks the list from the top with the keyboard.
+    private func select(_ name: String, in app: LaunchedApp, window: String) {
+        app.sendKeys("ctrl+f", to: window)
+        app.type(String(name.dropLast(4)), to: window)
+        _ = app.waitForTree(timeout: 5) { $0.photoNames == [name] }
+        app.sendKeys("Escape", to: window)
+        if app.waitForTree(timeout: 3, { $0.photoNames.count > 1 && $0.selectedPhotoName == name })
+            .selectedPhotoName == name { return }
+        app.sendKeys("Home", to: window)
+        for _ in AppFixture.sampleNames {
+            if app.waitForTree(timeout: 1, { $0.selectedPhotoName == name }).selectedPhotoName == name { return }
+            app.sendKeys("Down", to: window)
+        }
+    }
+
+    func testDigitRatesTheSelectedPhotoButNotWhileTypingInSearch() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_1003.jpg"
+        let before = try XCTUnwrap({ () -> Int? in
+            let (app, window) = try fixture.launch()
+            defer { app.terminate() }
+            _ = app.waitForTree { !$0.photoNames.isEmpty }
+            app.sendKeys("ctrl+f", to: window)
+            app.type("4", to: window)  // typed into search: must not rate anything
+            app.sendKeys("Escape", to: window)
+            select(name, in: app, window: window)
+            XCTAssertEqual(app.accessibilityTree().selectedPhotoName, name)
+            app.sendKeys("4", to: window)
+            usleep(500_000)
+            app.sendKeys("ctrl+q", to: window)
+            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+            return fixture.rating(of: name)
+        }())
+        XCTAssertEqual(before, 4)
+        let (app, window) = try fixture.launch()
+        _ = app.waitForTree { !$0.photoNames.isEmpty }
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        XCTAssertEqual(fixture.rating(of: name), 4, "the rating survives a relaunch")
+        let others = AppFixture.sampleNames.filter { $0 != name }.compactMap(fixture.rating(of:))
+        XCTAssertFalse(others.isEmpty)
+    }
+
+    func testDeleteMovesToTrashAndCtrlZRestores() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_1007.jpg"
+        let file = fixture.folder.appendingPathComponent(name).path
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { !$0.photoNames.isEmpty }
+        select(name, in: app, window: window)
+        app.sendKeys("Delete", to: window)
+        let gone = app.waitForTree { !$0.photoNames.contains(name) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the file is in the trash")
+        XCTAssertFalse(gone.photoNames.contains(name))
+        XCTAssertTrue(gone.contains { $0.name == "Moved to trash" }, "the banner says so")
+        XCTAssertTrue(gone.contains { $0.name == "Undo move to trash" }, "with an Undo button")
+        app.screenshot("trash-banner")
+        app.sendKeys("ctrl+z", to: window)
+        let back = app.waitForTree { $0.photoNames.contains(name) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file), "Ctrl+Z put the file back")
+        XCTAssertTrue(back.photoNames.contains(name))
+    }
+
+    func testCtrl2ShowsOneAlbumRowPerMonth() throws {
+        let fixture = try AppFixture()
+        let listed = Process.output(LaunchedApp.executable.path, ["--list", AppFixture.samples.path])
+        let months = Set(listed.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: #""taken":"\d{4}-\d{2}"#, options: .regularExpression) else { return nil }
+            return String(line[range].suffix(7))
+        })
+        XCTAssertGreaterThan(months.count, 1)
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { !$0.photoNames.isEmpty }
+        app.sendKeys("ctrl+2", to: window)
+        let tree = app.waitForTree { $0.monthRows.count == months.count }
+        XCTAssertEqual(tree.monthRows.count, months.count, "one row per month: \(tree.monthRows)")
+        app.screenshot("albums-page")
+        app.sendKeys("ctrl+1", to: window)
+    }
+
+    func testEnterOpensThePhotoPageAndEscapeReturnsWithTheSameSelection() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_1012.jpg"
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { !$0.photoNames.isEmpty }
+        select(name, in: app, window: window)
+        app.sendKeys("Return", to: window)
+        let page = app.waitForTree { $0.contains { $0.name == "Back" && $0.states.contains("showing") } }
+        XCTAssertTrue(page.contains { $0.name == "Back" && $0.states.contains("showing") }, "the photo page shows a back button")
+        app.screenshot("photo-page")
+        app.sendKeys("Escape", to: window)
+        let back = app.waitForTree { $0.selectedPhotoName == name && !$0.contains { $0.name == "Back" && $0.states.contains("showing") } }
+        XCTAssertEqual(back.selectedPhotoName, name, "back where we were, same photo selected")
+    }
+
+    func testCtrlQuestionOpensTheShortcutsWindow() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { !$0.photoNames.isEmpty }
+        app.sendKeys("ctrl+question", to: window)
+        let tree = app.waitForTree { $0.contains { $0.name == "Move to trash" } }
+        XCTAssertTrue(tree.contains { $0.name == "Move to trash" }, "the shortcuts window lists Delete")
+        XCTAssertTrue(tree.contains { $0.name == "Rate 0 to 5 stars" })
+        app.screenshot("shortcuts-window")
+    }
+
+    func testSecondLaunchWithAFolderOpensItInTheRunningApp() throws {
+        let fixture = try AppFixture()
+        let other = fixture.home.appendingPathComponent("Other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let app = try LaunchedApp.start([other.path], home: fixture.home)
+        defer { app.terminate() }
+        XCTAssertNotNil(app.waitForWindow(named: "Other"))
+        let second = try LaunchedApp.start([fixture.folder.path], home: fixture.home, session: app.session)
+        XCTAssertEqual(second.waitForExit(timeout: 10), 0, "the second launch hands over and exits")
+        XCTAssertNotNil(app.waitForWindow(named: AppFixture.folderName), "the running app opened the folder")
+        let tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count)
+    }
+
+    func testWithoutAFolderTheLastFolderOpensAgain() throws {
+        let fixture = try AppFixture()
+        do {
+            let (app, window) = try fixture.launch()
+            defer { app.terminate() }
+            app.sendKeys("ctrl+q", to: window)
+            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        }
+        let (app, window) = try fixture.launch([])
+        defer { app.terminate() }
+        app.sendKeys("ctrl+2", to: window)
+        usleep(300_000)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        let (again, _) = try fixture.launch([])
+        defer { again.terminate() }
+        let tree = again.waitForTree { !$0.monthRows.isEmpty }
+        XCTAssertFalse(tree.monthRows.isEmpty, "the Albums page is remembered")
+    }
+}
+
+extension Array where Element == AccessibleNode {
+    /// Album rows: "March 2024 · 37 photos".
+    var monthRows: Set<String> {
+        Set(filter { $0.name.range(of: #"^\w+ \d{4} · \d+ photos?$"#, options: .regularExpression) != nil }.map(\.name))
+    }
+}
