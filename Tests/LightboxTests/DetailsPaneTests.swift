@@ -16,7 +16,7 @@ final class DetailsPaneTests: GtkTestCase, @unchecked Sendable {
 
     func testTheDetailsShowTheSelectedPhotosFacts() {
         MainActor.assumeIsolated {
-            let fixture = PhotosPageFixture(self)
+            let fixture = PhotosPageFixture(self, inNavigation: false)
             let photo = fixture.store.photos.first { $0.latitude != nil && $0.iso != nil && $0.lens != nil }!
             fixture.select(photo)
             let details = fixture.page.details

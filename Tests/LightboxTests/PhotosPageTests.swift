@@ -14,18 +14,20 @@ final class PhotosPageFixture {
     let navigation: NavigationController
     let window = Window()
 
-    init(_ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true) {
+    /// - Parameter inNavigation: the page inside a navigation controller (as the window shows it), else alone.
+    init(_ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true,
+         inNavigation: Bool = true) {
         PhotosStyle.install()
         catalogPath = LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         store = CatalogStore(catalog: try! Catalog(path: catalogPath), thumbnails: ThumbnailLoader(cache: cache))
         page = PhotosController(store: store)
-        navigation = NavigationController(root: page)
+        navigation = NavigationController(root: inNavigation ? page : Controller())
         let noTitlebar = Box()
         noTitlebar.isVisible = false
         window.titlebar = noTitlebar
         window.setDefaultSize(width: 1000, height: 700)
-        window.child = navigation.view
+        window.child = inNavigation ? navigation.view : page.view
         show(window)
         if let folder {
             store.open(folder: folder)
@@ -50,7 +52,7 @@ final class PhotosPageFixture {
 final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
     func testTheListShowsEverySampleWithTitleDateAndStars() {
         MainActor.assumeIsolated {
-            let fixture = PhotosPageFixture(self)
+            let fixture = PhotosPageFixture(self, inNavigation: false)
             XCTAssertEqual(fixture.list.photos.count, LibraryFixtures.samplePaths.count)
             XCTAssertEqual(Set(fixture.list.photos.map(\.path)), Set(LibraryFixtures.samplePaths))
             for position in 0..<3 {
@@ -69,7 +71,14 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(fixture.row(at: rated)?.ratingDescription, stars == 1 ? "Rated 1 star" : "Rated \(stars) stars")
             XCTAssertTrue(fixture.row(at: rated)?.thumbnail.hasCSSClass("thumbnail-selected") == true,
                           "the selected row marks its thumbnail")
-            pump(until: { fixture.row(at: 0)?.thumbnail.isLoaded == true }, timeout: 10, "thumbnails to load")
+            fixture.list.source.select(at: 1)
+            fixture.list.source.select(at: 0)
+            fixture.select(fixture.list.photos[1])
+            pump(until: { (0..<5).allSatisfy { fixture.row(at: $0)?.thumbnail.isLoaded == true } }, timeout: 10,
+                 "thumbnails to load")
+            pump(until: { (fixture.page.details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
+                 timeout: 10, "preview to load")
+            pump(for: 0.3)
             _ = screenshot(fixture.window, name: "photos-page")
         }
     }

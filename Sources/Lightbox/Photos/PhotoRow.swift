@@ -31,6 +31,9 @@ public final class PhotoRow: ListRowView {
             label.xalign = 0
             text.append(label)
         }
+        thumbnail.horizontalExpand = false
+        thumbnail.verticalExpand = false
+        thumbnail.verticalAlignment = .center
         append(thumbnail)
         append(text)
         setMargins(top: 6, bottom: 6, start: 4, end: 4)

@@ -10,8 +10,8 @@ public enum PhotosStyle {
     .photo-list > row { border-radius: 8px; margin: 2px 6px; padding: 0; }
     .photo-row .thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
     .photo-row .thumbnail picture { border-radius: 6px; }
-    .photo-row .thumbnail.thumbnail-selected { outline: 2px solid alpha(@accent_bg_color, 0.9); outline-offset: 1px; }
-    .photo-row .rating-stars { color: #e5a50a; font-size: 0.9em; letter-spacing: 1px; }
+    .photo-row .thumbnail.thumbnail-selected { outline: 2px solid @accent_color; outline-offset: 1px; }
+    .photo-row .rating-stars { color: #e5a50a; letter-spacing: 1px; }
     .photo-row .rating-stars.unrated { color: alpha(currentColor, 0.35); }
     .photo-row .error { color: @error_color; }
     .scan-progress { border-bottom: 1px solid alpha(currentColor, 0.12); }
