@@ -135,6 +135,7 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(fixture.listView.status.descriptionLabel.text, fixture.store.notice)
             XCTAssertTrue(fixture.listView.status.openFolderButton.isVisible)
             XCTAssertFalse(fixture.listView.isShowingProgress)
+            _ = screenshot(fixture.window, name: "photos-error")
         }
     }
 

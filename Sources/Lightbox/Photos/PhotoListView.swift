@@ -18,7 +18,6 @@ public final class PhotoListView: Box {
     public let progressLabel = Label()
     public let status = StatusPage()
     private let progressBox = Box(orientation: .vertical, spacing: 4)
-    private let pages = Stack()
     private let scroller = ScrolledWindow()
 
     public init(list: ListView) {
@@ -34,18 +33,20 @@ public final class PhotoListView: Box {
         progressBox.isVisible = false
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = list
-        pages.add(scroller, name: "photos")
-        pages.add(status, name: "status")
-        pages.verticalExpand = true
+        scroller.verticalExpand = true
+        status.verticalExpand = true
+        status.isVisible = false
         append(progressBox)
-        append(pages)
+        append(scroller)
+        append(status)
     }
 
     /// Shows the list, or a status page saying why there is nothing to list.
     public func show(_ state: PhotoListState) {
         switch state {
         case .photos:
-            pages.visibleChildName = "photos"
+            status.isVisible = false
+            scroller.isVisible = true
             return
         case .empty(let description):
             status.show(icon: "folder-pictures-symbolic", title: "No Photos", description: description,
@@ -57,7 +58,8 @@ public final class PhotoListView: Box {
             status.show(icon: "dialog-warning-symbolic", title: "Can’t Open the Folder", description: message,
                         offersOpenFolder: true)
         }
-        pages.visibleChildName = "status"
+        scroller.isVisible = false
+        status.isVisible = true
     }
 
     /// Shows "Scanning… n of total" above the list, or hides it (nil).
@@ -75,7 +77,7 @@ public final class PhotoListView: Box {
     public func hideProgress() { progressBox.isVisible = false }
 
     public var isShowingProgress: Bool { progressBox.isVisible }
-    public var isShowingStatus: Bool { pages.visibleChildName == "status" }
+    public var isShowingStatus: Bool { status.isVisible }
 }
 
 /// A GNOME status page: a large dim icon, a title, a description, and an
@@ -96,6 +98,10 @@ public final class StatusPage: Box {
         icon.addCSSClass("dim-label")
         titleLabel.addCSSClass("title-2")
         descriptionLabel.addCSSClass("dim-label")
+        // Ellipsized, not wrapped: GTK 4.8 mis-measures wrapping labels inside a Stack
+        // (the navigation pages) and logs a critical. The tooltip has the whole text.
+        descriptionLabel.ellipsize = .middle
+        descriptionLabel.maxWidthChars = 34
         openFolderButton.addCSSClass("pill")
         openFolderButton.addCSSClass("suggested-action")
         openFolderButton.horizontalAlignment = .center
@@ -108,6 +114,7 @@ public final class StatusPage: Box {
         icon.setIcon(name)
         titleLabel.text = title
         descriptionLabel.text = description
+        descriptionLabel.tooltip = description
         openFolderButton.isVisible = offersOpenFolder
     }
 }
