@@ -18,8 +18,6 @@ public final class PreviewRow: ListRowView {
     public func configure(with photo: Photo, loader: ThumbnailLoader?) {
         thumbnail.show(photo, loader: loader)
     }
-
-    public func prepareForReuse() { thumbnail.show(nil, loader: nil) }
 }
 
 /// Told when the user picks a star.

@@ -9,6 +9,7 @@ import Gtk
 /// if let notice = store.notice { showBanner(notice) }  // e.g. "the catalog was damaged and rebuilt"
 /// store.observe(owner: self) { photos in dataSource.apply(photos) }  // whole arrays, Identifiable by path
 /// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
+/// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
 /// try store.setRating(4, for: photo.id)           // committed when it returns
 /// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
