@@ -122,7 +122,9 @@ public final class CatalogStore {
         let cancelled = CancelFlag()
         scanCancelled = cancelled
         var streaming = CatalogSync(catalog: catalog, scanner: scanner)
-        streaming.batchSize = ScanProgress.reportEvery  // the list fills as results stream in
+        // The list fills as results stream in: a batch is committed (and the list
+        // reloaded) every `listBatch` new files, not only every 500.
+        streaming.batchSize = ScanProgress.listBatch
         let sync = streaming
         isScanning = true
         scanProgress = ScanProgress(done: 0, total: nil)
@@ -282,6 +284,8 @@ public struct ScanProgress: Equatable, Sendable {
 
     /// Progress is reported (and the list refreshed) every this many files.
     static let reportEvery = 50
+    /// New files committed (and shown) together while scanning.
+    static let listBatch = 200
 
     /// Photo files under `folder` (hidden files and folders skipped): the scan's total.
     static func countPhotoFiles(in folder: String) -> Int {
