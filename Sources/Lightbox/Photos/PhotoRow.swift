@@ -31,10 +31,15 @@ public final class PhotoRow: ListRowView {
             label.xalign = 0
             text.append(label)
         }
-        thumbnail.horizontalExpand = false
-        thumbnail.verticalExpand = false
-        thumbnail.verticalAlignment = .center
-        append(thumbnail)
+        // Every row's thumbnail gets the same 4:3 frame (an overlay is as large as its
+        // main child), so titles line up whatever the photo's shape.
+        let frameSize = Box()
+        frameSize.setSizeRequest(width: PhotoRow.thumbnailSize * 4 / 3, height: PhotoRow.thumbnailSize)
+        let frame = Overlay()
+        frame.child = frameSize
+        frame.addOverlay(thumbnail)
+        frame.verticalAlignment = .center
+        append(frame)
         append(text)
         setMargins(top: 6, bottom: 6, start: 4, end: 4)
     }
