@@ -154,9 +154,24 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(fixture.listView.isShowingProgress)
             XCTAssertTrue(fixture.listView.progressLabel.text.hasPrefix("Scanning…"))
             XCTAssertFalse(fixture.listView.isShowingStatus, "the list shows while it fills")
+            _ = screenshot(fixture.window, name: "photos-scanning")
             pump(until: { !fixture.store.isScanning }, timeout: 20, "scan to finish")
             XCTAssertFalse(fixture.listView.isShowingProgress)
             XCTAssertEqual(fixture.list.photos.count, LibraryFixtures.samplePaths.count)
+        }
+    }
+
+    func testProgressSaysHowManyOfHowMany() {
+        MainActor.assumeIsolated {
+            let fixture = PhotosPageFixture(self, folder: nil)
+            fixture.list.showProgress(ScanProgress(done: 50, total: 120))
+            XCTAssertTrue(fixture.listView.isShowingProgress)
+            XCTAssertEqual(fixture.listView.progressLabel.text, "Scanning… 50 of 120")
+            XCTAssertEqual(fixture.listView.progressBar.fraction, 50.0 / 120.0, accuracy: 0.001)
+            fixture.list.showProgress(ScanProgress(done: 7, total: nil))
+            XCTAssertEqual(fixture.listView.progressLabel.text, "Scanning…", "no total before the folder is counted")
+            fixture.list.showProgress(nil)
+            XCTAssertFalse(fixture.listView.isShowingProgress)
         }
     }
 
