@@ -57,6 +57,8 @@ public final class PhotoRow: ListRowView {
         errorLabel.isVisible = content.errorText != nil
         starsLabel.isVisible = content.errorText == nil
         thumbnail.show(content.thumbnailPhoto, loader: loader)
+        let state = content.errorText ?? ratingDescription
+        accessibleLabel = [content.title, content.dateText, state].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The row left the screen: stop loading its thumbnail.
