@@ -23,7 +23,10 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             let busiest = albums.groups.max { $0.photos.count < $1.photos.count }!
             XCTAssertEqual(MonthHeading.text(for: busiest),
                            "\(MonthHeading.title(for: busiest.id)) · \(busiest.photos.count) photos")
-            _ = screenshot(window, name: "albums")
+            albums.reveal(albums.groups[1].photos.last!.id)
+            pump(until: { albums.strip(for: 1)?.selectedPhoto != nil }, "a photo to be selected")
+            pump(until: { albums.hostedStrips.allSatisfy { $0.photos.isEmpty || $0.isShowingThumbnails } }, "thumbnails")
+            XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "albums"))?.isSingleColor ?? true)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import LightboxKit
 
@@ -14,6 +15,8 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
     /// The month the keyboard is in.
     private(set) var currentMonth = 0
     private var albumsView: AlbumsView { view as! AlbumsView }
+    /// A month (and photo) to focus once its row is bound (it may be far off screen).
+    private var pendingFocus: (month: String, photo: Photo.ID?)?
     /// Months a Page Up/Down jumps.
     private let monthsPerPage = 3
 
@@ -27,7 +30,10 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
                                        strip.delegate = self
                                        return strip
                                    },
-                                   configure: { strip, group in strip.show(group) })
+                                   configure: { [unowned self] strip, group in
+                                       strip.show(group)
+                                       focusIfPending(strip)
+                                   })
         store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
     }
 
@@ -74,8 +80,19 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         guard months.items.indices.contains(month) else { return }
         currentMonth = month
         months.select(at: month)
-        guard let strip = strip(for: month) else { return }
-        if let photo { strip.select(photo) } else { strip.focusStrip() }
+        pendingFocus = (months.items[month].id, photo)
+        if let strip = strip(for: month) { focusIfPending(strip) }
+    }
+
+    private func focusIfPending(_ strip: MonthStripController) {
+        guard let pending = pendingFocus, pending.month == strip.group?.id else { return }
+        pendingFocus = nil
+        if strip.view.parentWidget == nil {
+            // Bound but not yet placed in its row: focus it once it is.
+            DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
+        } else {
+            strip.focus(pending.photo)
+        }
     }
 
     private func handle(_ key: Key, _ modifiers: ModifierKeys) -> Bool {

@@ -13,16 +13,18 @@ public enum AlbumsStyle {
     }
 
     static let css = """
-    .albums-list > row { padding: 0; background: none; }
+    .albums-list > row, .albums-list > row:selected, .albums-list > row:hover
+        { padding: 0; background: none; color: inherit; }
     .albums-list > row:focus-visible { outline: none; }
     .month-strip-page { padding: 12px 18px 6px 18px; }
     .month-heading { font-weight: 700; font-size: 1.1em; margin-left: 6px; }
     .month-count { margin-left: 2px; }
     .month-strip { background: none; }
     .month-strip > row { padding: 4px; border-radius: 10px; margin: 2px; }
-    .month-strip > row:selected { background-color: alpha(@accent_bg_color, 0.35); }
-    .month-strip > row:focus-visible { outline: 2px solid @accent_color; outline-offset: -2px; }
-    .month-strip .thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.06); }
+    .month-strip > row:hover { background-color: alpha(currentColor, 0.07); }
+    .month-strip > row:selected { background-color: alpha(@theme_selected_bg_color, 0.35); }
+    .month-strip > row:focus-visible { outline: 2px solid @theme_selected_bg_color; outline-offset: -2px; }
+    .month-strip .thumbnail { background: none; }
     .photo-page { background-color: #1c1c1c; color: white; }
     .photo-page scrolledwindow, .photo-page viewport { background: none; }
     .photo-page .photo-status { color: rgba(255, 255, 255, 0.85); }

@@ -37,15 +37,20 @@ final class MonthStripController: Controller, ListSelectionDelegate {
     /// The photos shown, in strip order.
     var photos: [Photo] { source.items }
 
+    /// Whether every bound thumbnail shows its pixels (not a placeholder).
+    var isShowingThumbnails: Bool {
+        (0..<source.count).allSatisfy { position in
+            (source.boundRow(at: position) as? StripThumbnailRow).map { $0.thumbnail.isLoaded } ?? true
+        }
+    }
+
     /// The selected photo in the strip.
     var selectedPhoto: Photo? { source.selectedItems.first }
 
-    /// Selects the photo with `id` and moves keyboard focus to it; false when it is not here.
-    @discardableResult
-    func select(_ id: Photo.ID) -> Bool { source.select(id: id) }
-
-    /// Moves keyboard focus into the strip (onto its selected photo, or the first).
-    func focusStrip() {
+    /// Selects the photo with `id` (or keeps the selection, or the first photo) and
+    /// moves keyboard focus to it.
+    func focus(_ id: Photo.ID?) {
+        if let id, source.select(id: id) { return }
         guard !source.items.isEmpty else { return }
         source.select(at: source.selectedPositions.first ?? 0)
     }
