@@ -127,4 +127,38 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(albums.groups.flatMap(\.photos).count, store.photos.count)
         }
     }
+
+    /// A library spanning 300 months: more rows than GTK binds at once.
+    private func manyMonths() -> String {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "months")
+        let undated = LibraryFixtures.samples + "/IMG_1025.jpg"   // no EXIF date: taken = file time
+        let start = Calendar.current.date(from: DateComponents(year: 2000, month: 1, day: 15, hour: 12))!
+        for month in 0..<300 {
+            let path = folder + String(format: "/M%03d.jpg", month)
+            try! FileManager.default.copyItem(atPath: undated, toPath: path)
+            let date = Calendar.current.date(byAdding: .month, value: month, to: start)!
+            try! FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        }
+        return folder
+    }
+
+    func testFarMonthsAreHostedOnDemandAndRevealReachesThem() {
+        let folder = manyMonths()
+        MainActor.assumeIsolated {
+            let store = AlbumsFixtures.store(self, folder: folder)
+            let albums = AlbumsController(store: store)
+            _ = AlbumsFixtures.window(showing: albums)
+            XCTAssertEqual(albums.groups.count, 300)
+            XCTAssertEqual(albums.groups.first?.id, "2024-12")
+            pump(until: { !albums.hostedStrips.isEmpty }, "rows to be bound")
+            XCTAssertNil(albums.strip(for: 299), "the oldest month is far off screen")
+            let oldest = albums.groups[299].photos[0]
+            albums.reveal(oldest.id)
+            pump(until: { albums.strip(for: 299)?.selectedPhoto?.id == oldest.id }, "the revealed photo to be selected")
+            XCTAssertEqual(albums.currentMonth, 299)
+            XCTAssertLessThan(albums.hostedStrips.count, 300, "only bound rows host a strip")
+            XCTAssertLessThanOrEqual(albums.pooledStripCount, 6)
+            XCTAssertEqual(albums.children.count, albums.hostedStrips.count)
+        }
+    }
 }

@@ -23,7 +23,10 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
             let photos = store.photos
             let portrait = photos.firstIndex { $0.orientation == 6 || $0.orientation == 8 }!
             XCTAssertGreaterThan(photos[portrait].width, photos[portrait].height, "stored sideways")
-            let page = page(store, photos: photos, index: portrait)
+            let page = PhotoPageController(store: store, photos: photos, index: portrait)
+            _ = page.view
+            XCTAssertTrue(page.isLoading, "a spinner until the pixels arrive")
+            _ = AlbumsFixtures.window(showing: page)
             XCTAssertEqual(page.title, photos[portrait].name)
             pump(until: { page.isShowingPhoto }, "the photo to load")
             let size = page.imageSize!

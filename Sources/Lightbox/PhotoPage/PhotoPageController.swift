@@ -95,6 +95,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
 
     /// Whether the photo (not the spinner or an error) is on screen.
     var isShowingPhoto: Bool { pageView.content == .photo }
+    var isLoading: Bool { pageView.content == .loading }
     var isShowingError: Bool { pageView.content == .error }
     var errorMessage: String { pageView.errorMessage.text }
 
