@@ -41,7 +41,7 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)
             let albums = AlbumsController(store: store)
-            let (_, _) = AlbumsFixtures.window(showing: albums)
+            _ = AlbumsFixtures.window(showing: albums)
             pump(until: { !albums.hostedStrips.isEmpty }, "rows to be bound")
             for strip in albums.hostedStrips {
                 XCTAssertTrue(strip.parent === albums, "a hosted strip is a child of the albums page")
@@ -87,12 +87,14 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)
             let albums = AlbumsController(store: store)
-            _ = AlbumsFixtures.window(showing: albums)
-            pump(until: { albums.strip(for: 0) != nil }, "rows to be bound")
+            let (window, _) = AlbumsFixtures.window(showing: albums)
+            pump(until: { albums.strip(for: 0)?.selectedPhoto != nil }, "the first month to take the focus")
+            XCTAssertTrue(Self.focus(in: window, isInside: albums.strip(for: 0)!.view))
             let view = albums.view
             let last = albums.groups.count - 1
             XCTAssertTrue(view.sendKeyPress(Key(name: "Down")!, modifiers: []))
             XCTAssertEqual(albums.currentMonth, 1)
+            pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "focus on the second month's photo")
             view.sendKeyPress(Key(name: "End")!, modifiers: [])
             XCTAssertEqual(albums.currentMonth, last)
             view.sendKeyPress(Key(name: "Down")!, modifiers: [])
@@ -108,7 +110,18 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             albums.reveal(target.id)
             XCTAssertEqual(albums.currentMonth, last)
             pump(until: { albums.strip(for: last)?.selectedPhoto?.id == target.id }, "the revealed photo to be selected")
+            pump(until: { albums.strip(for: last)?.isFocusOnSelection == true }, "focus on the revealed photo")
         }
+    }
+
+    @MainActor
+    private static func focus(in window: Window, isInside widget: Widget) -> Bool {
+        var current = window.focusedWidget
+        while let next = current {
+            if next === widget { return true }
+            current = next.parentWidget
+        }
+        return false
     }
 
     func testFollowsTheStore() {

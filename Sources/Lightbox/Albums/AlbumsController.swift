@@ -49,6 +49,11 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         albumsView.add(keys)
     }
 
+    /// Keyboard focus goes to the current month's strip, so the arrow keys work at once.
+    public override func viewDidAppear() {
+        if !months.items.isEmpty { showMonth(currentMonth) }
+    }
+
     private static func groups(_ photos: [Photo]) -> [PhotoGroup] { photos.groupedByMonth().newestFirst() }
 
     private func follow(_ photos: [Photo]) {
@@ -87,12 +92,8 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
     private func focusIfPending(_ strip: MonthStripController) {
         guard let pending = pendingFocus, pending.month == strip.group?.id else { return }
         pendingFocus = nil
-        if strip.view.parentWidget == nil {
-            // Bound but not yet placed in its row: focus it once it is.
-            DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
-        } else {
-            strip.focus(pending.photo)
-        }
+        // After the month list has moved its own focus to the row (and placed the strip in it).
+        DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
     }
 
     private func handle(_ key: Key, _ modifiers: ModifierKeys) -> Bool {

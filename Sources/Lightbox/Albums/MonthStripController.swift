@@ -50,9 +50,21 @@ final class MonthStripController: Controller, ListSelectionDelegate {
     /// Selects the photo with `id` (or keeps the selection, or the first photo) and
     /// moves keyboard focus to it.
     func focus(_ id: Photo.ID?) {
-        if let id, source.select(id: id) { return }
         guard !source.items.isEmpty else { return }
-        source.select(at: source.selectedPositions.first ?? 0)
+        let found = id.map { source.select(id: $0) } ?? false
+        if !found { source.select(at: source.selectedPositions.first ?? 0) }
+        // The list's own focus move fails when focus is in the month list around it:
+        // focus the selected thumbnail's slot directly.
+        guard let position = source.selectedPositions.first, let slot = source.boundRow(at: position)?.parentWidget
+        else { return }
+        _ = slot.grabFocus()
+    }
+
+    /// Whether keyboard focus is on the selected thumbnail.
+    var isFocusOnSelection: Bool {
+        guard let position = source.selectedPositions.first, let item = source.boundRow(at: position)?.parentWidget
+        else { return false }
+        return stripView.strip.rootWindow?.focusedWidget === item
     }
 
     /// Activates the photo at `position` as Enter or a click would.
