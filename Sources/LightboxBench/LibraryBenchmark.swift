@@ -40,7 +40,7 @@ enum LibraryBenchmark {
             results.append(("thumbs_cached_ratio_samples", smallCached / smallCold))
 
             results.append(("rss_10k_mb", try MainActor.assumeIsolated { try storeResidentMegabytes(catalog, library) }))
-            report(results, json: arguments.contains("--json"))
+            Bench.report(Dictionary(uniqueKeysWithValues: results), json: arguments.contains("--json"))
         } catch {
             FileHandle.standardError.write(Data("lightbox-bench library: \(error)\n".utf8))
             exit(1)
@@ -153,15 +153,6 @@ enum LibraryBenchmark {
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
         let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
         return kilobytes / 1024
-    }
-
-    static func report(_ results: [(String, Double)], json: Bool) {
-        if json {
-            let body = results.map { "  \"\($0.0)\": \((($0.1 * 1000).rounded() / 1000))" }.joined(separator: ",\n")
-            print("{\n\(body)\n}")
-        } else {
-            for (key, value) in results { print(String(format: "%-32@ %10.3f", key as NSString, value)) }
-        }
     }
 }
 

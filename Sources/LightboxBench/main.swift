@@ -5,9 +5,13 @@ import Foundation
 let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "model": runModelBenchmark,
     "library": { json in LibraryBenchmark.run(arguments: json ? ["--json"] : []) },
+    "app": AppBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "app-child" {
+    MainActor.assumeIsolated { AppBenchmark.child(Array(arguments.dropFirst())) }
+}
 let json = arguments.contains("--json")
 guard let name = arguments.first(where: { !$0.hasPrefix("--") }), let run = benchmarks[name] else {
     FileHandle.standardError.write(Data("usage: lightbox-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [--json]\n".utf8))
