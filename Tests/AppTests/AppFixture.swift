@@ -94,9 +94,12 @@ extension Array where Element == AccessibleNode {
 
     func contains(role: String, name: String) -> Bool { contains { $0.role == role && $0.name == name } }
 
-    /// The file name shown inside the selected list item.
+    /// The file name shown inside the selected list item (GTK 4.8 reports the selected
+    /// row of a focused single-selection list as the focused item).
     var selectedPhotoName: String? {
-        guard let start = firstIndex(where: { $0.role == "list item" && $0.states.contains("selected") }) else { return nil }
+        guard let start = firstIndex(where: {
+            $0.role == "list item" && ($0.states.contains("selected") || $0.states.contains("focused"))
+        }) else { return nil }
         let depth = self[start].depth
         for node in self[(start + 1)...] {
             if node.depth <= depth { break }

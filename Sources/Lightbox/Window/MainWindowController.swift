@@ -42,6 +42,7 @@ final class MainWindowController: Controller, PhotoOpening {
             self.store.searchText = self.windowView.searchEntry.text
         }
         view.searchEntry.onStopSearch(owner: self) { [weak self] in self?.closeSearch() }
+        view.searchEntry.onActivate(owner: self) { [weak self] in self?.selectFirstResult() }
         let keys = KeyController()
         keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
             self?.pageKeyPressed(key, modifiers) ?? false
@@ -103,6 +104,12 @@ final class MainWindowController: Controller, PhotoOpening {
         guard navigation.controllers.count == 1 else { return }
         windowView.searchButton.isActive = true
         _ = windowView.searchEntry.grabFocus()
+    }
+
+    /// Enter in the search entry selects the first photo found.
+    private func selectFirstResult() {
+        guard let first = store.photos.first else { return }
+        (currentPage as? PhotoRevealing)?.reveal(first.id)
     }
 
     private func closeSearch() {
