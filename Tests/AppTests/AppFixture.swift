@@ -71,13 +71,14 @@ extension LaunchedApp {
         Process.output("/usr/bin/xdotool", ["type", "--delay", "40", text])
     }
 
-    /// Saves the whole screen under test-artifacts/NAME.png and checks it is not blank.
+    /// Saves a window (the whole screen when nil) under test-artifacts/NAME.png and
+    /// checks it is not blank or a single colour.
     @discardableResult
-    func screenshot(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> URL {
+    func screenshot(_ name: String, window: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
         try? FileManager.default.createDirectory(at: AppFixture.artifacts, withIntermediateDirectories: true)
         let url = AppFixture.artifacts.appendingPathComponent("\(name).png")
         usleep(700_000)  // let transitions and thumbnails settle
-        Process.output("/usr/bin/import", ["-window", "root", url.path])
+        Process.output("/usr/bin/import", ["-window", window ?? "root", url.path])
         let image = RasterImage(contentsOf: url.path)
         XCTAssertNotNil(image, "screenshot \(name) was not written", file: file, line: line)
         XCTAssertGreaterThan(image?.distinctColorCount(limit: 64) ?? 0, 16,

@@ -14,14 +14,14 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(tree.photoNames, all, "every sample is listed")
         XCTAssertTrue(tree.contains(role: "push button", name: "Search") || tree.contains(role: "toggle button", name: "Search"))
         XCTAssertTrue(tree.contains { $0.name == "Main Menu" }, "the primary menu button is named")
-        app.screenshot("photos-page")
+        app.screenshot("photos-page", window: window)
 
         app.sendKeys("ctrl+f", to: window)
         app.type("canon", to: window)
         tree = app.waitForTree { $0.photoNames.count < all.count }
         XCTAssertLessThan(tree.photoNames.count, all.count, "search narrows the list")
         XCTAssertFalse(tree.photoNames.isEmpty, "some samples are Canon photos")
-        app.screenshot("photos-search")
+        app.screenshot("photos-search", window: window)
         XCTAssertEqual(fixture.rating(of: "IMG_1004.jpg").map { _ in true }, true, "the catalog lists the folder")
 
         app.sendKeys("Escape", to: window)
@@ -61,6 +61,7 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertEqual(app.accessibilityTree().selectedPhotoName, name)
             app.sendKeys("4", to: window)
             usleep(500_000)
+            app.screenshot("photos-details", window: window)
             app.sendKeys("ctrl+q", to: window)
             XCTAssertEqual(app.waitForExit(timeout: 10), 0)
             return fixture.rating(of: name)
@@ -89,9 +90,9 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertFalse(gone.photoNames.contains(name))
         XCTAssertTrue(gone.contains { $0.name == "Moved to trash" }, "the banner says so")
         XCTAssertTrue(gone.contains { $0.role == "push button" && $0.name.hasPrefix("Undo") }, "with an Undo button")
-        app.screenshot("trash-banner")
+        app.screenshot("trash-banner", window: window)
         app.sendKeys("ctrl+z", to: window)
-        let back = app.waitForTree { $0.photoNames.contains(name) }
+        let back = app.waitForTree { $0.photoNames.contains(name) && !$0.contains { $0.name == "Moved to trash" } }
         XCTAssertTrue(FileManager.default.fileExists(atPath: file), "Ctrl+Z put the file back")
         XCTAssertTrue(back.photoNames.contains(name))
     }
@@ -110,7 +111,7 @@ final class MainWindowTests: GtkTestCase {
         app.sendKeys("ctrl+2", to: window)
         let tree = app.waitForTree { $0.monthRows.count == months.count }
         XCTAssertEqual(tree.monthRows.count, months.count, "one row per month: \(tree.monthRows)")
-        app.screenshot("albums-page")
+        app.screenshot("albums-page", window: window)
         app.sendKeys("ctrl+1", to: window)
     }
 
@@ -124,7 +125,7 @@ final class MainWindowTests: GtkTestCase {
         app.sendKeys("Return", to: window)
         let page = app.waitForTree { $0.contains(role: "push button", name: "Back") }
         XCTAssertTrue(page.contains(role: "push button", name: "Back"), "the photo page shows a back button")
-        app.screenshot("photo-page")
+        app.screenshot("photo-page", window: window)
         app.sendKeys("Escape", to: window)
         let back = app.waitForTree { $0.selectedPhotoName == name && !$0.contains(role: "push button", name: "Back") }
         XCTAssertEqual(back.selectedPhotoName, name, "back where we were, same photo selected")
@@ -139,7 +140,7 @@ final class MainWindowTests: GtkTestCase {
         let tree = app.waitForTree { $0.contains { $0.name == "Move to trash" } }
         XCTAssertTrue(tree.contains { $0.name == "Move to trash" }, "the shortcuts window lists Delete")
         XCTAssertTrue(tree.contains { $0.name == "Rate 0 to 5 stars" })
-        app.screenshot("shortcuts-window")
+        app.screenshot("shortcuts-window", window: app.waitForWindow(named: "Keyboard Shortcuts", timeout: 3))
     }
 
     func testSecondLaunchWithAFolderOpensItInTheRunningApp() throws {

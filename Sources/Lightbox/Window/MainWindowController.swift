@@ -48,6 +48,16 @@ final class MainWindowController: Controller, PhotoOpening {
             self?.pageKeyPressed(key, modifiers) ?? false
         }
         view.add(keys)
+        for page in pages.pages { fitUnderWindowHeader(page.controller) }
+    }
+
+    /// A split page keeps its detail pane's header (its back button when collapsed)
+    /// without a second set of window buttons; the list's own header would only repeat
+    /// the page switcher.
+    private func fitUnderWindowHeader(_ page: Controller) {
+        guard let split = page as? SplitController, let splitView = split.view as? SplitView else { return }
+        splitView.sidebarHeader.isVisible = false
+        (split.detailNavigation.view as? NavigationView)?.header.showsTitleButtons = false
     }
 
     // MARK: Folder
@@ -147,8 +157,14 @@ final class MainWindowController: Controller, PhotoOpening {
 
     func trashCurrentPhoto() {
         guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
+        let page = currentPage
+        let list = store.photos
+        let next = list.firstIndex(where: { $0.id == photo.id }).flatMap { index in
+            index + 1 < list.count ? list[index + 1] : index > 0 ? list[index - 1] : nil
+        }
         do {
             pendingUndo = try store.moveToTrash([photo.id])
+            if let next, page === pages.current?.controller { (page as? PhotoRevealing)?.reveal(next.id) }
             showBanner("Moved to trash", undoable: true)
         } catch {
             showBanner("“\(photo.name)” could not be moved to the trash: \(error)", undoable: false)
@@ -174,6 +190,7 @@ final class MainWindowController: Controller, PhotoOpening {
         guard isViewLoaded else { return }
         let view = windowView
         view.bannerLabel.text = message
+        view.banner.setMargins(top: (navigation.view as! NavigationView).header.height, bottom: 0, start: 0, end: 0)
         view.undoButton.isVisible = undoable
         view.banner.isRevealed = true
         bannerTicket += 1

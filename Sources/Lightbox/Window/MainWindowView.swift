@@ -50,7 +50,8 @@ final class MainWindowView: Box {
         searchBar.child = bar
         navigation.insert(searchBar, after: navigation.header)
 
-        bannerLabel.wraps = true
+        bannerLabel.maxWidthChars = 60
+        bannerLabel.ellipsize = .end
         undoButton.accessibleLabel = "Undo move to trash"
         undoButton.tooltip = "Restore the photo (Ctrl+Z)"
         undoButton.actionName = "win.undo"
