@@ -157,6 +157,16 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count)
     }
 
+    func testFirstLaunchWithoutPhotosShowsTheSampleLibrary() throws {
+        let app = try LaunchedApp.start([])
+        defer { app.terminate() }
+        let window = try XCTUnwrap(app.waitForWindow(named: "Lightbox"), "the sample library is titled Lightbox")
+        let tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        XCTAssertEqual(tree.photoNames, Set(AppFixture.sampleNames))
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
     func testWithoutAFolderTheLastFolderOpensAgain() throws {
         let fixture = try AppFixture()
         do {

@@ -62,10 +62,12 @@ final class MainWindowController: Controller, PhotoOpening {
 
     // MARK: Folder
 
-    /// Opens `folder` in the store; the window is titled with its name.
+    /// Opens `folder` in the store; the window is titled with its name (the bundled
+    /// sample library shows the app's name).
     func open(folder: String) {
         store.open(folder: folder)
-        title = (folder as NSString).lastPathComponent
+        let isSamples = store.folder == (LightboxApplication.sampleLibrary as NSString).standardizingPath
+        title = isSamples ? AppInfo.name : (folder as NSString).lastPathComponent
     }
 
     // MARK: Pages
