@@ -85,7 +85,7 @@ public final class LightboxApplication {
         noTitlebar.isVisible = false
         window.titlebar = noTitlebar  // the navigation header is the window's header bar
         window.child = root.view
-        root.installActions(in: window)
+        root.installActions(in: window, window: window)
         window.addAction("toggle-details", owner: self) { [unowned photos] in photos.toggleDetails() }
         root.show(state.page)
         window.onCloseRequest(owner: self) { [unowned self] in

@@ -13,17 +13,18 @@ extension PhotoSort {
 }
 
 extension MainWindowController {
-    /// The `win.` actions the header, menus and accelerators use.
-    func installActions(in window: ApplicationWindow) {
-        window.addAction("open-folder", owner: self) { [unowned self, unowned window] in
+    /// The `win.` actions the header, menus and accelerators use, added to `actions`
+    /// (the application window); dialogs open over `window`.
+    func installActions<Actions: Object & ActionMap>(in actions: Actions, window: Window) {
+        actions.addAction("open-folder", owner: self) { [unowned self, unowned window] in
             FolderChooser.choose(title: "Open Folder", parent: window) { [weak self] folder in
                 if let folder { self?.open(folder: folder) }
             }
         }
-        window.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
-        window.addAction("search", owner: self) { [unowned self] in self.startSearch() }
-        window.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
-        window.addAction("show-help-overlay", owner: self) { [unowned window] in
+        actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
+        actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
+        actions.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
+        actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             let shortcuts = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
             shortcuts.title = "Keyboard Shortcuts"
             shortcuts.transientFor = window
@@ -34,7 +35,7 @@ extension MainWindowController {
         page.onActivate(owner: self) { [unowned self] parameter in
             if let name = parameter?.string, let kind = PersistedState.Page(rawValue: name) { self.show(kind) }
         }
-        window.add(page)
+        actions.add(page)
 
         let sortKey = Action(name: "sort-key", parameterType: "s", state: Variant(sortKeyName))
         sortKey.onActivate(owner: self) { [unowned self, unowned sortKey] parameter in
@@ -42,7 +43,7 @@ extension MainWindowController {
             self.store.sortOrder = PhotoSort(key)
             sortKey.state = Variant(name)
         }
-        window.add(sortKey)
+        actions.add(sortKey)
         let ascending = Action(name: "sort-ascending", parameterType: "b", state: Variant(store.sortAscending))
         ascending.onActivate(owner: self) { [unowned self, unowned ascending] parameter in
             guard let value = parameter?.bool else { return }
@@ -50,7 +51,7 @@ extension MainWindowController {
             ascending.state = Variant(value)
             self.windowView.sortButton.iconName = value ? "view-sort-ascending-symbolic" : "view-sort-descending-symbolic"
         }
-        window.add(ascending)
+        actions.add(ascending)
     }
 
     var sortKeyName: String {
