@@ -160,6 +160,20 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count)
     }
 
+    func testF9HidesTheDetailsPaneAndCtrlWClosesTheWindow() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let shown = app.waitForTree { $0.contains { $0.name == "No Photo Selected" } }
+        XCTAssertTrue(shown.contains { $0.name == "No Photo Selected" }, "the details pane shows")
+        app.sendKeys("F9", to: window)
+        let hidden = app.waitForTree { !$0.contains { $0.name == "No Photo Selected" } }
+        XCTAssertFalse(hidden.contains { $0.name == "No Photo Selected" }, "F9 hid the details pane")
+        XCTAssertEqual(hidden.photoNames.count, AppFixture.sampleNames.count, "the list stays")
+        app.sendKeys("ctrl+w", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0, "closing the only window ends the app")
+    }
+
     func testFirstLaunchWithoutPhotosShowsTheSampleLibrary() throws {
         let app = try LaunchedApp.start([])
         defer { app.terminate() }
