@@ -37,6 +37,7 @@ final class MainWindowView: Box {
         navigation.header.packEnd(menuButton)
         navigation.header.packEnd(sortButton)
         navigation.header.titleWidget = titleBox
+        switcher.accessibleLabel = "Pages"
         titleBox.append(switcher)
         titleBox.append(navigation.titleLabel)
 
