@@ -176,6 +176,32 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 0, "closing the only window ends the app")
     }
 
+    func testSortOrderAndPanePositionAreRestoredAndSavedAgain() throws {
+        let fixture = try AppFixture()
+        let settings = fixture.home.appendingPathComponent("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        let keyfile = settings.appendingPathComponent("keyfile")
+        try """
+        [io/github/lightbox/Lightbox]
+        sort-key='name'
+        sort-ascending=true
+        pane-position=500
+
+        """.write(to: keyfile, atomically: true, encoding: .utf8)
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        let listed = tree.filter { $0.role == "label" && $0.name.hasPrefix("IMG_") }.map(\.name)
+        XCTAssertEqual(Array(listed.prefix(5)), Array(AppFixture.sampleNames.prefix(5)), "sorted by name, A to Z")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        let saved = try String(contentsOf: keyfile, encoding: .utf8)
+        XCTAssertTrue(saved.contains("sort-key='name'"), saved)
+        XCTAssertTrue(saved.contains("sort-ascending=true"), saved)
+        XCTAssertTrue(saved.contains("pane-position=500"), saved)
+        XCTAssertTrue(saved.contains("last-folder='\(fixture.folder.path)'"), saved)
+    }
+
     func testFirstLaunchWithoutPhotosShowsTheSampleLibrary() throws {
         let app = try LaunchedApp.start([])
         defer { app.terminate() }
