@@ -71,8 +71,8 @@ public final class LightboxApplication {
         let albums = AlbumsController(store: store)
         let root = MainWindowController(
             store: store,
-            pages: [WindowPage(kind: .photos, title: "Photos", iconName: "image-x-generic-symbolic", controller: photos),
-                    WindowPage(kind: .albums, title: "Albums", iconName: "x-office-calendar-symbolic", controller: albums)],
+            pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
+                    WindowPage(kind: .albums, title: "Albums", controller: albums)],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
         albums.opener = root

@@ -6,13 +6,11 @@ import LightboxKit
 public struct WindowPage {
     public let kind: PersistedState.Page
     public let title: String
-    public let iconName: String
     public let controller: Controller
 
-    public init(kind: PersistedState.Page, title: String, iconName: String, controller: Controller) {
+    public init(kind: PersistedState.Page, title: String, controller: Controller) {
         self.kind = kind
         self.title = title
-        self.iconName = iconName
         self.controller = controller
     }
 }
