@@ -9,6 +9,7 @@ import Gtk
 /// if let notice = store.notice { showBanner(notice) }  // e.g. "the catalog was damaged and rebuilt"
 /// store.observe(owner: self) { photos in dataSource.apply(photos) }  // whole arrays, Identifiable by path
 /// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
+/// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
 /// try store.setRating(4, for: photo.id)           // committed when it returns
 /// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
@@ -31,13 +32,23 @@ public final class CatalogStore {
     public private(set) var folder: String?
     public private(set) var allPhotos: [Photo] = []
     public private(set) var photos: [Photo] = []
-    public private(set) var isScanning = false
+    public private(set) var isScanning = false {
+        didSet { if !isScanning { scanProgress = nil } }
+    }
+    /// How far the running scan is (nil when no scan runs); see `observeScanProgress`.
+    public private(set) var scanProgress: ScanProgress? {
+        didSet {
+            progressObservers.removeAll { $0.owner.object == nil }
+            for observer in progressObservers { observer.handler(scanProgress) }
+        }
+    }
 
     public var sortOrder: PhotoSort = .dateTaken { didSet { publish() } }
     public var searchText = "" { didSet { publish() } }
 
     private var observers: [(owner: Weak, handler: @MainActor ([Photo]) -> Void)] = []
     private var noticeObservers: [(owner: Weak, handler: @MainActor (String) -> Void)] = []
+    private var progressObservers: [(owner: Weak, handler: @MainActor (ScanProgress?) -> Void)] = []
     private var scanCancelled = CancelFlag()
     private var monitors: [DirectoryMonitor] = []
     private var liveChanges: Task<Void, Never>?
@@ -73,6 +84,11 @@ public final class CatalogStore {
         noticeObservers.append((Weak(object: owner), handler))
     }
 
+    /// Calls `handler` with each new `scanProgress` (nil when the scan ends), while `owner` lives.
+    public func observeScanProgress(owner: AnyObject, _ handler: @escaping @MainActor (ScanProgress?) -> Void) {
+        progressObservers.append((Weak(object: owner), handler))
+    }
+
     private func publish() {
         photos = allPhotos.matching(searchText).sorted(by: sortOrder)
         observers.removeAll { $0.owner.object == nil }
@@ -105,8 +121,20 @@ public final class CatalogStore {
         scanCancelled.set()
         let cancelled = CancelFlag()
         scanCancelled = cancelled
-        let sync = CatalogSync(catalog: catalog, scanner: scanner)
+        var streaming = CatalogSync(catalog: catalog, scanner: scanner)
+        // The list fills as results stream in: a batch is committed (and the list
+        // reloaded) every `listBatch` new files, not only every 500.
+        streaming.batchSize = ScanProgress.listBatch
+        let sync = streaming
         isScanning = true
+        scanProgress = ScanProgress(done: 0, total: nil)
+        let onProgress: @Sendable (Int, Int) -> Void = { [weak self] done, total in
+            guard done % ScanProgress.reportEvery == 0 || done >= total else { return }
+            Task { @MainActor in
+                guard !cancelled.isSet, let self, self.isScanning else { return }
+                self.scanProgress = ScanProgress(done: max(done, self.scanProgress?.done ?? 0), total: total)
+            }
+        }
         let onBatch: @Sendable () -> Void = { [weak self] in
             Task { @MainActor in
                 guard !cancelled.isSet else { return }
@@ -115,7 +143,12 @@ public final class CatalogStore {
         }
         Task { [weak self] in
             let result = await Task.detached(priority: .utility) { () -> Result<CatalogSync.Summary, Error> in
-                Result { try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch) }
+                let total = ScanProgress.countPhotoFiles(in: folder)
+                onProgress(0, total)
+                return Result {
+                    try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
+                                 onProgress: { onProgress($0, total) })
+                }
             }.value
             guard let self, !cancelled.isSet else { return }
             switch result {
@@ -241,6 +274,28 @@ public final class CatalogStore {
             if stat(photo.path, &info) == 0 { photo.modified = FileStamp(info).modified }
             restored.append(photo)
         }
+    }
+}
+
+/// How far a scan is: files checked so far, of the photo files found in the folder tree.
+public struct ScanProgress: Equatable, Sendable {
+    public var done: Int
+    /// Nil until the folder tree was counted.
+    public var total: Int?
+
+    /// Progress is reported every this many files.
+    static let reportEvery = 50
+    /// New files committed (and shown) together while scanning.
+    static let listBatch = 200
+
+    /// Photo files under `folder` (hidden files and folders skipped): the scan's total.
+    static func countPhotoFiles(in folder: String) -> Int {
+        let url = URL(fileURLWithPath: folder)
+        guard let walk = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil,
+                                                        options: [.skipsHiddenFiles]) else { return 0 }
+        var count = 0
+        for case let file as URL in walk where PhotoFileKind(name: file.lastPathComponent) != .other { count += 1 }
+        return count
     }
 }
 

@@ -23,9 +23,11 @@ public struct CatalogSync: Sendable {
     }
 
     /// Scans `folder` into the catalog. `onBatch` runs after each committed batch
-    /// (for progress). Throws when the folder can't be read or the catalog can't be written.
+    /// (for progress); `onProgress` gets the number of files checked so far after each one.
+    /// Throws when the folder can't be read or the catalog can't be written.
     public func run(folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
-                    onBatch: @escaping @Sendable () -> Void = {}) throws -> Summary {
+                    onBatch: @escaping @Sendable () -> Void = {},
+                    onProgress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> Summary {
         let root = (folder as NSString).standardizingPath
         let known = try catalog.stamps(in: root)
         let state = SyncState()
@@ -33,6 +35,7 @@ public struct CatalogSync: Sendable {
         try scanner.scan(folder: root, known: known, isCancelled: isCancelled) { event in
             // Events arrive one at a time (the scanner serializes them).
             state.record(event)
+            if case .folder = event {} else { onProgress(state.summary.read + state.summary.unchanged) }
             if state.pending.count >= batchSize { state.flush(into: catalog, then: onBatch) }
         }
         state.flush(into: catalog)

@@ -1,0 +1,100 @@
+import Gtk
+import LightboxKit
+
+/// The large preview at the top of the details pane.
+public final class PreviewRow: ListRowView {
+    public static let previewSize = 360
+    public let thumbnail = ThumbnailView(size: PreviewRow.previewSize)
+
+    public required init() {
+        super.init()
+        addCSSClass("preview-row")
+        thumbnail.horizontalExpand = true
+        thumbnail.horizontalAlignment = .center
+        append(thumbnail)
+        setMargins(top: 12, bottom: 12, start: 12, end: 12)
+    }
+
+    public func configure(with photo: Photo, loader: ThumbnailLoader?) {
+        thumbnail.show(photo, loader: loader)
+    }
+}
+
+/// Told when the user picks a star.
+@MainActor
+public protocol RatingRowDelegate: AnyObject {
+    func ratingRow(_ row: RatingRow, didPick stars: Int)
+}
+
+/// Five star buttons: clicking a star sets that rating (the current one clears it).
+public final class RatingRow: ListRowView {
+    public let keyLabel = Label("Rating")
+    public let starButtons = (1...5).map { _ in Button() }
+    public private(set) var rating = 0
+    public weak var delegate: RatingRowDelegate?
+
+    public required init() {
+        super.init()
+        addCSSClass("rating-row")
+        keyLabel.xalign = 0
+        keyLabel.horizontalExpand = true
+        keyLabel.addCSSClass("dim-label")
+        append(keyLabel)
+        let starBox = Box(orientation: .horizontal, spacing: 0)
+        for (index, button) in starButtons.enumerated() {
+            let stars = index + 1
+            button.hasFrame = false
+            button.addCSSClass("star-button")
+            button.accessibleLabel = RatingRow.starName(stars)
+            button.tooltip = RatingRow.starName(stars)
+            button.onClicked(owner: self) { [weak self] in
+                guard let self else { return }
+                self.delegate?.ratingRow(self, didPick: stars == self.rating ? 0 : stars)
+            }
+            starBox.append(button)
+        }
+        append(starBox)
+        setMargins(top: 4, bottom: 4, start: 6, end: 6)
+    }
+
+    /// The accessible name of the button for `stars`: "Rate 3 stars".
+    public static func starName(_ stars: Int) -> String { stars == 1 ? "Rate 1 star" : "Rate \(stars) stars" }
+
+    public func configure(rating: Int, delegate: RatingRowDelegate) {
+        self.rating = rating
+        self.delegate = delegate
+        for (index, button) in starButtons.enumerated() {
+            button.iconName = index < rating ? "starred-symbolic" : "non-starred-symbolic"
+            button.setCSSClass("star-on", index < rating)
+        }
+    }
+}
+
+/// A fact about the photo: a dim key, its value, and a chevron when it leads somewhere.
+public final class DetailFieldRow: ListRowView {
+    public let keyLabel = Label()
+    public let valueLabel = Label()
+    public let chevron = Image(iconName: "go-next-symbolic")
+
+    public required init() {
+        super.init()
+        addCSSClass("detail-field")
+        keyLabel.xalign = 0
+        keyLabel.addCSSClass("dim-label")
+        keyLabel.widthChars = 11
+        valueLabel.xalign = 1
+        valueLabel.horizontalExpand = true
+        valueLabel.ellipsize = .middle
+        valueLabel.isSelectable = false
+        chevron.addCSSClass("dim-label")
+        [keyLabel, valueLabel, chevron].forEach(append)
+        setMargins(top: 8, bottom: 8, start: 6, end: 6)
+    }
+
+    public func configure(key: String, value: String, leadsSomewhere: Bool) {
+        keyLabel.text = key
+        valueLabel.text = value
+        chevron.isVisible = leadsSomewhere
+        tooltip = leadsSomewhere ? (key == "Camera" ? "All photos by this camera" : "All photos taken that day") : nil
+    }
+}

@@ -1,0 +1,94 @@
+import Gtk
+import LightboxKit
+
+/// Child → parent: the user wants every photo by a camera, or taken on a day.
+@MainActor
+public protocol DetailsControllerDelegate: AnyObject {
+    func detailsController(_ details: DetailsController, didActivate link: DetailLink)
+}
+
+/// The details pane of the Photos page: the selected photo's preview, its rating
+/// (click a star, or 0–5 while the list has focus; saved through the Store) and its facts.
+public final class DetailsController: Controller, ListSelectionDelegate, RatingRowDelegate {
+    public weak var delegate: DetailsControllerDelegate?
+    public let source = ArrayDataSource<DetailItem>()
+    public private(set) var photo: Photo?
+    private let store: CatalogStore
+    private var detailsView: DetailsView { view as! DetailsView }
+
+    public init(store: CatalogStore) {
+        self.store = store
+        super.init()
+        title = "Details"
+        source.kindOfItem = { $0.kind }
+        let loader = store.thumbnails
+        source.register(PreviewRow.self, kind: "preview") { row, item in
+            if case .preview(let photo) = item { row.configure(with: photo, loader: loader) }
+        }
+        source.register(RatingRow.self, kind: "rating") { [unowned self] row, item in
+            if case .rating(let stars) = item { row.configure(rating: stars, delegate: self) }
+        }
+        source.register(DetailFieldRow.self, kind: "field") { row, item in
+            if case .field(let key, let value, let link) = item {
+                row.configure(key: key, value: value, leadsSomewhere: link != nil)
+            }
+        }
+        source.delegate = self
+    }
+
+    public override func loadView() -> Widget {
+        let list = source.makeListView(selection: .none)
+        list.singleClickActivate = true
+        return DetailsView(list: list)
+    }
+
+    public override func viewDidLoad() {
+        let keys = KeyController()
+        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+            guard let self, modifiers.isEmpty, let digit = key.character?.wholeNumberValue,
+                  (0...5).contains(digit), self.photo?.error == nil, self.photo != nil else { return false }
+            self.rate(digit)
+            return true
+        }
+        detailsView.list.add(keys)
+    }
+
+    /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.
+    public func show(_ photo: Photo?) {
+        if photo?.id != self.photo?.id { detailsView.showError(nil) }
+        self.photo = photo
+        detailsView.showsDetails = photo != nil
+        do {
+            try source.apply(photo.map(DetailItem.items(for:)) ?? [])
+        } catch {
+            preconditionFailure("DetailsController: two detail rows share a key: \(error)")
+        }
+    }
+
+    /// Sets the shown photo's rating through the Store; a failure shows in the pane.
+    public func rate(_ stars: Int) {
+        guard let photo else { return }
+        do {
+            try store.setRating(stars, for: photo.id)
+            detailsView.showError(nil)
+            if self.photo?.id == photo.id, self.photo?.rating != stars {
+                var rated = photo
+                rated.rating = stars
+                show(rated)
+            }
+        } catch {
+            detailsView.showError("The rating of \(photo.name) could not be saved: \(error)")
+        }
+    }
+
+    /// The message shown for the last failed change, if it still shows.
+    public var errorMessage: String? { detailsView.isShowingError ? detailsView.errorLabel.text : nil }
+
+    public func ratingRow(_ row: RatingRow, didPick stars: Int) { rate(stars) }
+
+    public func listDidChangeSelection(_ items: [DetailItem]) {}
+
+    public func listDidActivate(_ item: DetailItem, at position: Int) {
+        if case .field(_, _, let link?) = item { delegate?.detailsController(self, didActivate: link) }
+    }
+}

@@ -1,0 +1,63 @@
+import Gtk
+
+/// The details pane: an error banner (a rating that could not be saved) above the
+/// details list, or a status page when no photo is selected.
+public final class DetailsView: Box {
+    public let list: ListView
+    public let errorLabel = Label()
+    public let placeholder = Box(orientation: .vertical, spacing: 12)
+    private let errorBar = Box(orientation: .horizontal, spacing: 8)
+    private let scroller = ScrolledWindow()
+    private let pages = Stack()
+
+    public init(list: ListView) {
+        self.list = list
+        super.init(orientation: .vertical)
+        addCSSClass("details-pane")
+        errorBar.addCSSClass("details-error")
+        errorBar.append(Image(iconName: "dialog-error-symbolic"))
+        errorLabel.wraps = true
+        errorLabel.xalign = 0
+        errorLabel.horizontalExpand = true
+        errorBar.append(errorLabel)
+        errorBar.isVisible = false
+        list.addCSSClass("boxed-list")
+        list.addCSSClass("details-list")
+        list.accessibleLabel = "Photo details"
+        list.verticalAlignment = .start
+        let clamp = Box(orientation: .vertical)
+        clamp.setMargins(top: 12, bottom: 24, start: 24, end: 24)
+        clamp.append(list)
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        scroller.child = clamp
+        let icon = Image(iconName: "image-x-generic-symbolic")
+        icon.pixelSize = 96
+        icon.addCSSClass("dim-label")
+        let title = Label("No Photo Selected")
+        title.addCSSClass("title-2")
+        let hint = Label("Choose a photo in the list to see its details.")
+        hint.addCSSClass("dim-label")
+        [icon, title, hint].forEach(placeholder.append)
+        placeholder.verticalAlignment = .center
+        pages.add(scroller, name: "details")
+        pages.add(placeholder, name: "none")
+        pages.verticalExpand = true
+        append(errorBar)
+        append(pages)
+        showsDetails = false
+    }
+
+    /// Whether the details list shows (else "No Photo Selected").
+    public var showsDetails: Bool {
+        get { pages.visibleChildName == "details" }
+        set { pages.visibleChildName = newValue ? "details" : "none" }
+    }
+
+    /// Shows `message` in the error banner; nil hides it.
+    public func showError(_ message: String?) {
+        errorLabel.text = message ?? ""
+        errorBar.isVisible = message != nil
+    }
+
+    public var isShowingError: Bool { errorBar.isVisible }
+}

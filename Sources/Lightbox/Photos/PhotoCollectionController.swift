@@ -1,0 +1,54 @@
+import Gtk
+import LightboxKit
+
+/// A page listing a set of photos (every photo by a camera, or of a day), pushed
+/// from the details pane. It follows the Store: ratings change in place, trashed
+/// photos leave the list.
+public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoRevealing, ListSelectionDelegate {
+    public weak var opener: PhotoOpening?
+    public let source: PhotoListSource
+    private let store: CatalogStore
+    private let ids: [Photo.ID]
+
+    public init(title: String, photos: [Photo], store: CatalogStore) {
+        self.store = store
+        ids = photos.map(\.id)
+        source = PhotoListSource(loader: store.thumbnails)
+        super.init()
+        self.title = title
+        source.setItems(photos)
+        source.delegate = self
+        store.observe(owner: self) { [weak self] _ in self?.storeChanged() }
+    }
+
+    public override func loadView() -> Widget {
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        let list = source.makePhotoListView()
+        list.addCSSClass("photo-collection")
+        scroller.child = list
+        return scroller
+    }
+
+    /// The photos in list order.
+    public var photos: [Photo] { source.items }
+
+    public var currentPhoto: Photo? { source.selectedItems.first }
+
+    public func reveal(_ id: Photo.ID) { source.select(id: id) }
+
+    private func storeChanged() {
+        let byID = Dictionary(store.allPhotos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        do {
+            try source.apply(ids.compactMap { byID[$0] })
+        } catch {
+            preconditionFailure("PhotoCollectionController: a path is listed twice: \(error)")
+        }
+    }
+
+    public func listDidChangeSelection(_ photos: [Photo]) {}
+
+    public func listDidActivate(_ photo: Photo, at position: Int) {
+        opener?.open(photo, in: source.items, from: self)
+    }
+}

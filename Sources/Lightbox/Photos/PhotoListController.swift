@@ -1,0 +1,64 @@
+import Gtk
+import LightboxKit
+
+/// Child → parent messages of the photo list.
+@MainActor
+public protocol PhotoListControllerDelegate: AnyObject {
+    func photoList(_ list: PhotoListController, didSelect photo: Photo?)
+    func photoList(_ list: PhotoListController, didActivate photo: Photo)
+}
+
+/// The sidebar of the Photos page: the photo list, its scan progress, and the
+/// status page shown when there is nothing to list.
+public final class PhotoListController: Controller, ListSelectionDelegate {
+    public weak var delegate: PhotoListControllerDelegate?
+    public let source: PhotoListSource
+    private var listView: PhotoListView { view as! PhotoListView }
+
+    public init(loader: ThumbnailLoader) {
+        source = PhotoListSource(loader: loader)
+        super.init()
+        title = "Photos"
+        source.delegate = self
+    }
+
+    public override func loadView() -> Widget { PhotoListView(list: source.makePhotoListView()) }
+
+    /// The photos in list order.
+    public var photos: [Photo] { source.items }
+    public var selectedPhoto: Photo? { source.selectedItems.first }
+
+    /// Shows `photos`, keeping the selected photo selected when it is still there.
+    public func show(_ photos: [Photo]) {
+        do {
+            try source.apply(photos)
+        } catch {
+            preconditionFailure("PhotoListController: the Store listed a path twice: \(error)")
+        }
+    }
+
+    public func show(_ state: PhotoListState) { listView.show(state) }
+
+    public func showProgress(_ progress: ScanProgress?) {
+        if let progress {
+            listView.showProgress(done: progress.done, total: progress.total)
+        } else {
+            listView.hideProgress()
+        }
+    }
+
+    /// Selects the photo with `id` and scrolls to it; false when it is not listed.
+    @discardableResult
+    public func select(_ id: Photo.ID) -> Bool { source.select(id: id) }
+
+    /// Puts the keyboard focus in the list.
+    public func focusList() { _ = listView.list.grabFocus() }
+
+    public func listDidChangeSelection(_ photos: [Photo]) {
+        delegate?.photoList(self, didSelect: photos.first)
+    }
+
+    public func listDidActivate(_ photo: Photo, at position: Int) {
+        delegate?.photoList(self, didActivate: photo)
+    }
+}

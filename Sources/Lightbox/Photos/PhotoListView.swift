@@ -1,0 +1,120 @@
+import Gtk
+
+/// What the photo list pane shows instead of photos.
+public enum PhotoListState: Equatable {
+    case photos
+    /// No folder open, or a folder without photos.
+    case empty(description: String)
+    /// A search that matches nothing.
+    case noResults(search: String)
+    /// The folder can't be read: the Store's notice.
+    case error(message: String)
+}
+
+/// The photo list pane: a scan progress bar above either the list or a status page.
+public final class PhotoListView: Box {
+    public let list: ListView
+    public let progressBar = ProgressBar()
+    public let progressLabel = Label()
+    public let status = StatusPage()
+    private let progressBox = Box(orientation: .vertical, spacing: 4)
+    private let scroller = ScrolledWindow()
+
+    public init(list: ListView) {
+        self.list = list
+        super.init(orientation: .vertical)
+        progressLabel.xalign = 0
+        progressLabel.addCSSClass("caption")
+        progressLabel.addCSSClass("dim-label")
+        progressBox.addCSSClass("scan-progress")
+        progressBox.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        progressBox.append(progressLabel)
+        progressBox.append(progressBar)
+        progressBox.isVisible = false
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        scroller.child = list
+        scroller.verticalExpand = true
+        status.verticalExpand = true
+        status.isVisible = false
+        append(progressBox)
+        append(scroller)
+        append(status)
+    }
+
+    /// Shows the list, or a status page saying why there is nothing to list.
+    public func show(_ state: PhotoListState) {
+        switch state {
+        case .photos:
+            status.isVisible = false
+            scroller.isVisible = true
+            return
+        case .empty(let description):
+            status.show(icon: "folder-pictures-symbolic", title: "No Photos", description: description,
+                        offersOpenFolder: true)
+        case .noResults(let search):
+            status.show(icon: "edit-find-symbolic", title: "No Results",
+                        description: "No photo’s name, camera or lens matches “\(search)”.", offersOpenFolder: false)
+        case .error(let message):
+            status.show(icon: "dialog-warning-symbolic", title: "Can’t Open the Folder", description: message,
+                        offersOpenFolder: true)
+        }
+        scroller.isVisible = false
+        status.isVisible = true
+    }
+
+    /// Shows "Scanning… n of total" above the list, or hides it (nil).
+    public func showProgress(done: Int, total: Int?) {
+        progressBox.isVisible = true
+        if let total, total > 0 {
+            progressLabel.text = "Scanning… \(min(done, total)) of \(total)"
+            progressBar.fraction = Double(min(done, total)) / Double(total)
+        } else {
+            progressLabel.text = "Scanning…"
+            progressBar.pulse()
+        }
+    }
+
+    public func hideProgress() { progressBox.isVisible = false }
+
+    public var isShowingProgress: Bool { progressBox.isVisible }
+    public var isShowingStatus: Bool { status.isVisible }
+}
+
+/// A GNOME status page: a large dim icon, a title, a description, and an
+/// "Open Folder…" button that activates `win.open-folder`.
+public final class StatusPage: Box {
+    public let icon = Image()
+    public let titleLabel = Label()
+    public let descriptionLabel = Label()
+    public let openFolderButton = Button(label: "Open Folder…")
+
+    public init() {
+        super.init(orientation: .vertical, spacing: 12)
+        addCSSClass("status-page")
+        verticalAlignment = .center
+        horizontalAlignment = .center
+        setMargins(top: 24, bottom: 24, start: 24, end: 24)
+        icon.pixelSize = 96
+        icon.addCSSClass("dim-label")
+        titleLabel.addCSSClass("title-2")
+        descriptionLabel.addCSSClass("dim-label")
+        // Ellipsized, not wrapped: GTK 4.8 mis-measures wrapping labels inside a Stack
+        // (the navigation pages) and logs a critical. The tooltip has the whole text.
+        descriptionLabel.ellipsize = .middle
+        descriptionLabel.maxWidthChars = 34
+        openFolderButton.addCSSClass("pill")
+        openFolderButton.addCSSClass("suggested-action")
+        openFolderButton.horizontalAlignment = .center
+        openFolderButton.actionName = "win.open-folder"
+        openFolderButton.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        [icon, titleLabel, descriptionLabel, openFolderButton].forEach(append)
+    }
+
+    func show(icon name: String, title: String, description: String, offersOpenFolder: Bool) {
+        icon.setIcon(name)
+        titleLabel.text = title
+        descriptionLabel.text = description
+        descriptionLabel.tooltip = description
+        openFolderButton.isVisible = offersOpenFolder
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What a photo row shows: one row type serves anything that can say these.
+@MainActor
+public protocol PhotoPresentable {
+    /// The photo whose thumbnail the row shows.
+    var thumbnailPhoto: Photo { get }
+    var title: String { get }
+    /// "12 March 2024, 14:05", or "" when unknown.
+    var dateText: String { get }
+    /// 0…5 stars.
+    var rating: Int { get }
+    /// Why the file can't be shown, nil when fine.
+    var errorText: String? { get }
+}
+
+extension Photo: PhotoPresentable {
+    public var thumbnailPhoto: Photo { self }
+    public var title: String { name }
+    public var dateText: String { PhotoFormat.date(taken) ?? "" }
+    public var errorText: String? { error }
+}
+
+/// How photo facts are written for people.
+@MainActor
+public enum PhotoFormat {
+    private static let parser: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter
+    }()
+
+    private static func formatter(_ template: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = template
+        return formatter
+    }
+
+    private static let dateTime = formatter("d MMMM yyyy, HH:mm")
+    private static let day = formatter("EEEE d MMMM yyyy")
+
+    /// A catalog date (`yyyy-MM-ddTHH:mm:ss`, local time) as "12 March 2024, 14:05".
+    public static func date(_ taken: String?) -> String? {
+        guard let taken, let date = parser.date(from: taken) else { return nil }
+        return dateTime.string(from: date)
+    }
+
+    /// A catalog date's day as "Tuesday 12 March 2024".
+    public static func day(_ taken: String?) -> String? {
+        guard let taken, let date = parser.date(from: taken) else { return nil }
+        return day.string(from: date)
+    }
+
+    /// "★★★☆☆".
+    public static func stars(_ rating: Int) -> String {
+        String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
+    }
+
+    /// What a screen reader says for a rating: "Rated 3 stars", "Not rated".
+    public static func ratingDescription(_ rating: Int) -> String {
+        switch rating {
+        case 0: "Not rated"
+        case 1: "Rated 1 star"
+        default: "Rated \(rating) stars"
+        }
+    }
+
+    /// A file size as "2.4 MB".
+    public static func fileSize(_ bytes: Int64) -> String {
+        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+    }
+
+    /// Degrees as "48.8584° N, 2.2945° E".
+    public static func location(latitude: Double, longitude: Double) -> String {
+        let north = String(format: "%.4f° %@", abs(latitude), latitude >= 0 ? "N" : "S")
+        let east = String(format: "%.4f° %@", abs(longitude), longitude >= 0 ? "E" : "W")
+        return "\(north), \(east)"
+    }
+
+    /// A number without a useless ".0": 50 → "50", 5.6 → "5.6".
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,95 @@
+import Gtk
+import LightboxKit
+
+/// One photo in a list: thumbnail, title, date taken, stars, and why the file
+/// can't be shown when it can't. Configures itself from a `PhotoPresentable`.
+public final class PhotoRow: ListRowView {
+    public static let thumbnailSize = 80
+    public let thumbnail = ThumbnailView(size: PhotoRow.thumbnailSize)
+    public let titleLabel = Label()
+    public let dateLabel = Label()
+    public let starsLabel = Label()
+    public let errorLabel = Label()
+    /// What a screen reader says for the stars ("Rated 3 stars").
+    public private(set) var ratingDescription = ""
+
+    public required init() {
+        super.init()
+        addCSSClass("photo-row")
+        let text = Box(orientation: .vertical, spacing: 2)
+        text.verticalAlignment = .center
+        text.horizontalExpand = true
+        titleLabel.addCSSClass("heading")
+        titleLabel.ellipsize = .middle
+        dateLabel.addCSSClass("dim-label")
+        dateLabel.addCSSClass("caption")
+        starsLabel.addCSSClass("rating-stars")
+        errorLabel.addCSSClass("error")
+        errorLabel.addCSSClass("caption")
+        errorLabel.ellipsize = .end
+        for label in [titleLabel, dateLabel, starsLabel, errorLabel] {
+            label.xalign = 0
+            text.append(label)
+        }
+        // Every row's thumbnail gets the same 4:3 frame (an overlay is as large as its
+        // main child), so titles line up whatever the photo's shape.
+        let frameSize = Box()
+        frameSize.setSizeRequest(width: PhotoRow.thumbnailSize * 4 / 3, height: PhotoRow.thumbnailSize)
+        let frame = Overlay()
+        frame.child = frameSize
+        frame.addOverlay(thumbnail)
+        frame.verticalAlignment = .center
+        append(frame)
+        append(text)
+        setMargins(top: 6, bottom: 6, start: 4, end: 4)
+    }
+
+    /// Sets every field (a recycled row never shows stale content).
+    public func configure(with content: some PhotoPresentable, loader: ThumbnailLoader?) {
+        titleLabel.text = content.title
+        dateLabel.text = content.dateText
+        dateLabel.isVisible = !content.dateText.isEmpty
+        starsLabel.text = PhotoFormat.stars(content.rating)
+        ratingDescription = PhotoFormat.ratingDescription(content.rating)
+        starsLabel.accessibleLabel = ratingDescription
+        starsLabel.setCSSClass("unrated", content.rating == 0)
+        errorLabel.text = content.errorText ?? ""
+        errorLabel.isVisible = content.errorText != nil
+        starsLabel.isVisible = content.errorText == nil
+        thumbnail.show(content.thumbnailPhoto, loader: loader)
+        let state = content.errorText ?? ratingDescription
+        accessibleLabel = [content.title, content.dateText, state].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// The row left the screen: stop loading its thumbnail.
+    public func prepareForReuse() {
+        thumbnail.show(nil, loader: nil)
+    }
+
+    public override func highlightDidChange() {
+        super.highlightDidChange()
+        thumbnail.setCSSClass("thumbnail-selected", highlight.contains(.selected))
+        thumbnail.setCSSClass("thumbnail-hovered", highlight.contains(.hovered))
+    }
+}
+
+/// A list of photos shown with `PhotoRow`s; a row's thumbnail load stops when it is unbound.
+public final class PhotoListSource: ArrayDataSource<Photo> {
+    public init(loader: ThumbnailLoader) {
+        super.init()
+        register(PhotoRow.self) { row, photo in row.configure(with: photo, loader: loader) }
+    }
+
+    public override func unbind(_ slot: ListItem, row: ListRowView) {
+        (row as? PhotoRow)?.prepareForReuse()
+    }
+
+    /// A list view in the GNOME sidebar style.
+    public func makePhotoListView() -> ListView {
+        let list = makeListView()
+        list.addCSSClass("navigation-sidebar")
+        list.addCSSClass("photo-list")
+        list.accessibleLabel = "Photos"
+        return list
+    }
+}

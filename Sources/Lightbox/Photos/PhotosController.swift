@@ -1,0 +1,102 @@
+import Gtk
+import LightboxKit
+
+/// The Photos page: the photo list beside the selected photo's details.
+///
+/// It observes the Store and feeds the list with a diff (so search, sort and rescans
+/// keep the selection while the photo is still listed), shows the empty, scanning and
+/// error states, and pushes a page of every photo by a camera or of a day when the
+/// details pane asks for one.
+public final class PhotosController: SplitController, PhotoSelecting, PhotoRevealing,
+    PhotoListControllerDelegate, DetailsControllerDelegate {
+    /// Told when the user opens a photo (Enter, double click).
+    public weak var opener: PhotoOpening?
+    public let store: CatalogStore
+    public let photoList: PhotoListController
+    public let details: DetailsController
+
+    public init(store: CatalogStore) {
+        self.store = store
+        photoList = PhotoListController(loader: store.thumbnails)
+        details = DetailsController(store: store)
+        super.init(list: photoList, detail: details)
+        title = "Photos"
+        photoList.delegate = self
+        details.delegate = self
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        store.observe(owner: self) { [weak self] photos in self?.storeChanged(photos) }
+        store.observeScanProgress(owner: self) { [weak self] progress in
+            self?.photoList.showProgress(progress)
+            self?.updateState()
+        }
+        store.observeNotices(owner: self) { [weak self] _ in self?.updateState() }
+        storeChanged(store.photos)
+        photoList.showProgress(store.scanProgress)
+    }
+
+    // MARK: Pages contracts
+
+    public var currentPhoto: Photo? { photoList.selectedPhoto }
+
+    public func reveal(_ id: Photo.ID) {
+        if photoList.select(id) { details.show(currentPhoto) }
+    }
+
+    /// Hides or shows the details pane (F9).
+    public func toggleDetails() {
+        detailNavigation.view.isVisible.toggle()
+    }
+
+    /// Whether the details pane shows.
+    public var isShowingDetails: Bool { detailNavigation.view.isVisible }
+
+    // MARK: Store
+
+    private func storeChanged(_ photos: [Photo]) {
+        photoList.show(photos)
+        if details.photo != currentPhoto { details.show(currentPhoto) }
+        updateState()
+    }
+
+    /// The list, or why it is empty.
+    private func updateState() {
+        guard store.photos.isEmpty, !store.isScanning else { return photoList.show(.photos) }
+        if !store.searchText.isEmpty, !store.allPhotos.isEmpty {
+            photoList.show(.noResults(search: store.searchText))
+        } else if store.folder != nil, let notice = store.notice {
+            photoList.show(.error(message: notice))
+        } else if store.folder != nil {
+            photoList.show(.empty(description: "This folder has no photos. Open another folder to browse its photos."))
+        } else {
+            photoList.show(.empty(description: "Open a folder of photos to start browsing."))
+        }
+    }
+
+    // MARK: Children
+
+    public func photoList(_ list: PhotoListController, didSelect photo: Photo?) {
+        details.show(photo)
+    }
+
+    public func photoList(_ list: PhotoListController, didActivate photo: Photo) {
+        opener?.open(photo, in: list.photos, from: self)
+    }
+
+    public func detailsController(_ details: DetailsController, didActivate link: DetailLink) {
+        let page: PhotoCollectionController
+        switch link {
+        case .camera(let camera):
+            page = PhotoCollectionController(title: camera, photos: store.allPhotos.filter { $0.camera == camera }
+                .sorted(by: .dateTaken), store: store)
+        case .day(let day):
+            let photos = store.allPhotos.filter { $0.taken?.hasPrefix(day) == true }.sorted(by: .dateTaken)
+            page = PhotoCollectionController(title: PhotoFormat.day(photos.first?.taken) ?? day, photos: photos,
+                                             store: store)
+        }
+        page.opener = opener
+        (navigationController ?? detailNavigation).push(page)
+    }
+}

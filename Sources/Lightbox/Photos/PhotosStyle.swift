@@ -1,0 +1,36 @@
+import Gtk
+
+/// The look of the Photos page and its details pane (GNOME HIG: sidebar lists,
+/// boxed lists, dim labels, generous padding). Install once at startup.
+@MainActor
+public enum PhotosStyle {
+    private static var isInstalled = false
+
+    public static let css = """
+    .photo-list > row { border-radius: 8px; margin: 2px 6px; padding: 0; }
+    .photo-row .thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
+    .photo-row .thumbnail picture { border-radius: 6px; }
+    .photo-row .thumbnail.thumbnail-selected { outline: 2px solid @accent_color; outline-offset: 1px; }
+    .photo-row .rating-stars { color: #e5a50a; letter-spacing: 1px; }
+    .photo-row .rating-stars.unrated { color: alpha(currentColor, 0.35); }
+    .photo-row .error { color: @error_color; }
+    .scan-progress { border-bottom: 1px solid alpha(currentColor, 0.12); }
+    .status-page .title-2 { margin-top: 6px; }
+    .details-pane { background-color: @view_bg_color; }
+    .details-list { border-radius: 12px; }
+    .details-list > row { padding: 2px 8px; }
+    .details-list > row:first-child { background: none; }
+    .preview-row .thumbnail { border-radius: 8px; }
+    .rating-row .star-button { min-width: 28px; min-height: 28px; padding: 2px; color: alpha(currentColor, 0.45); }
+    .rating-row .star-button.star-on { color: #e5a50a; }
+    .detail-field label { min-height: 20px; }
+    .details-error { background-color: alpha(@error_color, 0.15); color: @error_color; padding: 8px 12px; }
+    """
+
+    /// Applies `css` to the display (once; later calls do nothing).
+    public static func install() {
+        guard !isInstalled else { return }
+        isInstalled = true
+        StyleSheet.apply(css)
+    }
+}
