@@ -111,6 +111,9 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         return min(width / Double(image.width), height / Double(image.height))
     }
 
+    /// The point at the page's centre, as fractions of the photo.
+    var visibleCentre: (x: Double, y: Double) { pageView.visibleCentre }
+
     /// The width the picture is laid out at.
     var pictureWidth: Int { pageView.picture.width }
 
