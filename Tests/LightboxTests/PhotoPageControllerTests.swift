@@ -89,6 +89,9 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(page.shownRating, "Rated 1 star")
             XCTAssertTrue(press(page, "4"))
             XCTAssertFalse(press(page, "7"), "not a rating")
+            try! store.setRating(5, for: id)
+            XCTAssertEqual(page.shownRating, "Rated 5 stars", "a rating made elsewhere shows at once")
+            XCTAssertTrue(press(page, "4"))
 
             let reopened = AlbumsFixtures.store(self, catalogPath: catalogPath)
             XCTAssertEqual(reopened.photos.first { $0.id == id }?.rating, 4)

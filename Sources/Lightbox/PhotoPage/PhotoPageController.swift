@@ -29,6 +29,16 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         self.index = index
         super.init()
         title = photos[index].name
+        store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
+    }
+
+    /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
+    private func follow(_ current: [Photo]) {
+        let ratings = Dictionary(current.map { ($0.id, $0.rating) }, uniquingKeysWith: { first, _ in first })
+        for position in photos.indices {
+            if let rating = ratings[photos[position].id] { photos[position].rating = rating }
+        }
+        if isViewLoaded { pageView.stars.show(photos[index].rating) }
     }
 
     public var currentPhoto: Photo? { photos[index] }
@@ -143,7 +153,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
     public func rate(_ rating: Int) {
         do {
             try store.setRating(rating, for: photos[index].id)
-            photos[index].rating = rating
+            photos[index].rating = rating   // also when a search hides it from the store's photos
             pageView.stars.show(rating)
             pageView.showNotice(nil)
         } catch {
