@@ -124,6 +124,23 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
         return false
     }
 
+    func testAnEmptyLibrarySaysSoUntilPhotosArrive() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "empty")
+        MainActor.assumeIsolated {
+            let store = AlbumsFixtures.store(self, folder: folder)
+            let albums = AlbumsController(store: store)
+            let (window, _) = AlbumsFixtures.window(showing: albums)
+            XCTAssertTrue(albums.groups.isEmpty)
+            XCTAssertTrue(albums.isShowingEmptyState)
+            XCTAssertEqual(albums.emptyStateTitle, "No Albums")
+            _ = screenshot(window, name: "albums-empty")
+            LibraryFixtures.copySamples(to: folder, count: 3)
+            store.rescan()
+            pump(until: { !store.isScanning && albums.groups.flatMap(\.photos).count == 3 }, timeout: 20, "the new photos")
+            XCTAssertFalse(albums.isShowingEmptyState)
+        }
+    }
+
     func testFollowsTheStore() {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)
@@ -136,8 +153,11 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
                  "the first strip to follow")
             store.searchText = "no such camera"
             XCTAssertTrue(albums.groups.isEmpty)
+            XCTAssertTrue(albums.isShowingEmptyState)
+            XCTAssertEqual(albums.emptyStateTitle, "No Results Found")
             store.searchText = ""
             XCTAssertEqual(albums.groups.flatMap(\.photos).count, store.photos.count)
+            XCTAssertFalse(albums.isShowingEmptyState)
         }
     }
 
