@@ -24,7 +24,10 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(MonthHeading.text(for: busiest),
                            "\(MonthHeading.title(for: busiest.id)) · \(busiest.photos.count) photos")
             albums.reveal(albums.groups[1].photos.last!.id)
-            pump(until: { albums.strip(for: 1)?.selectedPhoto != nil }, "a photo to be selected")
+            pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "a photo to be selected and focused")
+            window.isFocusVisible = true   // as after using the keyboard
+            pump(until: { window.focusedWidget?.stateFlags.contains(.focusVisible) == true }, "the focus ring")
+            XCTAssertNil(albums.strip(for: 0)?.selectedPhoto, "one photo is selected on the page")
             pump(until: { albums.hostedStrips.allSatisfy { $0.photos.isEmpty || $0.isShowingThumbnails } }, "thumbnails")
             XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "albums"))?.isSingleColor ?? true)
         }
@@ -95,6 +98,7 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(view.sendKeyPress(Key(name: "Down")!, modifiers: []))
             XCTAssertEqual(albums.currentMonth, 1)
             pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "focus on the second month's photo")
+            XCTAssertNil(albums.strip(for: 0)?.selectedPhoto, "the month left lets go of its selection")
             view.sendKeyPress(Key(name: "End")!, modifiers: [])
             XCTAssertEqual(albums.currentMonth, last)
             view.sendKeyPress(Key(name: "Down")!, modifiers: [])

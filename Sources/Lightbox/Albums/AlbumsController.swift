@@ -135,7 +135,9 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         opener?.open(photo, in: photosInOrder, from: self)
     }
 
+    /// One photo is selected on the page: the other strips let go of theirs.
     func monthStripDidSelect(_ strip: MonthStripController) {
+        for other in months.hostedControllers where other !== strip { other.unselectAll() }
         if let month = months.items.firstIndex(where: { $0.id == strip.group?.id }) { currentMonth = month }
     }
 }
