@@ -38,6 +38,12 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
             page.showPhoto(at: 0)
             XCTAssertTrue(press(page, "Left"))
             XCTAssertEqual(page.currentPhoto?.id, photos[0].id, "clamped at the first")
+            let pageView = page.view as! PhotoPageView
+            XCTAssertFalse(pageView.previousButton.isSensitive)
+            pageView.nextButton.click()
+            XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
+            pageView.previousButton.click()
+            XCTAssertEqual(page.currentPhoto?.id, photos[0].id)
             XCTAssertTrue(press(page, "Right"))
             XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
             XCTAssertEqual(page.title, photos[1].name)

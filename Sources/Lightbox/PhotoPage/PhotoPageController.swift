@@ -76,9 +76,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         pageView.showZoomed(nil)
         pageView.showNotice(nil)
         pageView.stars.show(photo.rating)
-        pageView.positionLabel.text = "\(index + 1) of \(photos.count)"
-        pageView.previousButton.isSensitive = index > 0
-        pageView.nextButton.isSensitive = index < photos.count - 1
+        pageView.showPosition(index, of: photos.count)
         if let error = photo.error {
             pageView.showError(error)
             return

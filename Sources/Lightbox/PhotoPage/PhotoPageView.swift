@@ -170,6 +170,13 @@ final class PhotoPageView: Box {
         v.value = centre.y * v.upper - v.pageSize / 2
     }
 
+    /// "3 of 26"; previous/next only where there is one.
+    func showPosition(_ index: Int, of count: Int) {
+        positionLabel.text = "\(index + 1) of \(count)"
+        previousButton.isSensitive = index > 0
+        nextButton.isSensitive = index < count - 1
+    }
+
     func showNotice(_ text: String?) {
         noticeLabel.text = text ?? ""
         noticeLabel.isVisible = text != nil
