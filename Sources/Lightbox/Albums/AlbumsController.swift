@@ -1,0 +1,143 @@
+import Foundation
+import Gtk
+import LightboxKit
+
+/// The Albums page: one row per month, newest first, each row hosting a
+/// `MonthStripController` (seed 001). Follows the store; activating a thumbnail asks
+/// the `opener` to show the photo, browsing every photo in the page's order.
+///
+/// Keys: Up/Down, Page Up/Down, Home/End move between months (focus goes into the
+/// month's strip); Left/Right move within a strip; Enter opens.
+public final class AlbumsController: Controller, PhotoRevealing, MonthStripDelegate {
+    public weak var opener: PhotoOpening?
+    private let store: CatalogStore
+    private var months: HostingDataSource<PhotoGroup, MonthStripController>!
+    /// The month the keyboard is in.
+    private(set) var currentMonth = 0
+    private var albumsView: AlbumsView { view as! AlbumsView }
+    /// A month (and photo) to focus once its row is bound (it may be far off screen).
+    private var pendingFocus: (month: String, photo: Photo.ID?)?
+    /// Months a Page Up/Down jumps.
+    private let monthsPerPage = 3
+
+    public init(store: CatalogStore) {
+        self.store = store
+        super.init()
+        title = "Albums"
+        months = HostingDataSource(Self.groups(store.photos), parent: self, poolLimit: 6,
+                                   make: { [unowned self] in
+                                       let strip = MonthStripController(loader: store.thumbnails)
+                                       strip.delegate = self
+                                       return strip
+                                   },
+                                   configure: { [unowned self] strip, group in
+                                       strip.show(group)
+                                       focusIfPending(strip)
+                                   })
+        store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
+    }
+
+    public override func loadView() -> Widget { AlbumsView(months: months.makeListView(selection: .single)) }
+
+    public override func viewDidLoad() {
+        showMonthsOrEmptyState()
+        let keys = KeyController()
+        keys.useCapturePhase()
+        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+            self?.handle(key, modifiers) ?? false
+        }
+        albumsView.add(keys)
+    }
+
+    /// Keyboard focus goes to the current month's strip, so the arrow keys work at once.
+    public override func viewDidAppear() {
+        if !months.items.isEmpty { showMonth(currentMonth) }
+    }
+
+    private static func groups(_ photos: [Photo]) -> [PhotoGroup] { photos.groupedByMonth().newestFirst() }
+
+    private func follow(_ photos: [Photo]) {
+        try? months.apply(Self.groups(photos))
+        currentMonth = min(currentMonth, max(0, months.items.count - 1))
+        if isViewLoaded { showMonthsOrEmptyState() }
+    }
+
+    private func showMonthsOrEmptyState() {
+        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty)
+    }
+
+    // MARK: Months
+
+    /// The months shown, newest first.
+    var groups: [PhotoGroup] { months.items }
+
+    /// The controllers hosted in rows on screen now (and how many wait in the pool).
+    var hostedStrips: [MonthStripController] { months.hostedControllers }
+    var pooledStripCount: Int { months.pooledCount }
+
+    /// Whether the page says there is nothing to show.
+    var isShowingEmptyState: Bool { albumsView.isShowingEmptyState }
+    var emptyStateTitle: String { albumsView.emptyStateTitle }
+
+    /// Every photo of the page, in the order shown (month by month).
+    var photosInOrder: [Photo] { months.items.flatMap(\.photos) }
+
+    func strip(for month: Int) -> MonthStripController? {
+        guard months.items.indices.contains(month) else { return nil }
+        let id = months.items[month].id
+        return months.hostedControllers.first { $0.group?.id == id }
+    }
+
+    /// Scrolls to `month` and gives its strip the keyboard focus (with `photo` selected).
+    func showMonth(_ month: Int, selecting photo: Photo.ID? = nil) {
+        guard months.items.indices.contains(month) else { return }
+        currentMonth = month
+        months.select(at: month)
+        pendingFocus = (months.items[month].id, photo)
+        if let strip = strip(for: month) { focusIfPending(strip) }
+    }
+
+    private func focusIfPending(_ strip: MonthStripController) {
+        guard let pending = pendingFocus, pending.month == strip.group?.id else { return }
+        pendingFocus = nil
+        // After the month list has moved its own focus to the row (and placed the strip in it).
+        DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
+    }
+
+    private func handle(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
+        guard modifiers.isEmpty, !months.items.isEmpty else { return false }
+        let last = months.items.count - 1
+        let target: Int
+        switch key.name {
+        case "Up", "KP_Up": target = currentMonth - 1
+        case "Down", "KP_Down": target = currentMonth + 1
+        case "Page_Up", "KP_Page_Up": target = currentMonth - monthsPerPage
+        case "Page_Down", "KP_Page_Down": target = currentMonth + monthsPerPage
+        case "Home", "KP_Home": target = 0
+        case "End", "KP_End": target = last
+        default: return false
+        }
+        showMonth(min(max(target, 0), last))
+        return true
+    }
+
+    // MARK: PhotoRevealing
+
+    public func reveal(_ id: Photo.ID) {
+        guard let month = months.items.firstIndex(where: { $0.photos.contains { $0.id == id } }) else { return }
+        showMonth(month, selecting: id)
+    }
+
+    // MARK: MonthStripDelegate
+
+    func monthStrip(_ strip: MonthStripController, didActivate photo: Photo) {
+        monthStripDidSelect(strip)
+        opener?.open(photo, in: photosInOrder, from: self)
+    }
+
+    /// One photo is selected on the page: the other strips let go of theirs.
+    func monthStripDidSelect(_ strip: MonthStripController) {
+        for other in months.hostedControllers where other !== strip { other.unselectAll() }
+        if let month = months.items.firstIndex(where: { $0.id == strip.group?.id }) { currentMonth = month }
+    }
+}

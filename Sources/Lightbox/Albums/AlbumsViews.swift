@@ -1,0 +1,96 @@
+import Gtk
+import LightboxKit
+
+/// One thumbnail in a month's strip.
+final class StripThumbnailRow: ListRowView {
+    let thumbnail = ThumbnailView(size: 128)
+
+    required init() {
+        super.init()
+        append(thumbnail)
+    }
+
+    func show(_ photo: Photo, loader: ThumbnailLoader) {
+        thumbnail.show(photo, loader: loader)
+        tooltip = photo.name
+        accessibleLabel = photo.name
+    }
+}
+
+/// A month: its heading ("March 2024 · 37 photos") over a horizontal strip of thumbnails.
+final class MonthStripView: Box {
+    let titleLabel = Label()
+    let countLabel = Label()
+    let strip: ListView
+
+    init(strip: ListView) {
+        self.strip = strip
+        super.init(orientation: .vertical, spacing: 6)
+        addCSSClass("month-strip-page")
+        let heading = Box(orientation: .horizontal, spacing: 0)
+        titleLabel.addCSSClass("month-heading")
+        titleLabel.xalign = 0
+        countLabel.addCSSClass("dim-label")
+        countLabel.addCSSClass("month-count")
+        countLabel.xalign = 0
+        heading.append(titleLabel)
+        heading.append(countLabel)
+        strip.orientation = .horizontal
+        strip.addCSSClass("month-strip")
+        strip.singleClickActivate = true
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: .automatic, vertical: .never)
+        scroller.child = strip
+        scroller.setSizeRequest(width: -1, height: 148)
+        append(heading)
+        append(scroller)
+    }
+
+    func show(_ group: PhotoGroup) {
+        titleLabel.text = MonthHeading.title(for: group.id)
+        countLabel.text = " · " + MonthHeading.count(group.photos.count)
+        strip.accessibleLabel = MonthHeading.text(for: group)
+    }
+}
+
+/// The Albums page: the months, newest first, or a message when there are none.
+final class AlbumsView: Box {
+    let months: ListView
+    let scroller = ScrolledWindow()
+    private let pages = Stack()
+    private let emptyIcon = Image(iconName: "folder-pictures-symbolic")
+    private let emptyTitle = Label("No Albums")
+    private let emptyHint = Label("Open a folder of photos to see them by month.")
+
+    init(months: ListView) {
+        self.months = months
+        super.init(orientation: .vertical)
+        pages.verticalExpand = true
+        append(pages)
+        months.addCSSClass("albums-list")
+        months.accessibleLabel = "Months"
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        scroller.child = months
+        let empty = Box(orientation: .vertical, spacing: 12)
+        empty.verticalAlignment = .center
+        emptyIcon.pixelSize = 96
+        emptyIcon.addCSSClass("dim-label")
+        emptyTitle.addCSSClass("title-1")
+        emptyHint.addCSSClass("dim-label")
+        [emptyIcon, emptyTitle, emptyHint].forEach(empty.append)
+        pages.add(scroller, name: "months")
+        pages.add(empty, name: "empty")
+    }
+
+    /// Shows the months, or why there are none (nothing matches the search, or no photos).
+    func showMonths(_ any: Bool, searching: Bool) {
+        pages.visibleChildName = any ? "months" : "empty"
+        emptyIcon.setIcon(searching ? "edit-find-symbolic" : "folder-pictures-symbolic")
+        emptyTitle.text = searching ? "No Results Found" : "No Albums"
+        emptyHint.text = searching ? "Try a different search." : "Open a folder of photos to see them by month."
+    }
+
+    var emptyStateTitle: String { emptyTitle.text }
+
+    var isShowingEmptyState: Bool { pages.visibleChildName == "empty" }
+}

@@ -1,0 +1,87 @@
+import Gtk
+import LightboxKit
+
+/// Strip → albums: "the user activated this photo".
+@MainActor
+protocol MonthStripDelegate: AnyObject {
+    func monthStrip(_ strip: MonthStripController, didActivate photo: Photo)
+    func monthStripDidSelect(_ strip: MonthStripController)
+}
+
+/// One month of the Albums page, hosted in a row: its heading and a horizontal strip
+/// of the month's thumbnails (a list of its own, keyboard navigable).
+final class MonthStripController: Controller, ListSelectionDelegate {
+    weak var delegate: MonthStripDelegate?
+    private let loader: ThumbnailLoader
+    private let source = ArrayDataSource<Photo>()
+    private(set) var group: PhotoGroup?
+    private var stripView: MonthStripView { view as! MonthStripView }
+
+    init(loader: ThumbnailLoader) {
+        self.loader = loader
+        super.init()
+        source.register(StripThumbnailRow.self) { [loader] row, photo in row.show(photo, loader: loader) }
+        source.delegate = self
+    }
+
+    override func loadView() -> Widget { MonthStripView(strip: source.makeListView()) }
+
+    /// Shows `group` (a recycled controller may be showing another month).
+    func show(_ group: PhotoGroup) {
+        if self.group?.id != group.id { unselectAll() }
+        self.group = group
+        stripView.show(group)
+        try? source.apply(group.photos)
+    }
+
+    /// The photos shown, in strip order.
+    var photos: [Photo] { source.items }
+
+    /// Whether every bound thumbnail shows its pixels (not a placeholder).
+    var isShowingThumbnails: Bool {
+        (0..<source.count).allSatisfy { position in
+            (source.boundRow(at: position) as? StripThumbnailRow).map { $0.thumbnail.isLoaded } ?? true
+        }
+    }
+
+    /// The selected photo in the strip.
+    var selectedPhoto: Photo? { source.selectedItems.first }
+
+    /// Selects the photo with `id` (or keeps the selection, or the first photo) and
+    /// moves keyboard focus to it.
+    func focus(_ id: Photo.ID?) {
+        guard !source.items.isEmpty else { return }
+        let found = id.map { source.select(id: $0) } ?? false
+        if !found { source.select(at: source.selectedPositions.first ?? 0) }
+        // The list's own focus move fails when focus is in the month list around it:
+        // focus the selected thumbnail's slot directly.
+        guard let position = source.selectedPositions.first, let slot = source.boundRow(at: position)?.parentWidget
+        else { return }
+        _ = slot.grabFocus()
+    }
+
+    func unselectAll() {
+        // GTK 4.8's single selection ignores unselect-all: clear the selected position itself.
+        (stripView.strip.selection as? SingleSelection)?.selected = nil
+    }
+
+    /// Whether keyboard focus is on the selected thumbnail.
+    var isFocusOnSelection: Bool {
+        guard let position = source.selectedPositions.first, let item = source.boundRow(at: position)?.parentWidget
+        else { return false }
+        return stripView.strip.rootWindow?.focusedWidget === item
+    }
+
+    /// Activates the photo at `position` as Enter or a click would.
+    func activate(at position: Int) {
+        _ = stripView.strip.activateAction("list.activate-item", parameter: Variant(UInt32(position)))
+    }
+
+    func listDidChangeSelection(_ photos: [Photo]) {
+        if !photos.isEmpty { delegate?.monthStripDidSelect(self) }
+    }
+
+    func listDidActivate(_ photo: Photo, at position: Int) {
+        delegate?.monthStrip(self, didActivate: photo)
+    }
+}

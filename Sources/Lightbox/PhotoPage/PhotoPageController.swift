@@ -1,0 +1,189 @@
+import Foundation
+import Gtk
+import LightboxKit
+
+/// The photo page: one photo large, fit to the page with its EXIF orientation, zoomable,
+/// browsing `photos` in their order, its rating editable.
+///
+/// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit;
+/// 0–5 rate (saved through the store). Going back is the navigation controller's job.
+public final class PhotoPageController: Controller, PhotoSelecting {
+    private let store: CatalogStore
+    public private(set) var photos: [Photo]
+    public private(set) var index: Int
+    /// Displayed pixels per image pixel; nil while the photo is fit to the page.
+    private(set) var zoom: Double?
+    private var load: Task<Void, Never>?
+    private var image: PixelImage?
+    private var pageView: PhotoPageView { view as! PhotoPageView }
+
+    static let zoomStep = 1.25
+    static let maxZoom = 8.0
+    /// Largest image decoded (decompression bombs are refused before decoding).
+    nonisolated static let maxPixels = 200_000_000
+
+    public init(store: CatalogStore, photos: [Photo], index: Int) {
+        precondition(photos.indices.contains(index), "PhotoPageController: index \(index) is outside the \(photos.count) photos")
+        self.store = store
+        self.photos = photos
+        self.index = index
+        super.init()
+        title = photos[index].name
+        store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
+    }
+
+    /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
+    private func follow(_ current: [Photo]) {
+        let ratings = Dictionary(current.map { ($0.id, $0.rating) }, uniquingKeysWith: { first, _ in first })
+        for position in photos.indices {
+            if let rating = ratings[photos[position].id] { photos[position].rating = rating }
+        }
+        if isViewLoaded { pageView.stars.show(photos[index].rating) }
+    }
+
+    public var currentPhoto: Photo? { photos[index] }
+
+    public override func loadView() -> Widget { PhotoPageView() }
+
+    public override func viewDidLoad() {
+        let keys = KeyController()
+        keys.useCapturePhase()
+        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in self?.handle(key, modifiers) ?? false }
+        pageView.add(keys)
+        pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
+        pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
+        showCurrent()
+    }
+
+    public override func viewDidAppear() { _ = pageView.grabFocus() }
+
+    // MARK: Browsing
+
+    /// Shows the photo at `position`, clamped to the first and last.
+    public func showPhoto(at position: Int) {
+        let target = min(max(position, 0), photos.count - 1)
+        guard target != index else { return }
+        index = target
+        showCurrent()
+    }
+
+    private func showCurrent() {
+        let photo = photos[index]
+        title = photo.name
+        zoom = nil
+        image = nil
+        load?.cancel()
+        pageView.showZoomed(nil)
+        pageView.showNotice(nil)
+        pageView.stars.show(photo.rating)
+        pageView.showPosition(index, of: photos.count)
+        if let error = photo.error {
+            pageView.showError(error)
+            return
+        }
+        pageView.showLoading()
+        let path = photo.path, size = decodeSize
+        load = Task { [weak self] in
+            let result = await Task.detached(priority: .userInitiated) {
+                Result { () throws(MediaError) in try PixelImage.decode(path: path, fitting: size, maxPixels: Self.maxPixels) }
+            }.value
+            guard !Task.isCancelled, let self, self.photos[self.index].path == path else { return }
+            switch result {
+            case .success(let image):
+                self.image = image
+                self.pageView.showPhoto(image, name: (path as NSString).lastPathComponent)
+            case .failure(let error):
+                self.pageView.showError(error.message)
+            }
+        }
+    }
+
+    /// Decode at about the page's size (twice, to stay sharp when zoomed a little).
+    private var decodeSize: Int { max(2048, 2 * max(view.width, view.height)) }
+
+    /// Whether the photo (not the spinner or an error) is on screen.
+    var isShowingPhoto: Bool { pageView.content == .photo }
+    var isLoading: Bool { pageView.content == .loading }
+    var isShowingError: Bool { pageView.content == .error }
+    var errorMessage: String { pageView.errorMessage.text }
+
+    /// The size of the image shown (after orientation), nil while none is.
+    var imageSize: (width: Int, height: Int)? { image.map { ($0.width, $0.height) } }
+
+    // MARK: Zoom
+
+    /// The scale that fits the photo to the page.
+    var fitScale: Double {
+        guard let image, image.width > 0, image.height > 0 else { return 1 }
+        let width = Double(max(pageView.scroller.width, 1)), height = Double(max(pageView.scroller.height, 1))
+        return min(width / Double(image.width), height / Double(image.height))
+    }
+
+    /// The point at the page's centre, as fractions of the photo.
+    var visibleCentre: (x: Double, y: Double) { pageView.visibleCentre }
+
+    /// The width the picture is laid out at.
+    var pictureWidth: Int { pageView.picture.width }
+
+    /// Displayed pixels per image pixel, now.
+    var scale: Double { zoom ?? fitScale }
+
+    public func zoomIn() { setZoom(min(scale * Self.zoomStep, Self.maxZoom)) }
+
+    /// Zooms out, down to fitting the page.
+    public func zoomOut() {
+        guard zoom != nil else { return }
+        let smaller = scale / Self.zoomStep
+        setZoom(smaller <= fitScale ? nil : smaller)
+    }
+
+    public func resetZoom() { setZoom(nil) }
+
+    private func setZoom(_ newZoom: Double?) {
+        guard let image else { return }
+        zoom = newZoom
+        pageView.showZoomed(newZoom.map { (Int(Double(image.width) * $0), Int(Double(image.height) * $0)) })
+    }
+
+    // MARK: Rating
+
+    /// Saves `rating` for the current photo through the store and shows it.
+    public func rate(_ rating: Int) {
+        do {
+            try store.setRating(rating, for: photos[index].id)
+            photos[index].rating = rating   // also when a search hides it from the store's photos
+            pageView.stars.show(rating)
+            pageView.showNotice(nil)
+        } catch {
+            pageView.showNotice("Could not save the rating: \(error)")
+        }
+    }
+
+    var shownRating: String { pageView.stars.summary }
+    var notice: String? { pageView.noticeLabel.isVisible ? pageView.noticeLabel.text : nil }
+
+    // MARK: Keys
+
+    private func handle(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
+        guard let name = key.name else { return false }
+        if modifiers.contains(.control), modifiers.isSubset(of: [.control, .shift]) {
+            switch name {
+            case "plus", "equal", "KP_Add": zoomIn()
+            case "minus", "underscore", "KP_Subtract": zoomOut()
+            case "0", "KP_0": resetZoom()
+            default: return false
+            }
+            return true
+        }
+        guard modifiers.isEmpty else { return false }
+        switch name {
+        case "Left", "KP_Left": showPhoto(at: index - 1)
+        case "Right", "KP_Right": showPhoto(at: index + 1)
+        default:
+            let digit = name.hasPrefix("KP_") ? String(name.dropFirst(3)) : name
+            guard let rating = Int(digit), (0...5).contains(rating) else { return false }
+            rate(rating)
+        }
+        return true
+    }
+}

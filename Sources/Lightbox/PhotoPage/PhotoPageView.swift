@@ -1,0 +1,184 @@
+import Gtk
+
+/// Stars for a rating: five icons, read as "Rated 3 stars".
+final class RatingStarsView: Box {
+    private let stars = (0..<5).map { _ in Image(iconName: "non-starred-symbolic") }
+    /// What the stars say ("Rated 3 stars"), also their accessible label.
+    private(set) var summary = ""
+
+    init() {
+        super.init(orientation: .horizontal, spacing: 2)
+        stars.forEach(append)
+    }
+
+    func show(_ rating: Int) {
+        for (index, star) in stars.enumerated() {
+            let on = index < rating
+            star.setIcon(on ? "starred-symbolic" : "non-starred-symbolic")
+            star.setCSSClass("star-on", on)
+            star.setCSSClass("star-off", !on)
+        }
+        summary = RatingStarsView.description(of: rating)
+        accessibleLabel = summary
+        tooltip = summary
+    }
+
+    static func description(of rating: Int) -> String {
+        rating == 0 ? "Not rated" : rating == 1 ? "Rated 1 star" : "Rated \(rating) stars"
+    }
+}
+
+/// The photo page: the photo on a dark background (fit, or zoomed in a scrolled
+/// window), a spinner while it loads, a message when it can't be shown, and a bar with
+/// the position and the rating; previous/next buttons at the sides.
+final class PhotoPageView: Box {
+    let picture = Picture()
+    let scroller = ScrolledWindow()
+    let spinner = Spinner()
+    let stars = RatingStarsView()
+    let positionLabel = Label()
+    let noticeLabel = Label()
+    let errorTitle = Label("Can’t Show This Photo")
+    let errorMessage = Label()
+    let previousButton = Button(iconName: "go-previous-symbolic")
+    let nextButton = Button(iconName: "go-next-symbolic")
+    private let pages = Stack()
+
+    init() {
+        super.init(orientation: .vertical)
+        addCSSClass("photo-page")
+        isFocusable = true
+        picture.canShrink = true
+        scroller.child = picture
+        scroller.horizontalAdjustment.onChanged(owner: self) { [weak self] in self?.scrollToPendingCentre() }
+        scroller.verticalAdjustment.onChanged(owner: self) { [weak self] in self?.scrollToPendingCentre() }
+        scroller.verticalExpand = true
+        scroller.horizontalExpand = true
+        spinner.setSizeRequest(width: 48, height: 48)
+        spinner.horizontalAlignment = .center
+        spinner.verticalAlignment = .center
+        spinner.accessibleLabel = "Loading photo"
+        pages.add(spinner, name: "loading")
+        pages.add(scroller, name: "photo")
+        pages.add(makeErrorPage(), name: "error")
+        pages.verticalExpand = true
+
+        let overlay = Overlay()
+        overlay.child = pages
+        overlay.verticalExpand = true
+        overlay.addOverlay(makeBar())
+        for (button, side, name) in [(previousButton, Align.start, "Previous Photo"), (nextButton, .end, "Next Photo")] {
+            button.addCSSClass("osd")
+            button.addCSSClass("circular")
+            button.addCSSClass("photo-nav")
+            button.horizontalAlignment = side
+            button.verticalAlignment = .center
+            button.tooltip = name
+            button.accessibleLabel = name
+            overlay.addOverlay(button)
+        }
+        append(overlay)
+    }
+
+    private func makeBar() -> Widget {
+        let bar = Box(orientation: .horizontal, spacing: 12)
+        bar.addCSSClass("photo-bar")
+        bar.horizontalAlignment = .center
+        bar.verticalAlignment = .end
+        positionLabel.addCSSClass("numeric")
+        noticeLabel.addCSSClass("error")
+        noticeLabel.isVisible = false
+        [positionLabel, stars, noticeLabel].forEach(bar.append)
+        return bar
+    }
+
+    private func makeErrorPage() -> Widget {
+        let page = Box(orientation: .vertical, spacing: 12)
+        page.addCSSClass("photo-status")
+        page.verticalAlignment = .center
+        let icon = Image(iconName: "image-missing-symbolic")
+        icon.pixelSize = 96
+        icon.addCSSClass("dim-label")
+        errorTitle.addCSSClass("title-2")
+        errorMessage.addCSSClass("dim-label")
+        errorMessage.wraps = true
+        errorMessage.maxWidthChars = 60
+        [icon, errorTitle, errorMessage].forEach(page.append)
+        return page
+    }
+
+    enum Content { case loading, photo, error }
+
+    var content: Content {
+        switch pages.visibleChildName {
+        case "photo": .photo
+        case "error": .error
+        default: .loading
+        }
+    }
+
+    func showLoading() {
+        picture.setImage(nil)
+        spinner.isSpinning = true
+        pages.visibleChildName = "loading"
+    }
+
+    func showPhoto(_ image: PixelImage, name: String) {
+        spinner.isSpinning = false
+        picture.setImage(image)
+        picture.alternativeText = name
+        pages.visibleChildName = "photo"
+    }
+
+    func showError(_ message: String) {
+        spinner.isSpinning = false
+        picture.setImage(nil)
+        errorMessage.text = message
+        pages.visibleChildName = "error"
+    }
+
+    /// Where to scroll once the zoomed picture is laid out: the point (as fractions of
+    /// the picture) that was at the page's centre, and the picture's new size.
+    private var pendingCentre: (x: Double, y: Double, width: Double, height: Double)?
+
+    /// Fits the photo to the page (nil) or shows it `size` large, scrollable, keeping
+    /// the point at the page's centre there.
+    func showZoomed(_ size: (width: Int, height: Int)?) {
+        if let size {
+            let centre = visibleCentre
+            pendingCentre = (centre.x, centre.y, Double(size.width), Double(size.height))
+            picture.setSizeRequest(width: size.width, height: size.height)
+            scroller.setPolicy(horizontal: .automatic, vertical: .automatic)
+        } else {
+            pendingCentre = nil
+            picture.setSizeRequest(width: -1, height: -1)
+            scroller.setPolicy(horizontal: .never, vertical: .never)
+        }
+    }
+
+    /// The point at the page's centre, as fractions of the picture's width and height.
+    var visibleCentre: (x: Double, y: Double) {
+        let h = scroller.horizontalAdjustment, v = scroller.verticalAdjustment
+        return ((h.value + h.pageSize / 2) / max(h.upper, 1), (v.value + v.pageSize / 2) / max(v.upper, 1))
+    }
+
+    private func scrollToPendingCentre() {
+        let h = scroller.horizontalAdjustment, v = scroller.verticalAdjustment
+        guard let centre = pendingCentre, h.upper >= centre.width - 1 || v.upper >= centre.height - 1 else { return }
+        pendingCentre = nil
+        h.value = centre.x * h.upper - h.pageSize / 2
+        v.value = centre.y * v.upper - v.pageSize / 2
+    }
+
+    /// "3 of 26"; previous/next only where there is one.
+    func showPosition(_ index: Int, of count: Int) {
+        positionLabel.text = "\(index + 1) of \(count)"
+        previousButton.isSensitive = index > 0
+        nextButton.isSensitive = index < count - 1
+    }
+
+    func showNotice(_ text: String?) {
+        noticeLabel.text = text ?? ""
+        noticeLabel.isVisible = text != nil
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import Lightbox
+import LightboxKit
+import XCTest
+
+/// A store over the sample library in a temporary catalog, and windows like the app's.
+enum AlbumsFixtures {
+    /// Opens `folder` (the samples by default) in a fresh catalog and waits for the scan.
+    @MainActor
+    static func store(_ test: XCTestCase, folder: String = LibraryFixtures.samples,
+                      catalogPath: String? = nil) -> CatalogStore {
+        let path = catalogPath ?? LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
+        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
+        let store = CatalogStore(catalog: try! Catalog(path: path), thumbnails: ThumbnailLoader(cache: cache))
+        store.open(folder: folder)
+        pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+        return store
+    }
+
+    /// A 1000×700 window showing `root` under a navigation header, as the app does.
+    @MainActor
+    static func window(showing root: Controller) -> (Window, NavigationController) {
+        AlbumsStyle.install()
+        let navigation = NavigationController(root: root)
+        let window = Window()
+        window.setDefaultSize(width: 1000, height: 700)
+        window.child = navigation.view
+        show(window)
+        return (window, navigation)
+    }
+}
+
+/// Records what a page asked to open.
+@MainActor
+final class RecordingOpener: PhotoOpening {
+    var opened: [(photo: Photo, photos: [Photo], page: Controller)] = []
+    func open(_ photo: Photo, in photos: [Photo], from page: Controller) {
+        opened.append((photo, photos, page))
+    }
+}
