@@ -71,7 +71,7 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)
             let albums = AlbumsController(store: store)
-            let opener = RecordingOpener()
+            let opener = AlbumsRecordingOpener()
             albums.opener = opener
             _ = AlbumsFixtures.window(showing: albums)
             pump(until: { albums.strip(for: 1) != nil }, "rows to be bound")

@@ -34,7 +34,7 @@ enum AlbumsFixtures {
 
 /// Records what a page asked to open.
 @MainActor
-final class RecordingOpener: PhotoOpening {
+final class AlbumsRecordingOpener: PhotoOpening {
     var opened: [(photo: Photo, photos: [Photo], page: Controller)] = []
     func open(_ photo: Photo, in photos: [Photo], from page: Controller) {
         opened.append((photo, photos, page))
