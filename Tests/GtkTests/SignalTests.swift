@@ -95,3 +95,15 @@ final class SignalTests: GtkTestCase {
         }
     }
 }
+
+final class SelectionModelTests: GtkTestCase {
+    func testUnselectAllClearsASingleSelection() {
+        MainActor.assumeIsolated {
+            let selection = SingleSelection(StringList(["a", "b"]))
+            selection.selected = 1
+            selection.unselectAll()
+            XCTAssertNil(selection.selected)
+            XCTAssertEqual(selection.selectedPositions, [])
+        }
+    }
+}

@@ -24,7 +24,10 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(MonthHeading.text(for: busiest),
                            "\(MonthHeading.title(for: busiest.id)) · \(busiest.photos.count) photos")
             albums.reveal(albums.groups[1].photos.last!.id)
-            pump(until: { albums.strip(for: 1)?.selectedPhoto != nil }, "a photo to be selected")
+            pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "a photo to be selected and focused")
+            window.isFocusVisible = true   // as after using the keyboard
+            pump(until: { window.focusedWidget?.stateFlags.contains(.focusVisible) == true }, "the focus ring")
+            XCTAssertNil(albums.strip(for: 0)?.selectedPhoto, "one photo is selected on the page")
             pump(until: { albums.hostedStrips.allSatisfy { $0.photos.isEmpty || $0.isShowingThumbnails } }, "thumbnails")
             XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "albums"))?.isSingleColor ?? true)
         }
@@ -95,6 +98,7 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(view.sendKeyPress(Key(name: "Down")!, modifiers: []))
             XCTAssertEqual(albums.currentMonth, 1)
             pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "focus on the second month's photo")
+            XCTAssertNil(albums.strip(for: 0)?.selectedPhoto, "the month left lets go of its selection")
             view.sendKeyPress(Key(name: "End")!, modifiers: [])
             XCTAssertEqual(albums.currentMonth, last)
             view.sendKeyPress(Key(name: "Down")!, modifiers: [])
@@ -124,6 +128,23 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
         return false
     }
 
+    func testAnEmptyLibrarySaysSoUntilPhotosArrive() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "empty")
+        MainActor.assumeIsolated {
+            let store = AlbumsFixtures.store(self, folder: folder)
+            let albums = AlbumsController(store: store)
+            let (window, _) = AlbumsFixtures.window(showing: albums)
+            XCTAssertTrue(albums.groups.isEmpty)
+            XCTAssertTrue(albums.isShowingEmptyState)
+            XCTAssertEqual(albums.emptyStateTitle, "No Albums")
+            _ = screenshot(window, name: "albums-empty")
+            LibraryFixtures.copySamples(to: folder, count: 3)
+            store.rescan()
+            pump(until: { !store.isScanning && albums.groups.flatMap(\.photos).count == 3 }, timeout: 20, "the new photos")
+            XCTAssertFalse(albums.isShowingEmptyState)
+        }
+    }
+
     func testFollowsTheStore() {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)
@@ -136,8 +157,11 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
                  "the first strip to follow")
             store.searchText = "no such camera"
             XCTAssertTrue(albums.groups.isEmpty)
+            XCTAssertTrue(albums.isShowingEmptyState)
+            XCTAssertEqual(albums.emptyStateTitle, "No Results Found")
             store.searchText = ""
             XCTAssertEqual(albums.groups.flatMap(\.photos).count, store.photos.count)
+            XCTAssertFalse(albums.isShowingEmptyState)
         }
     }
 

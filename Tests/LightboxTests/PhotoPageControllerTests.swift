@@ -26,17 +26,24 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
             let page = PhotoPageController(store: store, photos: photos, index: portrait)
             _ = page.view
             XCTAssertTrue(page.isLoading, "a spinner until the pixels arrive")
-            _ = AlbumsFixtures.window(showing: page)
+            let (window, _) = AlbumsFixtures.window(showing: page)
             XCTAssertEqual(page.title, photos[portrait].name)
             pump(until: { page.isShowingPhoto }, "the photo to load")
             let size = page.imageSize!
             XCTAssertLessThan(size.width, size.height, "orientation applied: shown upright (portrait)")
+            _ = screenshot(window, name: "photo-portrait")
 
             XCTAssertTrue(press(page, "Left"))
             XCTAssertEqual(page.currentPhoto?.id, photos[max(0, portrait - 1)].id)
             page.showPhoto(at: 0)
             XCTAssertTrue(press(page, "Left"))
             XCTAssertEqual(page.currentPhoto?.id, photos[0].id, "clamped at the first")
+            let pageView = page.view as! PhotoPageView
+            XCTAssertFalse(pageView.previousButton.isSensitive)
+            pageView.nextButton.click()
+            XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
+            pageView.previousButton.click()
+            XCTAssertEqual(page.currentPhoto?.id, photos[0].id)
             XCTAssertTrue(press(page, "Right"))
             XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
             XCTAssertEqual(page.title, photos[1].name)
@@ -50,7 +57,8 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
     func testZoomInOutAndReset() {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)
-            let page = page(store, photos: store.photos, index: 0)
+            let page = PhotoPageController(store: store, photos: store.photos, index: 0)
+            let (window, _) = AlbumsFixtures.window(showing: page)
             pump(until: { page.isShowingPhoto }, "the photo to load")
             let fit = page.scale
             XCTAssertNil(page.zoom, "fit by default")
@@ -60,6 +68,9 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(press(page, "equal", .control))
             XCTAssertGreaterThan(page.scale, zoomed)
             pump(until: { page.pictureWidth > 1000 }, "the zoomed picture to be laid out larger than the window")
+            pump(until: { abs(page.visibleCentre.x - 0.5) < 0.01 && abs(page.visibleCentre.y - 0.5) < 0.01 },
+                 "zooming keeps the photo's centre in the middle of the page")
+            _ = screenshot(window, name: "photo-zoomed")
             XCTAssertTrue(press(page, "minus", .control))
             XCTAssertEqual(page.scale, zoomed, accuracy: 0.001)
             XCTAssertTrue(press(page, "0", .control))
@@ -84,6 +95,9 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(page.shownRating, "Rated 1 star")
             XCTAssertTrue(press(page, "4"))
             XCTAssertFalse(press(page, "7"), "not a rating")
+            try! store.setRating(5, for: id)
+            XCTAssertEqual(page.shownRating, "Rated 5 stars", "a rating made elsewhere shows at once")
+            XCTAssertTrue(press(page, "4"))
 
             let reopened = AlbumsFixtures.store(self, catalogPath: catalogPath)
             XCTAssertEqual(reopened.photos.first { $0.id == id }?.rating, 4)

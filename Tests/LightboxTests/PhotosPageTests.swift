@@ -237,6 +237,7 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertNil(store.scanProgress)
             XCTAssertEqual(seen.first, ScanProgress(done: 0, total: nil))
             XCTAssertEqual(seen.last, .some(nil), "the end of the scan is reported")
+            XCTAssertTrue(seen.contains(ScanProgress(done: 0, total: 5)), "total known first: \(seen)")
             XCTAssertTrue(seen.contains(ScanProgress(done: 5, total: 5)), "\(seen)")
         }
     }

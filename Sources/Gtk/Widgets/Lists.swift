@@ -83,6 +83,9 @@ public final class SingleSelection: SelectionModel {
         if !autoselect { gtk_single_selection_set_selected(cast(), GTK_INVALID_LIST_POSITION) }
     }
 
+    /// GtkSingleSelection ignores `unselect_all` on GTK 4.8; clearing `selected` works.
+    override public func unselectAll() { selected = nil }
+
     /// The selected position, or nil.
     public var selected: Int? {
         get {

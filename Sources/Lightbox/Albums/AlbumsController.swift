@@ -40,7 +40,7 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
     public override func loadView() -> Widget { AlbumsView(months: months.makeListView(selection: .single)) }
 
     public override func viewDidLoad() {
-        albumsView.showMonths(!months.items.isEmpty)
+        showMonthsOrEmptyState()
         let keys = KeyController()
         keys.useCapturePhase()
         keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
@@ -59,7 +59,11 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
     private func follow(_ photos: [Photo]) {
         try? months.apply(Self.groups(photos))
         currentMonth = min(currentMonth, max(0, months.items.count - 1))
-        if isViewLoaded { albumsView.showMonths(!months.items.isEmpty) }
+        if isViewLoaded { showMonthsOrEmptyState() }
+    }
+
+    private func showMonthsOrEmptyState() {
+        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty)
     }
 
     // MARK: Months
@@ -70,6 +74,10 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
     /// The controllers hosted in rows on screen now (and how many wait in the pool).
     var hostedStrips: [MonthStripController] { months.hostedControllers }
     var pooledStripCount: Int { months.pooledCount }
+
+    /// Whether the page says there is nothing to show.
+    var isShowingEmptyState: Bool { albumsView.isShowingEmptyState }
+    var emptyStateTitle: String { albumsView.emptyStateTitle }
 
     /// Every photo of the page, in the order shown (month by month).
     var photosInOrder: [Photo] { months.items.flatMap(\.photos) }
@@ -127,7 +135,9 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         opener?.open(photo, in: photosInOrder, from: self)
     }
 
+    /// One photo is selected on the page: the other strips let go of theirs.
     func monthStripDidSelect(_ strip: MonthStripController) {
+        for other in months.hostedControllers where other !== strip { other.unselectAll() }
         if let month = months.items.firstIndex(where: { $0.id == strip.group?.id }) { currentMonth = month }
     }
 }

@@ -20,7 +20,7 @@ public enum AlbumsStyle {
     .month-heading { font-weight: 700; font-size: 1.1em; margin-left: 6px; }
     .month-count { margin-left: 2px; }
     .month-strip { background: none; }
-    .month-strip > row { padding: 4px; border-radius: 10px; margin: 2px; }
+    .month-strip > row { padding: 4px; border-radius: 10px; margin: 2px; transition: none; }
     .month-strip > row:hover { background-color: alpha(currentColor, 0.07); }
     .month-strip > row:selected { background-color: alpha(@theme_selected_bg_color, 0.35); }
     .month-strip > row:focus-visible { outline: 2px solid @theme_selected_bg_color; outline-offset: -2px; }

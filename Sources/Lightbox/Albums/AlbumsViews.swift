@@ -58,6 +58,9 @@ final class AlbumsView: Box {
     let months: ListView
     let scroller = ScrolledWindow()
     private let pages = Stack()
+    private let emptyIcon = Image(iconName: "folder-pictures-symbolic")
+    private let emptyTitle = Label("No Albums")
+    private let emptyHint = Label("Open a folder of photos to see them by month.")
 
     init(months: ListView) {
         self.months = months
@@ -70,17 +73,24 @@ final class AlbumsView: Box {
         scroller.child = months
         let empty = Box(orientation: .vertical, spacing: 12)
         empty.verticalAlignment = .center
-        let icon = Image(iconName: "folder-pictures-symbolic")
-        icon.pixelSize = 96
-        icon.addCSSClass("dim-label")
-        let title = Label("No Albums")
-        title.addCSSClass("title-1")
-        let hint = Label("Open a folder of photos to see them by month.")
-        hint.addCSSClass("dim-label")
-        [icon, title, hint].forEach(empty.append)
+        emptyIcon.pixelSize = 96
+        emptyIcon.addCSSClass("dim-label")
+        emptyTitle.addCSSClass("title-1")
+        emptyHint.addCSSClass("dim-label")
+        [emptyIcon, emptyTitle, emptyHint].forEach(empty.append)
         pages.add(scroller, name: "months")
         pages.add(empty, name: "empty")
     }
 
-    func showMonths(_ any: Bool) { pages.visibleChildName = any ? "months" : "empty" }
+    /// Shows the months, or why there are none (nothing matches the search, or no photos).
+    func showMonths(_ any: Bool, searching: Bool) {
+        pages.visibleChildName = any ? "months" : "empty"
+        emptyIcon.setIcon(searching ? "edit-find-symbolic" : "folder-pictures-symbolic")
+        emptyTitle.text = searching ? "No Results Found" : "No Albums"
+        emptyHint.text = searching ? "Try a different search." : "Open a folder of photos to see them by month."
+    }
+
+    var emptyStateTitle: String { emptyTitle.text }
+
+    var isShowingEmptyState: Bool { pages.visibleChildName == "empty" }
 }

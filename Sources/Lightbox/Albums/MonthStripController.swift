@@ -28,7 +28,7 @@ final class MonthStripController: Controller, ListSelectionDelegate {
 
     /// Shows `group` (a recycled controller may be showing another month).
     func show(_ group: PhotoGroup) {
-        if self.group?.id != group.id { source.unselectAll() }
+        if self.group?.id != group.id { unselectAll() }
         self.group = group
         stripView.show(group)
         try? source.apply(group.photos)
@@ -58,6 +58,11 @@ final class MonthStripController: Controller, ListSelectionDelegate {
         guard let position = source.selectedPositions.first, let slot = source.boundRow(at: position)?.parentWidget
         else { return }
         _ = slot.grabFocus()
+    }
+
+    func unselectAll() {
+        // GTK 4.8's single selection ignores unselect-all: clear the selected position itself.
+        (stripView.strip.selection as? SingleSelection)?.selected = nil
     }
 
     /// Whether keyboard focus is on the selected thumbnail.

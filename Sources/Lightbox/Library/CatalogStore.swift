@@ -148,6 +148,7 @@ public final class CatalogStore {
         Task { [weak self] in
             let result = await Task.detached(priority: .utility) { () -> Result<CatalogSync.Summary, Error> in
                 let total = ScanProgress.countPhotoFiles(in: folder)
+                onProgress(0, total)
                 return Result {
                     try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
                                  onProgress: { onProgress($0, total) })
@@ -286,7 +287,7 @@ public struct ScanProgress: Equatable, Sendable {
     /// Nil until the folder tree was counted.
     public var total: Int?
 
-    /// Progress is reported (and the list refreshed) every this many files.
+    /// Progress is reported every this many files.
     static let reportEvery = 50
     /// New files committed (and shown) together while scanning.
     static let listBatch = 200

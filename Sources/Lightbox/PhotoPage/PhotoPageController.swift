@@ -29,6 +29,16 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         self.index = index
         super.init()
         title = photos[index].name
+        store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
+    }
+
+    /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
+    private func follow(_ current: [Photo]) {
+        let ratings = Dictionary(current.map { ($0.id, $0.rating) }, uniquingKeysWith: { first, _ in first })
+        for position in photos.indices {
+            if let rating = ratings[photos[position].id] { photos[position].rating = rating }
+        }
+        if isViewLoaded { pageView.stars.show(photos[index].rating) }
     }
 
     public var currentPhoto: Photo? { photos[index] }
@@ -66,9 +76,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         pageView.showZoomed(nil)
         pageView.showNotice(nil)
         pageView.stars.show(photo.rating)
-        pageView.positionLabel.text = "\(index + 1) of \(photos.count)"
-        pageView.previousButton.isSensitive = index > 0
-        pageView.nextButton.isSensitive = index < photos.count - 1
+        pageView.showPosition(index, of: photos.count)
         if let error = photo.error {
             pageView.showError(error)
             return
@@ -111,6 +119,9 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         return min(width / Double(image.width), height / Double(image.height))
     }
 
+    /// The point at the page's centre, as fractions of the photo.
+    var visibleCentre: (x: Double, y: Double) { pageView.visibleCentre }
+
     /// The width the picture is laid out at.
     var pictureWidth: Int { pageView.picture.width }
 
@@ -140,7 +151,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
     public func rate(_ rating: Int) {
         do {
             try store.setRating(rating, for: photos[index].id)
-            photos[index].rating = rating
+            photos[index].rating = rating   // also when a search hides it from the store's photos
             pageView.stars.show(rating)
             pageView.showNotice(nil)
         } catch {

@@ -50,6 +50,8 @@ final class PhotoPageView: Box {
         isFocusable = true
         picture.canShrink = true
         scroller.child = picture
+        scroller.horizontalAdjustment.onChanged(owner: self) { [weak self] in self?.scrollToPendingCentre() }
+        scroller.verticalAdjustment.onChanged(owner: self) { [weak self] in self?.scrollToPendingCentre() }
         scroller.verticalExpand = true
         scroller.horizontalExpand = true
         spinner.setSizeRequest(width: 48, height: 48)
@@ -135,15 +137,44 @@ final class PhotoPageView: Box {
         pages.visibleChildName = "error"
     }
 
-    /// Fits the photo to the page (nil) or shows it `size` large, scrollable.
+    /// Where to scroll once the zoomed picture is laid out: the point (as fractions of
+    /// the picture) that was at the page's centre, and the picture's new size.
+    private var pendingCentre: (x: Double, y: Double, width: Double, height: Double)?
+
+    /// Fits the photo to the page (nil) or shows it `size` large, scrollable, keeping
+    /// the point at the page's centre there.
     func showZoomed(_ size: (width: Int, height: Int)?) {
         if let size {
+            let centre = visibleCentre
+            pendingCentre = (centre.x, centre.y, Double(size.width), Double(size.height))
             picture.setSizeRequest(width: size.width, height: size.height)
             scroller.setPolicy(horizontal: .automatic, vertical: .automatic)
         } else {
+            pendingCentre = nil
             picture.setSizeRequest(width: -1, height: -1)
             scroller.setPolicy(horizontal: .never, vertical: .never)
         }
+    }
+
+    /// The point at the page's centre, as fractions of the picture's width and height.
+    var visibleCentre: (x: Double, y: Double) {
+        let h = scroller.horizontalAdjustment, v = scroller.verticalAdjustment
+        return ((h.value + h.pageSize / 2) / max(h.upper, 1), (v.value + v.pageSize / 2) / max(v.upper, 1))
+    }
+
+    private func scrollToPendingCentre() {
+        let h = scroller.horizontalAdjustment, v = scroller.verticalAdjustment
+        guard let centre = pendingCentre, h.upper >= centre.width - 1 || v.upper >= centre.height - 1 else { return }
+        pendingCentre = nil
+        h.value = centre.x * h.upper - h.pageSize / 2
+        v.value = centre.y * v.upper - v.pageSize / 2
+    }
+
+    /// "3 of 26"; previous/next only where there is one.
+    func showPosition(_ index: Int, of count: Int) {
+        positionLabel.text = "\(index + 1) of \(count)"
+        previousButton.isSensitive = index > 0
+        nextButton.isSensitive = index < count - 1
     }
 
     func showNotice(_ text: String?) {
