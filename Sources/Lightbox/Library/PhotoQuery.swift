@@ -25,30 +25,34 @@ extension Array where Element == Photo {
 
     /// Sorted by `order`: newest first for dates, best first for ratings, A→Z otherwise;
     /// ties (and photos without the value, last) fall back to the file name.
+    /// File names are taken from the paths once, not in every comparison.
     public func sorted(by order: PhotoSort) -> [Photo] {
-        func byName(_ a: Photo, _ b: Photo) -> Bool {
-            let names = a.name.localizedStandardCompare(b.name)
-            return names == .orderedSame ? a.path < b.path : names == .orderedAscending
+        let names = map(\.name)
+        func byName(_ i: Int, _ j: Int) -> Bool {
+            let result = names[i].localizedStandardCompare(names[j])
+            return result == .orderedSame ? self[i].path < self[j].path : result == .orderedAscending
         }
+        var positions = [Int](indices)
         switch order {
         case .name:
-            return sorted(by: byName)
+            positions.sort(by: byName)
         case .dateTaken:
-            return sorted { a, b in
-                a.taken == b.taken ? byName(a, b) : (a.taken ?? "") > (b.taken ?? "")
+            positions.sort { i, j in
+                self[i].taken == self[j].taken ? byName(i, j) : (self[i].taken ?? "") > (self[j].taken ?? "")
             }
         case .rating:
-            return sorted { a, b in a.rating == b.rating ? byName(a, b) : a.rating > b.rating }
+            positions.sort { i, j in self[i].rating == self[j].rating ? byName(i, j) : self[i].rating > self[j].rating }
         case .camera:
-            return sorted { a, b in
-                switch (a.camera, b.camera) {
+            positions.sort { i, j in
+                switch (self[i].camera, self[j].camera) {
                 case let (x?, y?) where x != y: return x.localizedStandardCompare(y) == .orderedAscending
                 case (.some, nil): return true
                 case (nil, .some): return false
-                default: return byName(a, b)
+                default: return byName(i, j)
                 }
             }
         }
+        return positions.map { self[$0] }
     }
 
     /// Consecutive groups by `key`, keeping this array's order.

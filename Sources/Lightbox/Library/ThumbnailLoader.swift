@@ -21,6 +21,9 @@ public final class ThumbnailLoader: Sendable {
     let memory: ThumbnailMemoryCache
     let slots: DecodeSlots
     private let decodes = Counter()
+    /// Cache writes queued and not yet done.
+    private let pendingWrites = Counter()
+    static let maxPendingWrites = 32
     /// Cache files are written here, after the thumbnail went to the caller.
     private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .utility)
 
@@ -35,6 +38,20 @@ public final class ThumbnailLoader: Sendable {
     /// (call before the process exits).
     public func finishCacheWrites() { writer.sync {} }
 
+    /// The thumbnail if it is in memory already (no waiting, no disk).
+    public func cachedThumbnail(path: String, modified: Double, size: Int) -> PixelImage? {
+        memory.image(for: Self.request(path: path, modified: modified, size: size).key)
+    }
+
+    /// The freedesktop size covering `size` (nil above 256 px), the pixels decoded, the memory key.
+    private static func request(path: String, modified: Double, size: Int)
+        -> (cacheSize: ThumbnailCache.Size?, pixels: Int, key: String) {
+        let cacheSize: ThumbnailCache.Size? = size <= ThumbnailCache.Size.large.rawValue
+            ? ThumbnailCache.Size(fitting: size) : nil
+        let pixels = cacheSize?.rawValue ?? size
+        return (cacheSize, pixels, "\(pixels) \(Int(modified)) \(path)")
+    }
+
     /// Number of decodes of original files so far (cache misses).
     public var decodeCount: Int { decodes.value }
 
@@ -42,18 +59,15 @@ public final class ThumbnailLoader: Sendable {
     /// on its long side: the 128 or 256 px freedesktop size that covers `size`, or for
     /// sizes above 256 (a large view) a decode at `size` kept in memory only.
     public func thumbnail(path: String, modified: Double, size: Int) async throws -> Thumbnail {
-        let cacheSize: ThumbnailCache.Size? = size <= ThumbnailCache.Size.large.rawValue
-            ? ThumbnailCache.Size(fitting: size) : nil
-        let pixels = cacheSize?.rawValue ?? size
+        let (cacheSize, pixels, key) = Self.request(path: path, modified: modified, size: size)
         let mtime = Int(modified)
-        let key = "\(pixels) \(mtime) \(path)"
         if let image = memory.image(for: key) { return Thumbnail(image: image, origin: .memory) }
         guard let uri = FileNames.uri(forPath: path) else { throw MediaError("\(path) is not an absolute path") }
 
         try await slots.acquire()
         defer { Task { await slots.release() } }
         try Task.checkCancellation()
-        let cache = self.cache, decodes = self.decodes, writer = self.writer
+        let cache = self.cache, decodes = self.decodes, writer = self.writer, pendingWrites = self.pendingWrites
         let thumbnail: Thumbnail = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(with: Result { () throws -> Thumbnail in
@@ -66,7 +80,15 @@ public final class ThumbnailLoader: Sendable {
                     decodes.increment()
                     do {
                         let image = try PixelImage.decode(path: path, fitting: pixels, maxPixels: PhotoReader.maxPixels)
-                        if let cacheSize { writer.async { cache.store(image, uri: uri, mtime: mtime, size: cacheSize) } }
+                        // Cache writes queue behind the caller; past a small backlog (fast scrolling
+                        // through thousands of photos) they are skipped rather than pile up in memory:
+                        // a skipped thumbnail is simply decoded again next time.
+                        if let cacheSize, pendingWrites.incrementIfBelow(ThumbnailLoader.maxPendingWrites) {
+                            writer.async {
+                                cache.store(image, uri: uri, mtime: mtime, size: cacheSize)
+                                pendingWrites.decrement()
+                            }
+                        }
                         return Thumbnail(image: image, origin: .decoded)
                     } catch {
                         if FileManager.default.fileExists(atPath: path) {
@@ -110,11 +132,13 @@ actor DecodeSlots {
         waiters.remove(at: index).continuation.resume(throwing: CancellationError())
     }
 
+    /// Hands the slot to the newest waiter: the rows just scrolled into view come
+    /// first, older requests (likely scrolled away and cancelled soon) wait.
     func release() {
         if waiters.isEmpty {
             free += 1
         } else {
-            waiters.removeFirst().continuation.resume()
+            waiters.removeLast().continuation.resume()
         }
     }
 }
@@ -160,4 +184,13 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
+    func decrement() { lock.withLock { count -= 1 } }
+    /// Increments and returns true unless the count already reached `limit`.
+    func incrementIfBelow(_ limit: Int) -> Bool {
+        lock.withLock {
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
 }

@@ -44,13 +44,24 @@ public final class ThumbnailView: Box {
         placeholder.setIcon(photo?.error == nil ? "image-x-generic-symbolic" : "image-missing-symbolic")
         guard let photo, photo.error == nil, let loader else { return }
         picture.alternativeText = photo.name
+        if let image = loader.cachedThumbnail(path: photo.path, modified: photo.modified, size: size) {
+            display(image)
+            return
+        }
         let size = self.size
         load = Task { [weak self] in
-            guard let thumbnail = try? await loader.thumbnail(path: photo.path, modified: photo.modified, size: size),
+            // Rows that fly past while scrolling are recycled within this pause and ask for nothing.
+            try? await Task.sleep(for: .milliseconds(60))
+            guard !Task.isCancelled,
+                  let thumbnail = try? await loader.thumbnail(path: photo.path, modified: photo.modified, size: size),
                   !Task.isCancelled, let self, self.shownPath == photo.path else { return }
-            self.picture.setImage(thumbnail.image)
-            self.placeholder.isVisible = false
-            self.picture.isVisible = true
+            self.display(thumbnail.image)
         }
+    }
+
+    private func display(_ image: PixelImage) {
+        picture.setImage(image)
+        placeholder.isVisible = false
+        picture.isVisible = true
     }
 }
