@@ -110,13 +110,15 @@ public final class CatalogStore {
 
     /// Shows the folder's catalog rows at once, then rescans it in the background and
     /// watches it. A folder that can't be read is reported as a notice.
-    public func open(folder: String) {
+    /// Shows the folder's catalog rows at once; `rescanning: false` leaves the rescan
+    /// (new, changed and removed files, then live updates) to a later `rescan()`.
+    public func open(folder: String, rescanning: Bool = true) {
         let root = (folder as NSString).standardizingPath
         self.folder = root
         monitors = []
         allPhotos = (try? catalog.photos(in: root)) ?? []
         publish()
-        rescan()
+        if rescanning { rescan() }
     }
 
     /// Reads new and changed files of the open folder and drops vanished ones.

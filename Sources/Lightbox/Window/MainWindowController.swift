@@ -14,6 +14,8 @@ final class MainWindowController: Controller, PhotoOpening {
     private var pendingUndo: [TrashedPhoto] = []
     private var bannerTicket = 0
     private var shownTop: Controller?
+    /// The folder's rescan waits for the window's first frame (see `open(folder:)`).
+    private var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
 
     init(store: CatalogStore, pages: [WindowPage],
@@ -65,7 +67,10 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Opens `folder` in the store; the window is titled with its name (the bundled
     /// sample library shows the app's name).
     func open(folder: String) {
-        store.open(folder: folder)
+        // The catalog's rows show at once; a window not on screen yet starts the rescan
+        // after its first frame, so the scan does not compete with start-up for the CPU.
+        store.open(folder: folder, rescanning: isViewLoaded && view.isMapped)
+        rescanOnAppear = !(isViewLoaded && view.isMapped)
         let isSamples = store.folder == (LightboxApplication.sampleLibrary as NSString).standardizingPath
         title = isSamples ? AppInfo.name : (folder as NSString).lastPathComponent
     }
@@ -86,6 +91,13 @@ final class MainWindowController: Controller, PhotoOpening {
     func open(_ photo: Photo, in photos: [Photo], from page: Controller) {
         guard let index = photos.firstIndex(where: { $0.id == photo.id }) else { return }
         navigation.push(makePhotoPage(store, photos, index))
+    }
+
+    override func viewDidAppear() {
+        super.viewDidAppear()
+        guard rescanOnAppear else { return }
+        rescanOnAppear = false
+        view.onNextPaint { [weak self] in self?.store.rescan() }
     }
 
     override func childDidChangeTitle(_ child: Controller) {
