@@ -67,15 +67,7 @@ public final class LightboxApplication {
         store.sortAscending = state.sortAscending
         PhotosStyle.install()
         AlbumsStyle.install()
-        let photos = PhotosController(store: store)
-        let albums = AlbumsController(store: store)
-        let root = MainWindowController(
-            store: store,
-            pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
-                    WindowPage(kind: .albums, title: "Albums", controller: albums)],
-            makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
-        photos.opener = root
-        albums.opener = root
+        let (root, photos) = MainWindowController.lightbox(store: store)
         photos.panePosition = state.panePosition
 
         let window = ApplicationWindow(application: application)

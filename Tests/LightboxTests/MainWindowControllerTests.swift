@@ -13,15 +13,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
         let catalog = try! Catalog(path: LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite")
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         let store = CatalogStore(catalog: catalog, thumbnails: ThumbnailLoader(cache: cache))
-        let photos = PhotosController(store: store)
-        let albums = AlbumsController(store: store)
-        let root = MainWindowController(
-            store: store,
-            pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
-                    WindowPage(kind: .albums, title: "Albums", controller: albums)],
-            makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
-        photos.opener = root
-        albums.opener = root
+        let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
         window.child = root.view

@@ -18,6 +18,20 @@ final class MainWindowController: Controller, PhotoOpening {
     private var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
 
+    /// Lightbox's window: the Photos and Albums pages over `store`, opening photos in the photo page.
+    static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
+        let photos = PhotosController(store: store)
+        let albums = AlbumsController(store: store)
+        let root = MainWindowController(
+            store: store,
+            pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
+                    WindowPage(kind: .albums, title: "Albums", controller: albums)],
+            makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
+        photos.opener = root
+        albums.opener = root
+        return (root, photos)
+    }
+
     init(store: CatalogStore, pages: [WindowPage],
          makePhotoPage: @escaping @MainActor (CatalogStore, [Photo], Int) -> Controller) {
         self.store = store
