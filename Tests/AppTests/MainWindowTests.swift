@@ -79,6 +79,20 @@ final class MainWindowTests: GtkTestCase {
         }
     }
 
+    func testKeyboardStartsInTheListOnTheFirstPhoto() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        let first = try XCTUnwrap(tree.selectedPhotoName, "a photo is selected at launch")
+        app.sendKeys("Down", to: window)
+        let moved = app.waitForTree { $0.selectedPhotoName != first }
+        XCTAssertNotNil(moved.selectedPhotoName)
+        XCTAssertNotEqual(moved.selectedPhotoName, first, "Down moves in the list without a click")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
     func testDeleteMovesToTrashAndCtrlZRestores() throws {
         let fixture = try AppFixture()
         let name = "IMG_1007.jpg"

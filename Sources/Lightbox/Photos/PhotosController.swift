@@ -37,6 +37,25 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         photoList.showProgress(store.scanProgress)
     }
 
+    /// Until the first photo is shown selected (at launch, or when the first scan brings it).
+    private var startsOnFirstPhoto = true
+
+    /// Keyboard users start in the list, on the first photo.
+    public override func viewDidAppear() {
+        super.viewDidAppear()
+        photoList.focusList()
+        selectFirstPhotoOnce()
+    }
+
+    private func selectFirstPhotoOnce() {
+        guard startsOnFirstPhoto, appearance == .appeared, let first = store.photos.first else { return }
+        startsOnFirstPhoto = false
+        if currentPhoto == nil {
+            reveal(first.id)
+            photoList.focusList()
+        }
+    }
+
     // MARK: Pages contracts
 
     public var currentPhoto: Photo? { photoList.selectedPhoto }
@@ -59,6 +78,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         photoList.show(photos)
         if details.photo != currentPhoto { details.show(currentPhoto) }
         updateState()
+        selectFirstPhotoOnce()
     }
 
     /// The list, or why it is empty.
