@@ -62,7 +62,8 @@ open class Object {
     }
 
     /// The existing Swift wrapper of a GObject, if one was made.
-    static func existingWrapper(of pointer: UnsafeMutableRawPointer) -> Object? {
+    /// Nonisolated: only reads qdata, so the toggle-ref callback can use it too.
+    nonisolated static func existingWrapper(of pointer: UnsafeMutableRawPointer) -> Object? {
         guard let raw = g_object_get_qdata(pointer.assumingMemoryBound(to: GObject.self), wrapperQuark) else {
             return nil
         }
@@ -104,18 +105,9 @@ func raw(_ pointer: OpaquePointer?) -> UnsafeMutableRawPointer {
 }
 
 private let toggleNotify: GToggleNotify = { _, object, isLastRef in
-    guard let object, let wrapper = Object.existingWrapperNonisolated(of: object) else { return }
+    guard let object, let wrapper = Object.existingWrapper(of: UnsafeMutableRawPointer(object)) else { return }
     MainActor.assumeIsolated {
         wrapper.toggled(lastReference: isLastRef != 0)
-    }
-}
-
-extension Object {
-    nonisolated fileprivate static func existingWrapperNonisolated(
-        of object: UnsafeMutablePointer<GObject>
-    ) -> Object? {
-        guard let raw = g_object_get_qdata(object, wrapperQuark) else { return nil }
-        return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
     }
 }
 
@@ -126,12 +118,8 @@ extension Object {
 public final class FinalizationObserver {
     public private(set) var isFinalized = false
     private var box: Unmanaged<FinalizationObserver>?
-    private weak var target: Object?
-    private let targetPointer: UnsafeMutablePointer<GObject>
 
     public init(_ object: Object) {
-        target = object
-        targetPointer = object.gobject
         let box = Unmanaged.passRetained(self)
         self.box = box
         g_object_weak_ref(object.gobject, { data, _ in
