@@ -120,8 +120,10 @@ final class ControllerLifecycleTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A root whose view holds a stack showing child a; child b is added but not placed.
     @MainActor
-    private func runTransition(duration: Double) {
+    private func transitionFixture()
+        -> (Trace, TracingController, Stack, TracingController, TracingController) {
         let trace = Trace()
         let root = TracingController("root", trace: trace)
         let stack = Stack()
@@ -130,6 +132,12 @@ final class ControllerLifecycleTests: GtkTestCase, @unchecked Sendable {
         root.addChild(a)
         stack.add(a.view)
         root.addChild(b)
+        return (trace, root, stack, a, b)
+    }
+
+    @MainActor
+    private func runTransition(duration: Double) {
+        let (trace, root, stack, a, b) = transitionFixture()
         _ = windowShowing(root)
         _ = trace.take()
         var completed = false
@@ -148,14 +156,7 @@ final class ControllerLifecycleTests: GtkTestCase, @unchecked Sendable {
 
     func testTransitionOffScreenCompletesWithoutAppearanceCalls() {
         MainActor.assumeIsolated {
-            let trace = Trace()
-            let root = TracingController("root", trace: trace)
-            let stack = Stack()
-            (root.view as! Box).append(stack)
-            let a = TracingController("a", trace: trace), b = TracingController("b", trace: trace)
-            root.addChild(a)
-            stack.add(a.view)
-            root.addChild(b)
+            let (trace, root, _, a, b) = transitionFixture()
             _ = trace.take()
             root.transition(from: a, to: b) { trace.log("completion") }
             XCTAssertEqual(trace.take(), ["b.viewDidLoad", "completion"])
