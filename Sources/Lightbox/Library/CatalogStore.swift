@@ -37,10 +37,12 @@ public final class CatalogStore {
     }
     /// How far the running scan is (nil when no scan runs); see `observeScanProgress`.
     public private(set) var scanProgress: ScanProgress? {
-        didSet {
-            progressObservers.removeAll { $0.owner.object == nil }
-            for observer in progressObservers { observer.handler(scanProgress) }
-        }
+        didSet { progressObservers.send(scanProgress) }
+    }
+    /// What lasts and the window must keep saying (ratings can't be saved, catalog
+    /// recovered…), most serious first; see `observeConditions`.
+    public private(set) var conditions: [LibraryCondition] = [] {
+        didSet { if conditions != oldValue { conditionObservers.send(conditions) } }
     }
 
     public var sortOrder: PhotoSort = .dateTaken { didSet { publish() } }
@@ -48,9 +50,10 @@ public final class CatalogStore {
     /// Smallest first (oldest, A→Z, fewest stars) when true; the default is newest first.
     public var sortAscending = false { didSet { publish() } }
 
-    private var observers: [(owner: Weak, handler: @MainActor ([Photo]) -> Void)] = []
-    private var noticeObservers: [(owner: Weak, handler: @MainActor (String) -> Void)] = []
-    private var progressObservers: [(owner: Weak, handler: @MainActor (ScanProgress?) -> Void)] = []
+    private var observers = ObserverList<[Photo]>()
+    private var noticeObservers = ObserverList<String>()
+    private var progressObservers = ObserverList<ScanProgress?>()
+    private var conditionObservers = ObserverList<[LibraryCondition]>()
     private var scanCancelled = CancelFlag()
     private var monitors: [DirectoryMonitor] = []
     private var liveChanges: Task<Void, Never>?
@@ -58,8 +61,6 @@ public final class CatalogStore {
     private var edits = 0
     private var reloadsStarted = 0
     private var reloadApplied = 0
-
-    private struct Weak { weak var object: AnyObject? }
 
     public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
         self.catalog = catalog
@@ -78,32 +79,51 @@ public final class CatalogStore {
 
     /// Calls `handler` with the whole `photos` array after every change, while `owner` lives.
     public func observe(owner: AnyObject, _ handler: @escaping @MainActor ([Photo]) -> Void) {
-        observers.append((Weak(object: owner), handler))
+        observers.add(owner: owner, handler)
     }
 
     /// Calls `handler` with each new user-facing notice, while `owner` lives.
     public func observeNotices(owner: AnyObject, _ handler: @escaping @MainActor (String) -> Void) {
-        noticeObservers.append((Weak(object: owner), handler))
+        noticeObservers.add(owner: owner, handler)
     }
 
     /// Calls `handler` with each new `scanProgress` (nil when the scan ends), while `owner` lives.
     public func observeScanProgress(owner: AnyObject, _ handler: @escaping @MainActor (ScanProgress?) -> Void) {
-        progressObservers.append((Weak(object: owner), handler))
+        progressObservers.add(owner: owner, handler)
+    }
+
+    /// Calls `handler` with every `conditions` list that differs from the last, while `owner` lives.
+    public func observeConditions(owner: AnyObject, _ handler: @escaping @MainActor ([LibraryCondition]) -> Void) {
+        conditionObservers.add(owner: owner, handler)
+    }
+
+    /// Closes a condition the person has read (only dismissible ones close).
+    public func dismiss(_ kind: LibraryCondition.Kind) {
+        conditions.removeAll { $0.kind == kind && $0.isDismissible }
+    }
+
+    /// Starts (or updates) a lasting condition.
+    func raise(_ condition: LibraryCondition) {
+        var list = conditions.filter { $0.kind != condition.kind }
+        list.append(condition)
+        conditions = list.sorted { $0.kind < $1.kind }
+    }
+
+    /// Ends the condition of `kind`, when one holds: the fault is gone.
+    func clear(_ kind: LibraryCondition.Kind) {
+        conditions.removeAll { $0.kind == kind }
     }
 
     private func publish() {
         photos = allPhotos.matching(searchText).sorted(by: sortOrder)
         let naturallyAscending = sortOrder == .name || sortOrder == .camera
         if naturallyAscending != sortAscending { photos.reverse() }
-        observers.removeAll { $0.owner.object == nil }
-        let snapshot = photos
-        for observer in observers { observer.handler(snapshot) }
+        observers.send(photos)
     }
 
     private func tell(_ message: String) {
         notice = message
-        noticeObservers.removeAll { $0.owner.object == nil }
-        for observer in noticeObservers { observer.handler(message) }
+        noticeObservers.send(message)
     }
 
     // MARK: Folder

@@ -42,6 +42,7 @@ final class MainWindowController: Controller, PhotoOpening {
         title = AppInfo.name
         addChild(navigation)
         store.observeNotices(owner: self) { [weak self] message in self?.showBanner(message, undoable: false) }
+        store.observeConditions(owner: self) { [weak self] conditions in self?.show(conditions) }
     }
 
     override func loadView() -> Widget {
@@ -65,6 +66,16 @@ final class MainWindowController: Controller, PhotoOpening {
         }
         view.add(keys)
         for page in pages.pages { fitUnderWindowHeader(page.controller) }
+        show(store.conditions)
+    }
+
+    /// Lasting conditions stay in the window until they are over (or closed, when they may be).
+    private func show(_ conditions: [LibraryCondition]) {
+        guard isViewLoaded else { return }
+        for bar in windowView.show(conditions) where bar.condition.isDismissible {
+            let kind = bar.condition.kind
+            bar.closeButton.onClicked(owner: self) { [weak self] in self?.store.dismiss(kind) }
+        }
     }
 
     /// A split page keeps its detail pane's header (its back button when collapsed)

@@ -13,6 +13,8 @@ final class MainWindowView: Box {
     let bannerLabel = Label()
     let undoButton = Button(label: "_Undo")
     let banner = Revealer(transition: .slideDown)
+    /// Lasting conditions of the library (`ConditionBar`s), under the search bar.
+    let conditionBars = Box(orientation: .vertical)
     private let switcher: StackSwitcher
     private let titleBox = Box(orientation: .horizontal)
     private let navigation: NavigationView
@@ -50,6 +52,8 @@ final class MainWindowView: Box {
         bar.append(searchEntry)
         searchBar.child = bar
         navigation.insert(searchBar, after: navigation.header)
+        navigation.insert(conditionBars, after: searchBar)
+        Self.installStyle()
 
         bannerLabel.maxWidthChars = 60
         bannerLabel.ellipsize = .end
@@ -65,6 +69,22 @@ final class MainWindowView: Box {
         banner.verticalAlignment = .start
         overlay.addOverlay(banner)
         showsRootControls(true)
+    }
+
+    /// Replaces the condition bars with one per condition, most serious first.
+    func show(_ conditions: [LibraryCondition]) -> [ConditionBar] {
+        conditionBars.removeAll()
+        let bars = conditions.map(ConditionBar.init)
+        bars.forEach(conditionBars.append)
+        return bars
+    }
+
+    private static var isStyleInstalled = false
+
+    private static func installStyle() {
+        guard !isStyleInstalled else { return }
+        isStyleInstalled = true
+        StyleSheet.apply(ConditionBar.css)
     }
 
     /// The page switcher, search and sort show on the top-level pages; pushed pages show
