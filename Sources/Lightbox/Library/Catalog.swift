@@ -8,6 +8,7 @@ public final class Catalog: Sendable {
     public let path: String
     /// Where a corrupt catalog found at `path` was moved, when that happened on open.
     public let movedAsidePath: String?
+    private let editLock = NSRecursiveLock()
 
     /// `$XDG_DATA_HOME/io.github.lightbox.Lightbox/catalog.sqlite`.
     public static var defaultPath: String {
@@ -150,6 +151,40 @@ public final class Catalog: Sendable {
         guard !paths.isEmpty else { return }
         try database.write { db in
             _ = try Photo.deleteAll(db, keys: paths)
+        }
+    }
+
+    // MARK: Edits decided from the disk
+
+    /// Runs `body` so that no other serialized section runs at the same time. A change
+    /// decided from a file's state on disk (drop the row of a file that is gone, save a
+    /// file just read) and an edit that moves files and rows together (trash, undo) each
+    /// run inside one: a live change queued before an undo can then never remove the
+    /// restored photo's row, whatever the order the two run in.
+    public func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        editLock.lock()
+        defer { editLock.unlock() }
+        return try body()
+    }
+
+    /// Removes the rows of those `paths` whose files are gone now (checked while
+    /// serialized). Returns how many rows were removed.
+    @discardableResult
+    public func removeVanished(_ paths: [String]) throws -> Int {
+        guard !paths.isEmpty else { return 0 }
+        return try serialized {
+            let gone = paths.filter { access($0, F_OK) != 0 && errno == ENOENT }
+            try remove(paths: gone)
+            return gone.count
+        }
+    }
+
+    /// Saves files read from disk (see `save`), leaving out those gone since they were
+    /// read: a row is never brought back for a file moved to the trash meanwhile.
+    public func saveRead(_ photos: [Photo]) throws {
+        guard !photos.isEmpty else { return }
+        try serialized {
+            try save(photos.filter { access($0.path, F_OK) == 0 || errno != ENOENT })
         }
     }
 

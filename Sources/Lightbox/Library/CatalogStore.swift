@@ -228,13 +228,13 @@ public final class CatalogStore {
             await Task.detached(priority: .utility) {
                 switch event {
                 case .removed(let path):
-                    // A file, or a folder with everything in it.
+                    // A file, or a folder with everything in it; what is back on disk by now stays.
                     let inside = (try? catalog.photos(in: path).map(\.path)) ?? []
-                    try? catalog.remove(paths: [path] + inside)
+                    _ = try? catalog.removeVanished([path] + inside)
                 case .changed(let path):
                     var info = stat()
                     guard stat(path, &info) == 0 else {
-                        try? catalog.remove(paths: [path])
+                        _ = try? catalog.removeVanished([path])
                         return
                     }
                     if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -243,7 +243,7 @@ public final class CatalogStore {
                               !(path as NSString).lastPathComponent.hasPrefix("."),
                               (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
                                 != FileStamp(info) {
-                        try? catalog.save([scanner.readFile(path, FileStamp(info))])
+                        try? catalog.saveRead([scanner.readFile(path, FileStamp(info))])
                     }
                 }
             }.value
@@ -266,39 +266,46 @@ public final class CatalogStore {
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.
+    /// Files and rows move together (serialized with live changes, see `Catalog.serialized`).
     public func moveToTrash(_ ids: [Photo.ID]) throws -> [TrashedPhoto] {
         var trashed: [TrashedPhoto] = []
         defer {
-            try? catalog.remove(paths: trashed.map(\.photo.path))
             edits += 1
             let gone = Set(trashed.map(\.photo.path))
             allPhotos.removeAll { gone.contains($0.path) }
             publish()
         }
-        for id in ids {
-            guard let photo = try catalog.photo(at: id) else { throw StoreError("no photo at \(id)") }
-            trashed.append(try PhotoTrash.moveToTrash(photo))
+        try catalog.serialized {
+            defer { try? catalog.remove(paths: trashed.map(\.photo.path)) }
+            for id in ids {
+                guard let photo = try catalog.photo(at: id) else { throw StoreError("no photo at \(id)") }
+                trashed.append(try PhotoTrash.moveToTrash(photo))
+            }
         }
         return trashed
     }
 
     /// Undoes `moveToTrash`: puts the files back where they were, with their ratings.
+    /// Whatever live changes are still queued (the trash's own removals among them),
+    /// they find the files back on disk and leave the restored rows alone.
     public func restore(_ trashed: [TrashedPhoto]) throws {
         var restored: [Photo] = []
         defer {
-            try? catalog.restore(restored)
             edits += 1
             let back = Set(restored.map(\.path))
             allPhotos.removeAll { back.contains($0.path) }
             allPhotos += restored
             publish()
         }
-        for item in trashed {
-            try PhotoTrash.restore(item)
-            var photo = item.photo
-            var info = stat()
-            if stat(photo.path, &info) == 0 { photo.modified = FileStamp(info).modified }
-            restored.append(photo)
+        try catalog.serialized {
+            defer { try? catalog.restore(restored) }
+            for item in trashed {
+                try PhotoTrash.restore(item)
+                var photo = item.photo
+                var info = stat()
+                if stat(photo.path, &info) == 0 { photo.modified = FileStamp(info).modified }
+                restored.append(photo)
+            }
         }
     }
 }

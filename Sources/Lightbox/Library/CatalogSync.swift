@@ -43,9 +43,7 @@ public struct CatalogSync: Sendable {
         if let error = state.error { throw error }
         var summary = state.summary
         if !isCancelled() {
-            let gone = known.keys.filter { !state.seen.contains($0) }
-            try catalog.remove(paths: gone)
-            summary.removed = gone.count
+            summary.removed = try catalog.removeVanished(known.keys.filter { !state.seen.contains($0) })
         }
         onBatch()
         return summary
@@ -85,7 +83,7 @@ private final class SyncState: @unchecked Sendable {
         writer.async { [self] in
             guard !batch.isEmpty, error == nil else { return }
             do {
-                try catalog.save(batch)
+                try catalog.saveRead(batch)
                 done()
             } catch {
                 errorLock.withLock { writeError = error }
