@@ -44,7 +44,7 @@ public final class LightboxApplication {
     /// Shows the window (creating it on first use) and opens `folder`, or when nil and
     /// nothing is open yet, the last folder if it still exists, else the default one.
     private func present(folder: String?) {
-        let root = self.root ?? makeWindow()
+        guard let root = self.root ?? makeWindow() else { return }
         if let folder {
             root.open(folder: Self.folder(containing: folder))
         } else if root.store.folder == nil {
@@ -53,15 +53,16 @@ public final class LightboxApplication {
         window?.present()
     }
 
-    private func makeWindow() -> MainWindowController {
+    /// The window over the catalog. A catalog that can't be written still opens (in memory,
+    /// the window says ratings can't be saved); nil only when SQLite can't run at all.
+    private func makeWindow() -> MainWindowController? {
         let store: CatalogStore
         do {
             store = try CatalogStore()
         } catch {
-            // An unwritable data folder: browse anyway, with a catalog that lasts this session.
-            GLibLog.warning("The photo catalog can't be opened, using a temporary one: \(error)")
-            let path = NSTemporaryDirectory() + "lightbox-\(getpid()).sqlite"
-            store = CatalogStore(catalog: try! Catalog(path: path))
+            FileHandle.standardError.write(Data("lightbox: the photo catalog can't be opened: \(error)\n".utf8))
+            application.quit()
+            return nil
         }
         store.sortOrder = PhotoSort(state.sortKey)
         store.sortAscending = state.sortAscending
@@ -125,6 +126,7 @@ public final class LightboxApplication {
     }
 
     private func saveState() {
+        root?.store.backUpCatalog()
         guard let window, let settings, let root else { return }
         state.isMaximized = window.isMaximized
         if !state.isMaximized {

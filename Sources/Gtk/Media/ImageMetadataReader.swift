@@ -35,7 +35,7 @@ public enum ImageMetadataReader {
     }()
 
     public static func read(path: String) throws(MediaError) -> ImageMetadata {
-        precondition(initialized, "gexiv2 failed to initialize")
+        guard initialized else { throw MediaError("gexiv2 could not be initialized") }
         guard let metadata = gexiv2_metadata_new() else { throw MediaError("gexiv2 could not allocate metadata") }
         defer { g_object_unref(UnsafeMutableRawPointer(metadata)) }
         var error: UnsafeMutablePointer<GError>?
@@ -59,8 +59,10 @@ public enum ImageMetadataReader {
             return value
         }
 
-        var result = ImageMetadata(pixelWidth: Int(gexiv2_metadata_get_pixel_width(metadata)),
-                                   pixelHeight: Int(gexiv2_metadata_get_pixel_height(metadata)),
+        // Exiv2 keeps sizes as uint32 and gexiv2 hands them out as gint: read the bits back
+        // as unsigned, or a 55551-pixel side becomes -9985.
+        var result = ImageMetadata(pixelWidth: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_width(metadata))),
+                                   pixelHeight: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_height(metadata))),
                                    orientation: 1)
         result.dateTimeOriginal = tag("Exif.Photo.DateTimeOriginal")
         result.dateTime = tag("Exif.Image.DateTime")

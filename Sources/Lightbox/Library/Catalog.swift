@@ -3,12 +3,26 @@ import GRDB
 
 /// The SQLite catalog (GRDB, WAL): one row per file under the folders opened.
 /// Thread-safe; every write is committed (and synced) before the call returns.
+///
+/// Opening never gives up on the person's ratings: a damaged file is moved aside and
+/// the catalog rebuilt from its newest backup plus every row SQLite can still read
+/// (`recovery` says what happened); a catalog that can't be written (read-only data
+/// folder, no space) is read into memory and marked `notWritableReason`, so that the
+/// app can show photos and say plainly that ratings can't be saved.
 public final class Catalog: Sendable {
-    let database: DatabasePool
+    let database: any DatabaseWriter
     public let path: String
-    /// Where a corrupt catalog found at `path` was moved, when that happened on open.
-    public let movedAsidePath: String?
+    /// Copies made with SQLite's online backup, next to the catalog.
+    public let backups: CatalogBackups
+    /// What was done on open when the file at `path` was damaged; nil when it was healthy.
+    public let recovery: CatalogRecovery?
+    /// Why changes can't be kept (the catalog lives in memory only); nil when they can.
+    public let notWritableReason: String?
     private let editLock = NSRecursiveLock()
+
+    /// Where a damaged catalog found at `path` was moved, when that happened on open.
+    public var movedAsidePath: String? { recovery?.damagedFile }
+    public var isWritable: Bool { notWritableReason == nil }
 
     /// `$XDG_DATA_HOME/io.github.lightbox.Lightbox/catalog.sqlite`.
     public static var defaultPath: String {
@@ -17,29 +31,74 @@ public final class Catalog: Sendable {
             ?? NSHomeDirectory() + "/.local/share/\(AppInfo.id)/catalog.sqlite"
     }
 
-    /// Opens (creating and migrating) the catalog at `path`. A file there that is not
-    /// a healthy SQLite catalog is moved aside to `…corrupt-<date>` and a new one made.
+    /// Opens (creating and migrating) the catalog at `path`; see the type's notes for a
+    /// damaged or unwritable one. Throws only when not even a catalog in memory can be made.
     public init(path: String = Catalog.defaultPath) throws {
         self.path = path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        let folder = (path as NSString).deletingLastPathComponent
+        backups = CatalogBackups(folder: folder + "/backups")
+        var recovery: CatalogRecovery?
+        var database: (any DatabaseWriter)?
+        var failure: Error?
         do {
-            database = try Catalog.openChecked(path)
-            movedAsidePath = nil
-        } catch let error as DatabaseError where Catalog.isCorruption(error) {
-            let aside = path + ".corrupt-" + ISO8601DateFormatter().string(from: Date())
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
-            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            database = try Catalog.openChecked(path)
-            movedAsidePath = aside
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            do {
+                database = try Catalog.openChecked(path)
+            } catch let error as DatabaseError where Catalog.isCorruption(error) {
+                let recovered = try CatalogRecovery.recover(path, from: backups, open: Catalog.openChecked)
+                database = recovered.database
+                recovery = recovered.report
+            }
+        } catch {
+            failure = error
         }
+        if let database {
+            self.database = database
+            notWritableReason = nil
+        } else {
+            self.database = try Catalog.inMemoryCopy(of: path)
+            notWritableReason = Catalog.whyNotWritable(folder: folder, failure)
+        }
+        self.recovery = recovery
     }
 
     private static func isCorruption(_ error: DatabaseError) -> Bool {
         [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode)
     }
 
-    private static func openChecked(_ path: String) throws -> DatabasePool {
+    /// The catalog's rows as far as they can be read, in a database that lives in memory.
+    private static func inMemoryCopy(of path: String) throws -> DatabaseQueue {
+        let memory = try DatabaseQueue()
+        var configuration = Configuration()
+        configuration.readonly = true
+        if FileManager.default.isReadableFile(atPath: path),
+           let source = try? DatabaseQueue(path: path, configuration: configuration) {
+            try? source.backup(to: memory)
+        }
+        try migrator.migrate(memory)
+        return memory
+    }
+
+    /// The reason a person is given when the catalog can't be written.
+    private static func whyNotWritable(folder: String, _ error: Error?) -> String {
+        var existing = folder
+        while !FileManager.default.fileExists(atPath: existing), existing != "/" {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        if access(existing, W_OK) != 0 {
+            switch errno {
+            case EROFS: return "the folder \(existing) is on a read-only disk"
+            case EACCES, EPERM: return "the folder \(existing) is read-only"
+            default: break
+            }
+        }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            return "the disk holding \(folder) is full"
+        }
+        return "\(folder) can't be written (\(error.map { "\($0.localizedDescription)" } ?? "unknown error"))"
+    }
+
+    static func openChecked(_ path: String) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -58,7 +117,7 @@ public final class Catalog: Sendable {
                           "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
                           "altitude", "rating", "error"]
 
-    private static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: "photo") { t in
@@ -83,6 +142,32 @@ public final class Catalog: Sendable {
                 t.column("rating", .integer).notNull().defaults(to: 0)
                 t.column("error", .text)
             }
+        }
+        migrator.registerMigration("v2-untrusted-values") { db in
+            // Rows written before every value from a file was checked (`Photo.validated`):
+            // their files are read again by the next scan (the stamp no longer matches; the
+            // catalog's rating is kept), and until then impossible values are unknown.
+            try db.execute(sql: """
+                UPDATE photo SET modified = 0 WHERE NOT (
+                    (aperture IS NULL OR aperture BETWEEN 0.5 AND 1024)
+                    AND (focalLength IS NULL OR focalLength BETWEEN 0.1 AND 10000)
+                    AND (iso IS NULL OR iso BETWEEN 1 AND 10000000)
+                    AND width BETWEEN 0 AND 1000000 AND height BETWEEN 0 AND 1000000
+                    AND (latitude IS NULL OR latitude BETWEEN -90 AND 90)
+                    AND (longitude IS NULL OR longitude BETWEEN -180 AND 180)
+                    AND (altitude IS NULL OR altitude BETWEEN -12000 AND 1000000)
+                    AND rating BETWEEN 0 AND 5 AND orientation BETWEEN 1 AND 8);
+                UPDATE photo SET aperture = NULL WHERE NOT aperture BETWEEN 0.5 AND 1024;
+                UPDATE photo SET focalLength = NULL WHERE NOT focalLength BETWEEN 0.1 AND 10000;
+                UPDATE photo SET iso = NULL WHERE NOT iso BETWEEN 1 AND 10000000;
+                UPDATE photo SET width = 0, height = 0
+                    WHERE NOT (width BETWEEN 0 AND 1000000 AND height BETWEEN 0 AND 1000000);
+                UPDATE photo SET latitude = NULL, longitude = NULL, altitude = NULL
+                    WHERE NOT (latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180);
+                UPDATE photo SET altitude = NULL WHERE NOT altitude BETWEEN -12000 AND 1000000;
+                UPDATE photo SET rating = MIN(MAX(rating, 0), 5) WHERE rating NOT BETWEEN 0 AND 5;
+                UPDATE photo SET orientation = 1 WHERE orientation NOT BETWEEN 1 AND 8;
+                """)
         }
         return migrator
     }
@@ -113,7 +198,9 @@ public final class Catalog: Sendable {
             let rows = try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM photo WHERE path >= ? AND path < ?",
                                            arguments: [low, high])
             while let row = try rows.next() {
-                result[row[0]] = FileStamp(size: row[1], modified: row[2])
+                // Throwing decodes: an unexpected NULL is an error, never a trap.
+                result[try row.decode(String.self, atIndex: 0)] = FileStamp(size: try row.decode(atIndex: 1),
+                                                                             modified: try row.decode(atIndex: 2))
             }
             return result
         }
@@ -152,6 +239,21 @@ public final class Catalog: Sendable {
         try database.write { db in
             _ = try Photo.deleteAll(db, keys: paths)
         }
+    }
+
+    // MARK: Backups
+
+    /// Copies the catalog to `backups` a few seconds from now (changes in a burst share one copy).
+    public func backUpSoon() {
+        guard isWritable else { return }
+        backups.backUpSoon(database)
+    }
+
+    /// Copies the catalog to `backups` now; returns the copy, nil when none could be made.
+    @discardableResult
+    public func backUpNow() -> CatalogBackups.Copy? {
+        guard isWritable else { return nil }
+        return backups.backUp(database)
     }
 
     // MARK: Edits decided from the disk

@@ -65,8 +65,12 @@ public final class CatalogStore {
     public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
         self.catalog = catalog
         self.thumbnails = thumbnails
-        if let aside = catalog.movedAsidePath {
-            notice = "The photo catalog was damaged. It was moved to \(aside) and a new one was built."
+        if let reason = catalog.notWritableReason {
+            raise(LibraryCondition(.catalogNotWritable, message: "Ratings can't be saved: \(reason). "
+                + "Photos are shown, but ratings and other changes are not kept."))
+        }
+        if let recovery = catalog.recovery {
+            raise(LibraryCondition(.catalogRecovered, message: recovery.message, isDismissible: true))
         }
     }
 
@@ -136,7 +140,7 @@ public final class CatalogStore {
         let root = (folder as NSString).standardizingPath
         self.folder = root
         monitors = []
-        allPhotos = (try? catalog.photos(in: root)) ?? []
+        allPhotos = ((try? catalog.photos(in: root)) ?? []).uniqueByID()
         publish()
         if rescanning { rescan() }
     }
@@ -203,7 +207,7 @@ public final class CatalogStore {
             guard ticket > self.reloadApplied else { return }
             self.reloadApplied = ticket
             switch result {
-            case .success(let photos): self.allPhotos = photos
+            case .success(let photos): self.allPhotos = photos.uniqueByID()
             case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
             }
             self.publish()
@@ -254,10 +258,17 @@ public final class CatalogStore {
 
     // MARK: Editing
 
+    /// Copies the catalog to its backups now (at exit); see `CatalogBackups`.
+    public func backUpCatalog() {
+        catalog.backUpNow()
+    }
+
     /// Sets a photo's stars (0…5). The rating is committed to disk when this returns.
     public func setRating(_ rating: Int, for id: Photo.ID) throws {
         guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
+        if let reason = catalog.notWritableReason { throw StoreError(reason) }
         guard try catalog.setRating(rating, path: id) else { throw StoreError("no photo at \(id)") }
+        catalog.backUpSoon()
         edits += 1
         if let index = allPhotos.firstIndex(where: { $0.id == id }) {
             allPhotos[index].rating = rating
@@ -271,6 +282,7 @@ public final class CatalogStore {
         var trashed: [TrashedPhoto] = []
         defer {
             edits += 1
+            catalog.backUpSoon()
             let gone = Set(trashed.map(\.photo.path))
             allPhotos.removeAll { gone.contains($0.path) }
             publish()
@@ -292,6 +304,7 @@ public final class CatalogStore {
         var restored: [Photo] = []
         defer {
             edits += 1
+            catalog.backUpSoon()
             let back = Set(restored.map(\.path))
             allPhotos.removeAll { back.contains($0.path) }
             allPhotos += restored

@@ -71,6 +71,16 @@ extension Array where Element == Photo {
         return groups.map { PhotoGroup(id: $0.0, photos: $0.1) }
     }
 
+    /// The first photo of each id. Swift compares strings by canonical equivalence, so
+    /// two files whose names differ only in Unicode normalization ("café" composed and
+    /// decomposed, as copied from a Mac) are two catalog rows but one id: the second
+    /// costs its row instead of breaking every list that shows them.
+    public func uniqueByID() -> [Photo] {
+        var seen = Set<Photo.ID>()
+        seen.reserveCapacity(count)
+        return filter { seen.insert($0.id).inserted }
+    }
+
     /// Groups by month taken ("2024-03").
     public func groupedByMonth() -> [PhotoGroup] { grouped { String(($0.taken ?? "").prefix(7)) } }
     /// Groups by day taken ("2024-03-05").

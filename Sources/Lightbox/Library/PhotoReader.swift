@@ -24,7 +24,8 @@ enum PhotoReader {
         do {
             let metadata = try ImageMetadataReader.read(path: path)
             photo.apply(metadata)
-            if photo.width == 0 || photo.height == 0, let info = try? ImageFileInfo.read(path: path) {
+            let sides = 1...Photo.maxSide
+            if !sides.contains(photo.width) || !sides.contains(photo.height), let info = try? ImageFileInfo.read(path: path) {
                 photo.width = info.width
                 photo.height = info.height
             }
@@ -40,6 +41,7 @@ enum PhotoReader {
                 photo.error = "the metadata can't be read: \(error.message)"
             }
         }
+        photo = photo.validated()
         if photo.taken == nil {
             photo.taken = localTimestamp(stamp.modified)
             photo.takenSource = .fileModified
@@ -104,8 +106,8 @@ extension Photo {
         make = metadata.make
         model = metadata.model
         lens = metadata.lens
-        if let time = metadata.exposureTime {
-            exposure = Photo.exposureText(numerator: time.numerator, denominator: time.denominator)
+        exposure = metadata.exposureTime.flatMap {
+            UntrustedValues.exposure(numerator: $0.numerator, denominator: $0.denominator)
         }
         aperture = metadata.fNumber
         iso = metadata.iso
@@ -117,15 +119,5 @@ extension Photo {
         longitude = metadata.longitude
         altitude = metadata.altitude
         rating = metadata.rating ?? 0
-    }
-
-    /// "1/250" for fractions of a second, "2" or "2.5" for longer exposures.
-    static func exposureText(numerator: Int, denominator: Int) -> String {
-        guard numerator > 0, denominator > 0 else { return "0" }
-        if numerator >= denominator {
-            let seconds = Double(numerator) / Double(denominator)
-            return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
-        }
-        return "1/\(Int((Double(denominator) / Double(numerator)).rounded()))"
     }
 }

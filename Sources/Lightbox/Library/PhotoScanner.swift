@@ -30,6 +30,8 @@ public struct PhotoScanner: Sendable {
     public var fileTimeout: Double
     /// Reads one regular file; replaced in tests to simulate a file vanishing mid-scan.
     var readFile: @Sendable (String, FileStamp) -> Photo = PhotoReader.read
+    /// Runs right after the hang watchdog reads the clock; tests delay it to widen races.
+    var watchdogDidReadClock: (@Sendable () -> Void)?
 
     public init(parallelism: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), fileTimeout: Double = 20) {
         self.parallelism = parallelism

@@ -155,13 +155,17 @@ final class ScanRun: @unchecked Sendable {
     /// Every half second (or sooner for short timeouts), reports reads that hang.
     private func startWatchdog() -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        let interval = min(0.5, scanner.fileTimeout / 3)
+        let timeout = scanner.fileTimeout.isFinite ? min(max(scanner.fileTimeout, 0.003), 86_400) : 86_400
+        let interval = min(0.5, timeout / 3)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [self] in
-            let limit = UInt64(scanner.fileTimeout * 1e9)
-            let now = DispatchTime.now().uptimeNanoseconds
+            let limit = UInt64(timeout * 1e9)
             let late: [Reading] = state.withLock {
-                let late = reading.filter { now - $0.value.started > limit }
+                // The clock is read under the lock: a reader that starts later can't be
+                // "older" than now, and the subtraction saturates all the same.
+                let now = DispatchTime.now().uptimeNanoseconds
+                scanner.watchdogDidReadClock?()
+                let late = reading.filter { now.subtractingSaturated($0.value.started) > limit }
                 for (id, _) in late {
                     reading[id] = nil
                     startReader()
@@ -170,7 +174,7 @@ final class ScanRun: @unchecked Sendable {
             }
             for read in late {
                 emit(.photo(Photo(path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
-                                  error: "reading the file took longer than \(String(format: "%g", scanner.fileTimeout)) s")))
+                                  error: "reading the file took longer than \(String(format: "%g", timeout)) s")))
                 finished()
             }
         }
@@ -187,4 +191,9 @@ final class ScanRun: @unchecked Sendable {
         }
         timer?.cancel()
     }
+}
+
+extension UInt64 {
+    /// `self - other`, or 0 when `other` is larger (clock readings taken in either order).
+    func subtractingSaturated(_ other: UInt64) -> UInt64 { self >= other ? self - other : 0 }
 }

@@ -56,12 +56,13 @@ public enum PhotoFormat {
 
     /// "★★★☆☆".
     public static func stars(_ rating: Int) -> String {
-        String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
+        let stars = min(max(rating, 0), 5)
+        return String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
     }
 
     /// What a screen reader says for a rating: "Rated 3 stars", "Not rated".
     public static func ratingDescription(_ rating: Int) -> String {
-        switch rating {
+        switch min(max(rating, 0), 5) {
         case 0: "Not rated"
         case 1: "Rated 1 star"
         default: "Rated \(rating) stars"
@@ -70,18 +71,20 @@ public enum PhotoFormat {
 
     /// A file size as "2.4 MB".
     public static func fileSize(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+        ByteCountFormatter.string(fromByteCount: max(0, bytes), countStyle: .file)
     }
 
     /// Degrees as "48.8584° N, 2.2945° E".
     public static func location(latitude: Double, longitude: Double) -> String {
+        guard latitude.isFinite, longitude.isFinite else { return "unknown" }
         let north = String(format: "%.4f° %@", abs(latitude), latitude >= 0 ? "N" : "S")
         let east = String(format: "%.4f° %@", abs(longitude), longitude >= 0 ? "E" : "W")
         return "\(north), \(east)"
     }
 
-    /// A number without a useless ".0": 50 → "50", 5.6 → "5.6".
+    /// A number without a useless ".0": 50 → "50", 5.6 → "5.6"; "unknown" when not finite.
     public static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        guard value.isFinite else { return "unknown" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// What was done with a damaged catalog: it was moved aside, and a new one built from
+/// the newest healthy backup and every row SQLite could still read from the damaged
+/// file (those are newer than any backup). The photo files fill in the rest on the
+/// next scan; ratings come from the files only for photos neither source had.
+public struct CatalogRecovery: Equatable, Sendable {
+    /// Where the damaged file was moved (kept for the person, never deleted).
+    public let damagedFile: String
+    /// The backup the catalog was rebuilt from; nil when there was none.
+    public let backup: CatalogBackups.Copy?
+    /// Rows read back from the damaged file.
+    public let rowsRead: Int
+
+    /// What the person is told: what happened, what came back, where the damaged file is.
+    public var message: String {
+        var sources: [String] = []
+        if let backup {
+            let formatter = DateFormatter()
+            formatter.dateFormat = "d MMMM yyyy 'at' HH:mm"
+            sources.append("the backup of \(formatter.string(from: backup.date))")
+        }
+        if rowsRead > 0 { sources.append("\(rowsRead) \(rowsRead == 1 ? "photo" : "photos") still readable in it") }
+        let rebuilt = sources.isEmpty
+            ? "Nothing in it could be read and there was no backup, so ratings come from the photo files again."
+            : "It was rebuilt from \(sources.joined(separator: " and ")), ratings included."
+        return "The photo catalog was damaged. \(rebuilt) The damaged file was kept as \(damagedFile)."
+    }
+
+    /// Moves the damaged catalog at `path` aside and builds a new one there.
+    static func recover(_ path: String, from backups: CatalogBackups,
+                        open: (String) throws -> DatabasePool) throws -> (database: DatabasePool, report: CatalogRecovery) {
+        let manager = FileManager.default
+        let aside = path + ".corrupt-" + ISO8601DateFormatter().string(from: Date())
+        try manager.moveItem(atPath: path, toPath: aside)
+        // The write-ahead log holds the newest commits: it goes with the file it belongs to.
+        if manager.fileExists(atPath: path + "-wal") { try? manager.moveItem(atPath: path + "-wal", toPath: aside + "-wal") }
+        try? manager.removeItem(atPath: path + "-shm")
+        let salvaged = readableRows(of: aside)
+        let backup = backups.newestHealthy()
+        if let backup {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let source = try DatabaseQueue(path: backup.path, configuration: configuration)
+            let target = try DatabaseQueue(path: path)
+            try source.backup(to: target)
+            try target.close()
+        }
+        let database = try open(path)
+        try database.write { db in
+            for photo in salvaged { try photo.save(db) }
+        }
+        return (database, CatalogRecovery(damagedFile: aside, backup: backup, rowsRead: salvaged.count))
+    }
+
+    /// Every `photo` row SQLite can still read from a damaged file, walking by rowid
+    /// and skipping ahead (further each time) past pages that can't be read.
+    static func readableRows(of path: String) -> [Photo] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let database = try? DatabaseQueue(path: path, configuration: configuration) else { return [] }
+        var photos: [Photo] = []
+        try? database.read { db in
+            let last = (try? Int64.fetchOne(db, sql: "SELECT max(rowid) FROM photo")) ?? nil
+            var after: Int64 = 0
+            var skip: Int64 = 1
+            while true {
+                do {
+                    let rows = try Row.fetchCursor(db, sql: "SELECT rowid AS lightboxRowID, * FROM photo WHERE rowid > ? ORDER BY rowid",
+                                                   arguments: [after])
+                    while let row = try rows.next() {
+                        after = row["lightboxRowID"] ?? after
+                        skip = 1
+                        if let photo = try? Photo(row: row), !photo.path.isEmpty { photos.append(photo.validated()) }
+                    }
+                    return
+                } catch {
+                    guard let last, after < last else { return }
+                    after += skip
+                    skip = skip < Int64.max / 2 ? skip * 2 : skip
+                }
+            }
+        }
+        return photos
+    }
+}

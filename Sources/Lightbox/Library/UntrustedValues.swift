@@ -1,0 +1,115 @@
+import Foundation
+
+/// Every value read from a photo file is untrusted: a camera, an editor or a fuzzer may
+/// write anything. Each field is checked once, where it is read (`Photo.validated()`),
+/// and a value that can't be right (not finite, negative, zero where zero means
+/// nothing, absurdly large, out of range) becomes unknown, so no formatter, sort or
+/// listing downstream ever meets it.
+enum UntrustedValues {
+    /// Longest text kept from a tag (make, model, lens), in characters.
+    static let maxTextLength = 200
+
+    /// `value` when finite and inside `range`, else unknown.
+    static func number(_ value: Double?, in range: ClosedRange<Double>) -> Double? {
+        guard let value, value.isFinite, range.contains(value) else { return nil }
+        return value
+    }
+
+    static func number(_ value: Int?, in range: ClosedRange<Int>) -> Int? {
+        guard let value, range.contains(value) else { return nil }
+        return value
+    }
+
+    /// Printable text: control characters dropped, surrounding space trimmed, at most
+    /// `maxTextLength` characters; nil when nothing is left. (Invalid UTF-8 never gets
+    /// this far: C strings are decoded with U+FFFD in its place.)
+    static func text(_ value: String?) -> String? {
+        guard let value else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars.prefix(maxTextLength * 4)
+        where scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format {
+            scalars.append(scalar)
+        }
+        var text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.count > maxTextLength { text = String(text.prefix(maxTextLength - 1)) + "…" }
+        return text.isEmpty ? nil : text
+    }
+
+    /// A `yyyy-MM-ddTHH:mm:ss` date whose parts are a real calendar date and time.
+    static func timestamp(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let bytes = Array(value.utf8)
+        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        func part(_ start: Int, _ length: Int) -> Int? {
+            var result = 0
+            for byte in bytes[start..<start + length] {
+                guard (48...57).contains(byte) else { return nil }
+                result = result * 10 + Int(byte - 48)
+            }
+            return result
+        }
+        guard let year = part(0, 4), (1800...2200).contains(year),
+              let month = part(5, 2), (1...12).contains(month),
+              let day = part(8, 2), (1...daysIn(month, of: year)).contains(day),
+              let hour = part(11, 2), hour < 24, let minute = part(14, 2), minute < 60,
+              let second = part(17, 2), second <= 60 else { return nil }
+        return value
+    }
+
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// An exposure time as shown to people ("1/250", "2.5"): between a millionth of a
+    /// second and a day, from a positive fraction.
+    static func exposure(numerator: Int, denominator: Int) -> String? {
+        guard numerator > 0, denominator > 0 else { return nil }
+        let seconds = Double(numerator) / Double(denominator)
+        guard (0.000_001...86_400).contains(seconds) else { return nil }
+        if numerator >= denominator {
+            return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        }
+        return "1/\(Int((1 / seconds).rounded()))"
+    }
+}
+
+extension Photo {
+    /// The largest side Lightbox believes; larger values mean the header is broken.
+    static let maxSide = 1_000_000
+
+    /// This photo with every value that can't be right made unknown (see `UntrustedValues`).
+    public func validated() -> Photo {
+        var photo = self
+        photo.fileSize = max(0, fileSize)
+        photo.modified = modified.isFinite ? modified : 0
+        photo.taken = UntrustedValues.timestamp(taken)
+        if photo.taken == nil { photo.takenSource = nil }
+        photo.make = UntrustedValues.text(make)
+        photo.model = UntrustedValues.text(model)
+        photo.lens = UntrustedValues.text(lens)
+        photo.exposure = UntrustedValues.text(exposure)
+        photo.aperture = UntrustedValues.number(aperture, in: 0.5...1024)
+        photo.iso = UntrustedValues.number(iso, in: 1...10_000_000)
+        photo.focalLength = UntrustedValues.number(focalLength, in: 0.1...10_000)
+        if !(0...Photo.maxSide).contains(width) || !(0...Photo.maxSide).contains(height) {
+            photo.width = 0
+            photo.height = 0
+            photo.error = photo.error ?? "the image size in the file can't be right (\(width)×\(height))"
+        }
+        photo.orientation = (1...8).contains(orientation) ? orientation : 1
+        photo.latitude = UntrustedValues.number(latitude, in: -90...90)
+        photo.longitude = UntrustedValues.number(longitude, in: -180...180)
+        if photo.latitude == nil || photo.longitude == nil {
+            photo.latitude = nil
+            photo.longitude = nil
+        }
+        photo.altitude = photo.latitude == nil ? nil : UntrustedValues.number(altitude, in: -12_000...1_000_000)
+        photo.rating = min(max(rating, 0), 5)
+        return photo
+    }
+}
