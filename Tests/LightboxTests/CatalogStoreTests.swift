@@ -158,13 +158,66 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testACorruptCatalogIsReportedToTheUser() {
-        MainActor.assumeIsolated {
+    /// The trash's own removal (and other changes) still queued when Undo runs: whatever
+    /// order they are handled in, the restored photo keeps its stars.
+    func testTrashAndUndoWithLiveChangesQueuedKeepTheRating() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+            let (store, _) = try openStore(folder: folder)
+            for round in 1...20 {
+                let stars = round % 5 + 1
+                try store.setRating(stars, for: paths[0])
+                let trashed = try store.moveToTrash([paths[0]])
+                try Data("changed \(round)".utf8).write(to: URL(fileURLWithPath: folder + "/notes.jpg"))
+                try store.restore(trashed)  // no main-loop turn in between: every event is still queued
+                let marker = folder + "/marker-\(round).jpg"
+                try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[4], toPath: marker)
+                pump(until: { store.photos.contains { $0.path == marker } }, "round \(round): the changes to be handled")
+                XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, stars, "round \(round): the list")
+                XCTAssertEqual(try store.catalog.photo(at: paths[0])?.rating, stars, "round \(round): the catalog")
+            }
+        }
+    }
+
+    func testACatalogThatCantBeWrittenRefusesRatingsAndSaysSoLastingly() throws {
+        try MainActor.assumeIsolated {
+            let catalog = try Catalog(path: LibraryFixtures.samplePaths[0] + "/data/catalog.sqlite")
+            let store = CatalogStore(catalog: catalog)
+            let reason = try XCTUnwrap(catalog.notWritableReason)
+            XCTAssertEqual(store.conditions, [LibraryCondition(.catalogNotWritable, message: "Ratings can't be saved: "
+                + "\(reason). Photos are shown, but ratings and other changes are not kept.")])
+            store.dismiss(.catalogNotWritable)
+            XCTAssertEqual(store.conditions.count, 1, "a fault that lasts can't be closed")
+            store.open(folder: LibraryFixtures.samples)
+            pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+            XCTAssertEqual(store.photos.count, LibraryFixtures.samplePaths.count, "photos are still shown")
+            XCTAssertThrowsError(try store.setRating(4, for: store.photos[0].id)) { error in
+                XCTAssertEqual("\(error)", reason)
+            }
+            XCTAssertEqual(store.photos[0].rating, try catalog.photo(at: store.photos[0].id)?.rating)
+            XCTAssertNotEqual(store.photos[0].rating, 4, "a refused rating is not shown as if kept")
+        }
+    }
+
+    func testARecoveredCatalogIsALastingConditionUntilThePersonClosesIt() throws {
+        try MainActor.assumeIsolated {
             let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
-            try! "garbage".write(toFile: path, atomically: true, encoding: .utf8)
-            let store = CatalogStore(catalog: try! Catalog(path: path))
-            XCTAssertTrue(store.notice?.contains("damaged") == true)
-            XCTAssertTrue(store.notice?.contains(".corrupt-") == true)
+            try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
+            let catalog = try Catalog(path: path)
+            let store = CatalogStore(catalog: catalog)
+            let received = Received()
+            var seen: [[LibraryCondition.Kind]] = []
+            store.observeConditions(owner: received) { seen.append($0.map(\.kind)) }
+            XCTAssertEqual(store.conditions.map(\.kind), [.catalogRecovered])
+            XCTAssertEqual(store.conditions.first?.message, catalog.recovery?.message)
+            XCTAssertEqual(store.conditions.first?.isDismissible, true)
+            store.open(folder: LibraryFixtures.samples)
+            pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+            XCTAssertEqual(store.conditions.map(\.kind), [.catalogRecovered], "still said once photos are listed")
+            store.dismiss(.catalogRecovered)
+            XCTAssertEqual(store.conditions, [])
+            XCTAssertEqual(seen, [[]])
         }
     }
 }

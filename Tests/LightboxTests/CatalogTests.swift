@@ -71,7 +71,134 @@ final class CatalogTests: XCTestCase {
         }
     }
 
-    func testAnUnwritableCatalogLocationIsAnError() {
-        XCTAssertThrowsError(try Catalog(path: LibraryFixtures.samplePaths[0] + "/catalog.sqlite"))
+    /// Photos with paths under `folder`, for catalogs with many rows.
+    private func syntheticPhotos(_ count: Int, rating: Int, folder: String = "/photos") -> [Photo] {
+        (0..<count).map { index in
+            var photo = Photo(path: String(format: "%@/IMG_%05d.jpg", folder, index), fileSize: 1000, modified: 1)
+            photo.width = 640
+            photo.height = 480
+            photo.rating = rating
+            photo.make = "Canon"
+            photo.lens = String(repeating: "RF24-105mm F4 L IS USM ", count: 4)
+            return photo
+        }
+    }
+
+    /// Writes `garbage` over the catalog's bytes at `offset` (the catalog must be closed).
+    private func damage(_ path: String, at offset: UInt64, count: Int) throws {
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: offset)
+        handle.write(Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
+        try handle.close()
+    }
+
+    func testADamagedCatalogComesBackWithTheRatingsOfItsNewestBackup() throws {
+        let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        let backupDate: Date
+        do {
+            let catalog = try Catalog(path: path)
+            try catalog.save(syntheticPhotos(50, rating: 0))
+            for index in 0..<10 { try catalog.setRating(4, path: String(format: "/photos/IMG_%05d.jpg", index)) }
+            backupDate = try XCTUnwrap(catalog.backUpNow()).date
+            try catalog.setRating(1, path: "/photos/IMG_00000.jpg")  // after the backup: lost with the header
+        }
+        try damage(path, at: 0, count: 100)
+
+        let catalog = try Catalog(path: path)
+
+        let recovery = try XCTUnwrap(catalog.recovery)
+        XCTAssertEqual(recovery.backup?.date, backupDate)
+        XCTAssertEqual(recovery.rowsRead, 0, "nothing can be read past a destroyed header")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recovery.damagedFile), "the damaged file is kept")
+        let ratings = try catalog.photos(in: "/photos").map(\.rating)
+        XCTAssertEqual(ratings, Array(repeating: 4, count: 10) + Array(repeating: 0, count: 40))
+        let formatter = DateFormatter()
+        formatter.dateFormat = "d MMMM yyyy 'at' HH:mm"
+        XCTAssertEqual(recovery.message, "The photo catalog was damaged. It was rebuilt from the backup of "
+                       + "\(formatter.string(from: backupDate)), ratings included. The damaged file was kept as "
+                       + "\(recovery.damagedFile).")
+        XCTAssertNil(try Catalog(path: path).recovery, "the rebuilt catalog opens cleanly")
+    }
+
+    func testRowsStillReadableInADamagedCatalogAreNewerThanTheBackup() throws {
+        let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        do {
+            let catalog = try Catalog(path: path)
+            try catalog.save(syntheticPhotos(3_000, rating: 2))
+            catalog.backUpNow()
+            try catalog.save(syntheticPhotos(3_000, rating: 0))  // rescans keep the catalog's ratings…
+            try catalog.database.write { db in try db.execute(sql: "UPDATE photo SET rating = 5") }  // …set after the backup
+        }
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64)
+        try damage(path, at: (size / 4096 / 2) * 4096, count: 4096)  // one page in the middle
+
+        let catalog = try Catalog(path: path)
+
+        let recovery = try XCTUnwrap(catalog.recovery)
+        XCTAssertNotNil(recovery.backup)
+        XCTAssertGreaterThan(recovery.rowsRead, 2_000, "rows on healthy pages are read back")
+        XCTAssertLessThan(recovery.rowsRead, 3_000, "the damaged page's rows are not")
+        let photos = try catalog.photos(in: "/photos")
+        XCTAssertEqual(photos.count, 3_000, "the backup fills in the rows that could not be read")
+        XCTAssertEqual(photos.filter { $0.rating == 5 }.count, recovery.rowsRead, "read rows are newer than the backup")
+        XCTAssertEqual(photos.filter { $0.rating == 2 }.count, 3_000 - recovery.rowsRead)
+        XCTAssertTrue(recovery.message.contains("\(recovery.rowsRead) photos still readable in it"), recovery.message)
+    }
+
+    func testADamagedCatalogWithoutBackupSaysRatingsComeFromTheFilesAgain() throws {
+        let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        try "this is not a database".write(toFile: path, atomically: true, encoding: .utf8)
+        let recovery = try XCTUnwrap(try Catalog(path: path).recovery)
+        XCTAssertNil(recovery.backup)
+        XCTAssertEqual(recovery.message, "The photo catalog was damaged. Nothing in it could be read and there was "
+                       + "no backup, so ratings come from the photo files again. The damaged file was kept as "
+                       + "\(recovery.damagedFile).")
+    }
+
+    func testBackupsKeepTheNewestHealthyCopies() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
+        let catalog = try Catalog(path: folder + "/catalog.sqlite")
+        try catalog.save(syntheticPhotos(20, rating: 1))
+        var made: [CatalogBackups.Copy] = []
+        for _ in 0..<5 {
+            made.append(try XCTUnwrap(catalog.backUpNow()))
+            usleep(2_000)  // copies are named by the millisecond
+        }
+        XCTAssertEqual(catalog.backups.copies, Array(made.reversed().prefix(3)), "the newest three are kept")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/backups").count, 3,
+                       "no partial copy is left")
+        try damage(made[4].path, at: 0, count: 100)
+        XCTAssertEqual(catalog.backups.newestHealthy(), made[3], "a damaged copy is passed over")
+    }
+
+    func testACatalogOnAReadOnlyDiskIsReadIntoMemoryAndSaysWhy() throws {
+        let mount = LibraryFixtures.temporaryFolder(self, name: "ro-data")
+        LibraryFixtures.shell("mount -t tmpfs -o size=4m tmpfs '\(mount)'")
+        addTeardownBlock { LibraryFixtures.shell("umount '\(mount)'") }
+        let path = mount + "/catalog.sqlite"
+        do {
+            let catalog = try Catalog(path: path)
+            try catalog.save(syntheticPhotos(5, rating: 3))
+        }
+        LibraryFixtures.shell("mount -o remount,ro '\(mount)'")
+        let before = try FileManager.default.contentsOfDirectory(atPath: mount).sorted()
+
+        let catalog = try Catalog(path: path)
+
+        XCTAssertEqual(catalog.notWritableReason, "the folder \(mount) is on a read-only disk")
+        XCTAssertEqual(try catalog.photos(in: "/photos").map(\.rating), [3, 3, 3, 3, 3], "what it held is shown")
+        try catalog.save(syntheticPhotos(6, rating: 0))
+        XCTAssertEqual(try catalog.photos(in: "/photos").count, 6, "scans still fill the list, in memory")
+        XCTAssertNil(catalog.backUpNow())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mount).sorted(), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                        .filter { $0.hasPrefix("lightbox-") && $0.contains(".sqlite") }, [], "no temporary catalog")
+    }
+
+    func testACatalogPathUnderAFileIsKeptInMemory() throws {
+        let catalog = try Catalog(path: LibraryFixtures.samplePaths[0] + "/data/catalog.sqlite")
+        XCTAssertEqual(catalog.notWritableReason?.hasPrefix("\(LibraryFixtures.samplePaths[0])/data can't be written"), true,
+                       catalog.notWritableReason ?? "writable")
+        XCTAssertEqual(try catalog.photos(in: "/photos"), [])
     }
 }

@@ -63,4 +63,13 @@ enum LibraryFixtures {
         let result = try! run("/bin/sh", ["-c", script])
         precondition(result.status == 0, "\(script) failed: \(result.stderr)")
     }
+
+    /// A copy of `source` whose aperture works out to infinity: no FNumber, and an
+    /// APEX ApertureValue of 2100/1 (2^(v/2) overflows a Double), written with exiv2.
+    static func writeInfiniteAperture(from source: String, to target: String) throws {
+        try FileManager.default.copyItem(atPath: source, toPath: target)
+        let result = try run("/usr/bin/exiv2", ["-M", "set Exif.Photo.ApertureValue Rational 2100/1",
+                                                "-M", "del Exif.Photo.FNumber", target])
+        precondition(result.status == 0, "exiv2 failed: \(result.stderr)")
+    }
 }

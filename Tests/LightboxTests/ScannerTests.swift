@@ -165,6 +165,23 @@ final class ScannerTests: XCTestCase {
             """#.write(toFile: script, atomically: true, encoding: .utf8)
         LibraryFixtures.shell("python3 '\(script)' '\(path)' && rm '\(script)'")
     }
+
+    /// The hang watchdog reads the clock while readers start new files; a delay right
+    /// after its clock reading (the moment a reader could start "after" it) must never
+    /// make its arithmetic trap, and every file is still reported exactly once.
+    func testTheHangWatchdogNeverTrapsWhenReadersStartAsItReadsTheClock() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let source = LibraryFixtures.samplePaths[0]
+        for index in 0..<400 { try FileManager.default.linkItem(atPath: source, toPath: folder + "/IMG_\(index).jpg") }
+        var scanner = PhotoScanner(parallelism: 4, fileTimeout: 0.02)
+        scanner.watchdogDidReadClock = { usleep(50) }
+        let reports = Counted()
+        try scanner.scan(folder: folder) { event in
+            if case .photo(let photo) = event { reports.add(photo.path) }
+        }
+        XCTAssertEqual(reports.counts.count, 400)
+        XCTAssertEqual(Set(reports.counts.values), [1], "each file once, read or timed out")
+    }
 }
 
 /// Photos gathered from scanner callbacks.
@@ -173,4 +190,12 @@ final class Collected: @unchecked Sendable {
     private var byPath: [String: Photo] = [:]
     var photos: [String: Photo] { lock.withLock { byPath } }
     func add(_ photo: Photo) { lock.withLock { byPath[photo.path] = photo } }
+}
+
+/// How often each path was reported by scanner callbacks.
+final class Counted: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byPath: [String: Int] = [:]
+    var counts: [String: Int] { lock.withLock { byPath } }
+    func add(_ path: String) { lock.withLock { byPath[path, default: 0] += 1 } }
 }

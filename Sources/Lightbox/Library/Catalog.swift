@@ -71,9 +71,13 @@ public final class Catalog: Sendable {
         let memory = try DatabaseQueue()
         var configuration = Configuration()
         configuration.readonly = true
-        if FileManager.default.isReadableFile(atPath: path),
-           let source = try? DatabaseQueue(path: path, configuration: configuration) {
-            try? source.backup(to: memory)
+        // On a read-only disk SQLite can't make the shared-memory file a WAL catalog needs;
+        // opened as immutable it reads the main file (complete after a clean exit).
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#", "%"])) ?? path
+        for name in [path, "file:\(escaped)?immutable=1"] where FileManager.default.isReadableFile(atPath: path) {
+            guard let source = try? DatabaseQueue(path: name, configuration: configuration),
+                  (try? source.backup(to: memory)) != nil else { continue }
+            break
         }
         try migrator.migrate(memory)
         return memory

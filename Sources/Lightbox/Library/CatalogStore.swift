@@ -6,7 +6,7 @@ import Gtk
 ///
 /// ```swift
 /// let store = try CatalogStore()                  // opens $XDG_DATA_HOME/<app-id>/catalog.sqlite
-/// if let notice = store.notice { showBanner(notice) }  // e.g. "the catalog was damaged and rebuilt"
+/// store.observeConditions(owner: self) { conditions in }  // lasting: ratings can't be saved, catalog recovered
 /// store.observe(owner: self) { photos in dataSource.apply(photos) }  // whole arrays, Identifiable by path
 /// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
