@@ -126,7 +126,7 @@ public final class LightboxApplication {
     }
 
     private func saveState() {
-        root?.store.backUpCatalog()
+        root?.store.prepareToQuit()
         guard let window, let settings, let root else { return }
         state.isMaximized = window.isMaximized
         if !state.isMaximized {

@@ -65,6 +65,22 @@ extension LaunchedApp {
         return tree
     }
 
+    /// Selects a photo: searches for its name, Enter selects the first match, Escape
+    /// closes the search (the selection stays); else walks the list from the top.
+    func select(_ name: String, window: String) {
+        sendKeys("ctrl+f", to: window)
+        type(String(name.dropLast(4)), to: window)
+        _ = waitForTree(timeout: 5) { $0.photoNames == [name] }
+        sendKeys("Return", "Escape", to: window)
+        if waitForTree(timeout: 3, { $0.photoNames.count > 1 && $0.selectedPhotoName == name })
+            .selectedPhotoName == name { return }
+        sendKeys("Home", to: window)
+        for _ in AppFixture.sampleNames {
+            if waitForTree(timeout: 1, { $0.selectedPhotoName == name }).selectedPhotoName == name { return }
+            sendKeys("Down", to: window)
+        }
+    }
+
     /// Types text into the focused widget.
     func type(_ text: String, to window: String) {
         Process.output("/usr/bin/xdotool", ["windowfocus", "--sync", window])

@@ -31,22 +31,6 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
     }
 
-    /// Selects a photo: searches for its name, Enter selects the first match, Escape
-    /// closes the search (the selection stays); else walks the list from the top.
-    private func select(_ name: String, in app: LaunchedApp, window: String) {
-        app.sendKeys("ctrl+f", to: window)
-        app.type(String(name.dropLast(4)), to: window)
-        _ = app.waitForTree(timeout: 5) { $0.photoNames == [name] }
-        app.sendKeys("Return", "Escape", to: window)
-        if app.waitForTree(timeout: 3, { $0.photoNames.count > 1 && $0.selectedPhotoName == name })
-            .selectedPhotoName == name { return }
-        app.sendKeys("Home", to: window)
-        for _ in AppFixture.sampleNames {
-            if app.waitForTree(timeout: 1, { $0.selectedPhotoName == name }).selectedPhotoName == name { return }
-            app.sendKeys("Down", to: window)
-        }
-    }
-
     func testDigitRatesTheSelectedPhotoButNotWhileTypingInSearch() throws {
         let fixture = try AppFixture()
         let name = "IMG_1003.jpg"
@@ -59,7 +43,7 @@ final class MainWindowTests: GtkTestCase {
             app.sendKeys("ctrl+f", to: window)
             app.type("4", to: window)  // typed into search: must not rate anything
             app.sendKeys("Escape", to: window)
-            select(name, in: app, window: window)
+            app.select(name, window: window)
             XCTAssertEqual(app.accessibilityTree().selectedPhotoName, name)
             app.sendKeys("4", to: window)
             usleep(500_000)
@@ -100,7 +84,7 @@ final class MainWindowTests: GtkTestCase {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { !$0.photoNames.isEmpty }
-        select(name, in: app, window: window)
+        app.select(name, window: window)
         app.sendKeys("Delete", to: window)
         let gone = app.waitForTree { !$0.photoNames.contains(name) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the file is in the trash")
@@ -138,7 +122,7 @@ final class MainWindowTests: GtkTestCase {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { !$0.photoNames.isEmpty }
-        select(name, in: app, window: window)
+        app.select(name, window: window)
         app.sendKeys("Return", to: window)
         let page = app.waitForTree { $0.contains(role: "push button", name: "Back") }
         XCTAssertTrue(page.contains(role: "push button", name: "Back"), "the photo page shows a back button")

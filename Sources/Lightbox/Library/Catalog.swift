@@ -260,6 +260,13 @@ public final class Catalog: Sendable {
         return backups.backUp(database)
     }
 
+    /// Moves every commit from the write-ahead log into the catalog file and empties the
+    /// log (at exit: the file alone then holds everything, for backups and other tools).
+    public func checkpoint() {
+        guard isWritable else { return }
+        try? database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+
     // MARK: Edits decided from the disk
 
     /// Runs `body` so that no other serialized section runs at the same time. A change

@@ -20,8 +20,9 @@ import Gtk
 /// Photos that can't be shown are in the list too, with `photo.error` saying why.
 /// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
 /// search. Observers get `photos` again after every change (scan batch, rating, trash,
-/// live file change), on the main thread. Notices (see `observeNotices`) say what went
-/// wrong with the library as a whole: a damaged catalog, an unreadable folder.
+/// live file change), on the main thread. Conditions (see `observeConditions`) say what
+/// lasts and the window must keep showing: ratings can't be saved, catalog recovered.
+/// Notices (see `observeNotices`) are passing messages: a rating that could not be saved.
 @MainActor
 public final class CatalogStore {
     public let catalog: Catalog
@@ -258,8 +259,9 @@ public final class CatalogStore {
 
     // MARK: Editing
 
-    /// Copies the catalog to its backups now (at exit); see `CatalogBackups`.
-    public func backUpCatalog() {
+    /// At exit: folds the write-ahead log into the catalog file and copies it to its backups.
+    public func prepareToQuit() {
+        catalog.checkpoint()
         catalog.backUpNow()
     }
 

@@ -1,0 +1,113 @@
+import Foundation
+import GtkTestSupport
+import XCTest
+
+/// What used to crash the app or lose ratings, tried as a person would: the real binary,
+/// real keys, checked through the accessibility tree and the catalog on disk.
+final class ReliabilityTests: GtkTestCase {
+    /// No FNumber and an ApertureValue of 2100/1: the aperture works out to infinity,
+    /// which crashed the app as soon as the photo was selected (at every launch when newest).
+    func testAPhotoWhoseApertureIsInfiniteIsShownAndTheAppStaysUp() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_2100.jpg"
+        let file = fixture.folder.appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: AppFixture.samples.appendingPathComponent("IMG_1000.jpg").path, toPath: file)
+        Process.output("/usr/bin/exiv2", ["-M", "set Exif.Photo.ApertureValue Rational 2100/1", "-M", "del Exif.Photo.FNumber",
+                                          "-M", "set Exif.Photo.DateTimeOriginal 2030:01:01 09:30:00", file])
+        let all = Set(AppFixture.sampleNames + [name])
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+
+        var tree = app.waitForTree { $0.photoNames == all && $0.selectedPhotoName == name }
+        XCTAssertEqual(tree.photoNames, all, "listed with the others")
+        XCTAssertEqual(tree.selectedPhotoName, name, "the newest photo is selected at start-up")
+        XCTAssertTrue(tree.contains { $0.name == "1 January 2030, 09:30" }, "its details are shown")
+        XCTAssertFalse(tree.contains { $0.name.hasPrefix("ƒ/") }, "no aperture is made up")
+        app.sendKeys("Down", to: window)
+        tree = app.waitForTree { $0.selectedPhotoName != nil && $0.selectedPhotoName != name }
+        app.sendKeys("Up", to: window)
+        tree = app.waitForTree { $0.selectedPhotoName == name }
+        XCTAssertEqual(tree.selectedPhotoName, name, "walked back to it")
+        app.sendKeys("Return", to: window)
+        tree = app.waitForTree { $0.contains(role: "push button", name: "Back") }
+        XCTAssertTrue(tree.contains(role: "push button", name: "Back"), "its photo page opens")
+        app.screenshot("infinite-aperture-photo-page", window: window)
+        app.sendKeys("Escape", to: window)
+        tree = app.waitForTree { $0.selectedPhotoName == name && !$0.contains(role: "push button", name: "Back") }
+        XCTAssertEqual(tree.selectedPhotoName, name)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0, "the app stayed up and quits normally")
+    }
+
+    func testADamagedCatalogComesBackWithTheRatingsOfTheLastBackupAndTheWindowSaysSo() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_1003.jpg"
+        do {
+            let (app, window) = try fixture.launch()
+            defer { app.terminate() }
+            _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+            app.select(name, window: window)
+            app.sendKeys("4", to: window)
+            XCTAssertTrue(waitUntil { fixture.rating(of: name) == 4 }, "the rating is saved")
+            app.sendKeys("ctrl+q", to: window)
+            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        }
+        let backups = (fixture.catalogPath as NSString).deletingLastPathComponent + "/backups"
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasSuffix(".sqlite") }.count,
+                       1, "quitting made a backup")
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: fixture.catalogPath))
+        handle.write(Data(repeating: 0x5A, count: 100))  // the header: nothing in the file can be read now
+        try handle.close()
+
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let tree = app.waitForTree {
+            $0.photoNames.count == AppFixture.sampleNames.count && $0.contains { $0.name.hasPrefix("The photo catalog was damaged.") }
+        }
+        let message = try XCTUnwrap(tree.first { $0.name.hasPrefix("The photo catalog was damaged.") }?.name)
+        XCTAssertTrue(message.contains("It was rebuilt from the backup of"), message)
+        XCTAssertTrue(tree.contains { $0.role == "push button" && $0.name.hasPrefix("Close this message") }, "it can be closed")
+        XCTAssertTrue(waitUntil { fixture.rating(of: name) == 4 }, "the rating came back from the backup")
+        app.screenshot("catalog-recovered", window: window)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
+    func testAReadOnlyDataFolderSaysRatingsCantBeSavedAndLeavesNoTemporaryCatalog() throws {
+        let fixture = try AppFixture()
+        let data = (fixture.catalogPath as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        Process.output("/usr/bin/mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", data])
+        defer { Process.output("/usr/bin/umount", [data]) }
+        let temporaryCatalogs = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+                .filter { $0.hasPrefix("lightbox-") && $0.contains(".sqlite") }
+        }
+        let before = temporaryCatalogs()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let reason = "Ratings can't be saved: the folder \(data) is on a read-only disk. "
+            + "Photos are shown, but ratings and other changes are not kept."
+        var tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.contains { $0.name == reason } }
+        XCTAssertTrue(tree.contains { $0.name == reason }, "the window says so, with the photos listed")
+        app.select("IMG_1005.jpg", window: window)
+        app.sendKeys("4", to: window)
+        tree = app.waitForTree { $0.contains { $0.name.hasPrefix("The rating could not be saved") } }
+        XCTAssertTrue(tree.contains { $0.name == "The rating could not be saved: the folder \(data) is on a read-only disk" })
+        app.screenshot("read-only-data", window: window)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data), [])
+        XCTAssertEqual(temporaryCatalogs(), before, "no temporary catalog is made or left behind")
+    }
+
+    /// Polls `condition` for up to `timeout` seconds.
+    private func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(100_000)
+        }
+        return true
+    }
+}
