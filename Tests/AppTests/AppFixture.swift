@@ -48,6 +48,14 @@ struct AppFixture {
     }
 }
 
+extension AppFixture {
+    /// Rows in the catalog (read with sqlite3).
+    func photoCount() -> Int {
+        let output = Process.output("/usr/bin/sqlite3", [catalogPath, "SELECT count(*) FROM photo"])
+        return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+}
+
 struct LaunchError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
@@ -79,6 +87,15 @@ extension LaunchedApp {
             if waitForTree(timeout: 1, { $0.selectedPhotoName == name }).selectedPhotoName == name { return }
             sendKeys("Down", to: window)
         }
+    }
+
+    /// The most memory the app has held at once (VmHWM in /proc), in bytes.
+    var peakMemory: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
     }
 
     /// Types text into the focused widget.

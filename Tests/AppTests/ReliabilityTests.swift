@@ -101,6 +101,86 @@ final class ReliabilityTests: GtkTestCase {
         XCTAssertEqual(temporaryCatalogs(), before, "no temporary catalog is made or left behind")
     }
 
+    /// The catalog's disk fills up during the first scan of 20,000 photos: the window says
+    /// so for as long as it lasts, earlier ratings stay, and the scan finishes by itself
+    /// once space is freed. Memory stays bounded meanwhile (peak RSS from /proc).
+    func testADiskFullDuringAScanIsSaidLastinglyAndTheScanGoesOnWhenSpaceIsFreed() throws {
+        let fixture = try AppFixture()
+        let data = (fixture.catalogPath as NSString).deletingLastPathComponent
+        let disk = (data as NSString).deletingLastPathComponent
+        Process.output("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", disk])
+        defer { Process.output("/usr/bin/umount", [disk]) }
+        let name = "IMG_1003.jpg"
+        do {
+            let (app, window) = try fixture.launch()
+            defer { app.terminate() }
+            _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+            app.select(name, window: window)
+            app.sendKeys("4", to: window)
+            XCTAssertTrue(waitUntil { fixture.rating(of: name) == 4 }, "the rating is saved")
+            app.sendKeys("ctrl+q", to: window)
+            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        }
+        let source = AppFixture.samples.appendingPathComponent("IMG_1010.jpg").path
+        Process.output("/bin/sh", ["-c", "cd '\(fixture.folder.path)' && for f in $(seq 100 119); do mkdir Roll$f; "
+            + "for i in $(seq 1000 1999); do ln '\(source)' Roll$f/IMG_$i.jpg; done; done"])
+        let filler = disk + "/filler"
+        let free = try XCTUnwrap(try FileManager.default.attributesOfFileSystem(forPath: disk)[.systemFreeSize] as? Int)
+        Process.output("/usr/bin/fallocate", ["-l", "\(free - 384 * 1024)", filler])
+        let total = AppFixture.sampleNames.count + 20_000
+
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let message = "The disk holding the photo catalog is full. Scanning stopped and goes on by itself when space "
+            + "is freed; ratings saved before are kept."
+        var tree = app.waitForTree(timeout: 60) { $0.contains { $0.name == message } }
+        XCTAssertTrue(tree.contains { $0.name == message }, "the window says the disk is full")
+        XCTAssertEqual(fixture.rating(of: name), 4, "the rating made before is kept")
+        XCTAssertLessThan(fixture.photoCount(), total, "the scan stopped part way")
+        app.screenshot("disk-full", window: window)
+        tree = app.waitForTree(timeout: 3) { !$0.contains { $0.name == message } }
+        XCTAssertTrue(tree.contains { $0.name == message }, "the message lasts")
+
+        try FileManager.default.removeItem(atPath: filler)
+        tree = app.waitForTree(timeout: 240) { tree in
+            !tree.contains { $0.name == message || $0.name.hasPrefix("Scanning") }
+        }
+        XCTAssertFalse(tree.contains { $0.name == message }, "the message goes once space is freed")
+        XCTAssertTrue(waitUntil(timeout: 30) { fixture.photoCount() == total }, "the scan finished by itself")
+        XCTAssertEqual(fixture.rating(of: name), 4)
+        let peak = try XCTUnwrap(app.peakMemory, "VmHWM of the app")
+        print("Peak RSS of the app over the scan of \(total) photos: \(peak >> 20) MB")
+        XCTAssertLessThan(peak, 300 << 20, "peak RSS of the 20,000-photo scan: \(peak >> 20) MB")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
+    func testTheOpenFolderMovedAwayEmptiesTheWindowAtOnceAndComesBackWithItsRatings() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_1005.jpg"
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select(name, window: window)
+        app.sendKeys("3", to: window)
+        XCTAssertTrue(waitUntil { fixture.rating(of: name) == 3 }, "the rating is saved")
+        let aside = fixture.home.appendingPathComponent("Elsewhere").path
+        try FileManager.default.moveItem(atPath: fixture.folder.path, toPath: aside)
+        let message = "The folder “\(fixture.folder.path)” was deleted or moved. Its photos will be shown again when it is back."
+        var tree = app.waitForTree(timeout: 5) { $0.photoNames.isEmpty && $0.contains { $0.name == message } }
+        XCTAssertEqual(tree.photoNames, [], "no photo of a folder that is gone is listed")
+        XCTAssertTrue(tree.contains { $0.name == message }, "the window says why")
+        XCTAssertTrue(tree.contains { $0.name == "Folder Unavailable" }, "the list says so too")
+        app.screenshot("folder-unavailable", window: window)
+        try FileManager.default.moveItem(atPath: aside, toPath: fixture.folder.path)
+        tree = app.waitForTree(timeout: 10) { $0.photoNames.count == AppFixture.sampleNames.count && !$0.contains { $0.name == message } }
+        XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count, "its photos are back")
+        XCTAssertFalse(tree.contains { $0.name == message })
+        XCTAssertEqual(fixture.rating(of: name), 3, "with their ratings")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
     /// Polls `condition` for up to `timeout` seconds.
     private func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

@@ -144,17 +144,136 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAMissingFolderIsANoticeForTheUser() {
-        MainActor.assumeIsolated {
-            let (store, _) = try! openStore(folder: "/nonexistent/photos")
+    func testAMissingFolderIsALastingConditionUntilItIsBack() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self) + "/Holiday"
+            let (store, _) = try openStore(folder: folder)
             XCTAssertTrue(store.photos.isEmpty)
-            XCTAssertEqual(store.notice, "cannot read folder /nonexistent/photos: No such file or directory")
-            let received = Received()
-            var notices: [String] = []
-            store.observeNotices(owner: received) { notices.append($0) }
-            store.rescan()
-            pump(until: { !notices.isEmpty }, "the notice")
-            XCTAssertEqual(notices, ["cannot read folder /nonexistent/photos: No such file or directory"])
+            XCTAssertEqual(store.conditions, [LibraryCondition(.folderUnavailable, message: "The folder “\(folder)” "
+                + "was deleted or moved. Its photos will be shown again when it is back.")])
+            XCTAssertNil(store.notice, "a lasting condition, not a passing notice")
+            _ = LibraryFixtures.copySamples(to: folder, count: 2)
+            pump(until: { store.photos.count == 2 }, timeout: 10, "its photos once it is there")
+            XCTAssertEqual(store.conditions, [])
+        }
+    }
+
+    func testAFileWhereTheFolderWasIsSaidPlainly() throws {
+        try MainActor.assumeIsolated {
+            let file = LibraryFixtures.samplePaths[0]
+            let (store, _) = try openStore(folder: file)
+            XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(file)” is no longer a folder. "
+                + "Its photos will be shown again when it is back."])
+        }
+    }
+
+    func testADeletedFolderEmptiesAtOnceKeepsItsRatingsAndComesBack() throws {
+        try MainActor.assumeIsolated {
+            let parent = LibraryFixtures.temporaryFolder(self)
+            let folder = parent + "/Holiday"
+            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+            let (store, _) = try openStore(folder: folder)
+            try store.setRating(4, for: paths[1])
+            let aside = parent + "/Aside"
+            try FileManager.default.moveItem(atPath: folder, toPath: aside)
+            pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty")
+            XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(folder)” was deleted or moved. "
+                + "Its photos will be shown again when it is back."])
+            XCTAssertEqual(try store.catalog.photo(at: paths[1])?.rating, 4, "the rows and ratings stay in the catalog")
+            try FileManager.default.moveItem(atPath: aside, toPath: folder)
+            pump(until: { store.photos.count == 3 }, timeout: 10, "its photos when it is back")
+            XCTAssertEqual(store.conditions, [])
+            XCTAssertEqual(store.photos.first { $0.path == paths[1] }?.rating, 4)
+            let added = folder + "/later.jpg"
+            try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[5], toPath: added)
+            pump(until: { store.photos.contains { $0.path == added } }, "the folder is watched again")
+
+            try FileManager.default.removeItem(atPath: folder)
+            pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty when it is deleted for good")
+            XCTAssertEqual(store.conditions.map(\.kind), [.folderUnavailable])
+        }
+    }
+
+    func testAFolderOnAnUnmountedDiskKeepsItsRatingsUntilTheDiskIsBack() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self) + "/Card"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            LibraryFixtures.shell("mount -t tmpfs -o size=16m tmpfs '\(folder)'")
+            defer { LibraryFixtures.shell("umount '\(folder)' 2>/dev/null || true") }
+            let stash = LibraryFixtures.temporaryFolder(self, name: "stash")
+            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+            let (store, _) = try openStore(folder: folder)
+            try store.setRating(5, for: paths[2])
+            LibraryFixtures.shell("cp -a '\(folder)'/. '\(stash)'/ && umount '\(folder)'")
+            pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty")
+            XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(folder)” is on a disk that was removed. "
+                + "Its photos will be shown again when it is back."])
+            XCTAssertEqual(try store.catalog.photos(in: folder).count, 3, "an empty mount point is not the folder emptied")
+            // The disk comes back whole: filled elsewhere, then moved onto the mount point.
+            let staging = LibraryFixtures.temporaryFolder(self, name: "staging")
+            LibraryFixtures.shell("mount -t tmpfs -o size=16m tmpfs '\(staging)' && cp -a '\(stash)'/. '\(staging)'/ "
+                + "&& mount --move '\(staging)' '\(folder)'")
+            pump(until: { store.photos.count == 3 }, timeout: 10, "its photos when the disk is back")
+            XCTAssertEqual(store.conditions, [])
+            XCTAssertEqual(try store.catalog.photo(at: paths[2])?.rating, 5, "the rating is kept")
+        }
+    }
+
+    func testNewAndMovedInSubfoldersAreWatchedAndABurstOfFilesAllAppear() throws {
+        try MainActor.assumeIsolated {
+            let parent = LibraryFixtures.temporaryFolder(self)
+            let folder = parent + "/Holiday"
+            _ = LibraryFixtures.copySamples(to: folder, count: 1)
+            let (store, _) = try openStore(folder: folder)
+            let deep = folder + "/2026/March"
+            try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+            let first = deep + "/first.jpg"
+            try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[1], toPath: first)
+            pump(until: { store.photos.contains { $0.path == first } }, timeout: 5, "a file in a folder made after the scan")
+
+            let outside = parent + "/Import"
+            _ = LibraryFixtures.copySamples(to: outside, count: 2)
+            try FileManager.default.moveItem(atPath: outside, toPath: folder + "/Import")
+            pump(until: { store.photos.count == 4 }, timeout: 5, "a folder moved in, with its files")
+            let later = folder + "/Import/later.jpg"
+            try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[3], toPath: later)
+            pump(until: { store.photos.contains { $0.path == later } }, timeout: 5, "a file added to the moved-in folder")
+
+            let burst = folder + "/Burst"
+            LibraryFixtures.shell("mkdir '\(burst)' && for i in $(seq 1000 1999); do ln '\(LibraryFixtures.samplePaths[4])' '\(burst)'/IMG_$i.jpg; done")
+            pump(until: { store.photos.count == 1_005 }, timeout: 20, "all 1,000 files of the burst")
+            XCTAssertEqual(store.photos.filter { $0.path.hasPrefix(burst + "/") }.count, 1_000)
+            XCTAssertEqual(try store.catalog.photos(in: burst).count, 1_000)
+            LibraryFixtures.shell("rm -r '\(burst)'")
+            pump(until: { store.photos.count == 5 }, timeout: 10, "the deleted subfolder's photos to go")
+            XCTAssertEqual(try store.catalog.photos(in: folder).count, 5)
+        }
+    }
+
+    func testARatingOnAFullDiskIsRefusedAndTheDiskFullConditionLastsUntilSpaceIsFreed() throws {
+        try MainActor.assumeIsolated {
+            let disk = LibraryFixtures.temporaryFolder(self, name: "disk")
+            LibraryFixtures.shell("mount -t tmpfs -o size=4m tmpfs '\(disk)'")
+            defer { LibraryFixtures.shell("umount -l '\(disk)'") }
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+            let store = CatalogStore(catalog: try Catalog(path: disk + "/catalog.sqlite"))
+            store.open(folder: folder)
+            pump(until: { !store.isScanning && store.photos.count == 3 }, timeout: 20, "scan to finish")
+            try store.setRating(2, for: paths[0])
+            store.catalog.checkpoint()  // the next write needs new space on the disk
+            LibraryFixtures.shell("fallocate -l $(( $(stat -f -c '%a * %S' '\(disk)') )) '\(disk)/filler'")
+            XCTAssertThrowsError(try store.setRating(4, for: paths[0])) { error in
+                XCTAssertEqual("\(error)", "the disk holding the photo catalog is full")
+            }
+            XCTAssertEqual(store.conditions.map(\.message), ["The disk holding the photo catalog is full. Scanning stopped "
+                + "and goes on by itself when space is freed; ratings saved before are kept."])
+            XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, 2, "the refused rating is not shown")
+            XCTAssertEqual(try store.catalog.photo(at: paths[0])?.rating, 2)
+            try FileManager.default.removeItem(atPath: disk + "/filler")
+            pump(until: { store.conditions.isEmpty }, timeout: 10, "the condition to end once space is freed")
+            try store.setRating(4, for: paths[0])
+            XCTAssertEqual(try store.catalog.photo(at: paths[0])?.rating, 4)
         }
     }
 

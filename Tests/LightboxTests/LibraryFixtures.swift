@@ -26,10 +26,11 @@ enum LibraryFixtures {
         return path
     }
 
-    /// Copies `count` sample photos into `folder`.
+    /// Copies `count` sample photos into `folder` (made if missing).
     @discardableResult
     static func copySamples(to folder: String, count: Int = 3) -> [String] {
-        samplePaths.prefix(count).map { source in
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return samplePaths.prefix(count).map { source in
             let target = folder + "/" + (source as NSString).lastPathComponent
             try! FileManager.default.copyItem(atPath: source, toPath: target)
             return target

@@ -7,7 +7,7 @@ public final class DirectoryMonitor: Object {
     public enum Event: Sendable, Equatable {
         /// A file appeared, changed, or was moved into the folder.
         case changed(String)
-        /// A file was deleted or moved out of the folder.
+        /// A file was deleted or moved out of the folder, or the folder's disk unmounted.
         case removed(String)
     }
 
@@ -37,7 +37,7 @@ public final class DirectoryMonitor: Object {
             case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED,
                  G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
                 path(file).map { handler(.changed($0)) }
-            case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT:
+            case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT, G_FILE_MONITOR_EVENT_UNMOUNTED:
                 path(file).map { handler(.removed($0)) }
             case G_FILE_MONITOR_EVENT_RENAMED:
                 path(file).map { handler(.removed($0)) }

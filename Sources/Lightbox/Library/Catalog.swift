@@ -267,6 +267,23 @@ public final class Catalog: Sendable {
         try? database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
+    // MARK: Disk space
+
+    /// Whether `error` is the disk under the catalog running full.
+    public func isDiskFull(_ error: Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && !hasRoomToGrow)
+    }
+
+    /// Whether the disk under the catalog has room again for work a full disk stopped:
+    /// 4 MB free, or a quarter of a smaller disk.
+    public var hasRoomToGrow: Bool {
+        var info = statvfs()
+        guard statvfs((path as NSString).deletingLastPathComponent, &info) == 0 else { return false }
+        let free = Double(info.f_bavail) * Double(info.f_frsize), size = Double(info.f_blocks) * Double(info.f_frsize)
+        return free >= min(4 * 1024 * 1024, size / 4)
+    }
+
     // MARK: Edits decided from the disk
 
     /// Runs `body` so that no other serialized section runs at the same time. A change

@@ -56,12 +56,19 @@ public final class CatalogStore {
     private var progressObservers = ObserverList<ScanProgress?>()
     private var conditionObservers = ObserverList<[LibraryCondition]>()
     private var scanCancelled = CancelFlag()
-    private var monitors: [DirectoryMonitor] = []
+    private var watch: FolderWatch?
+    /// The open folder as its last scan found it (to tell a removed disk's mount point).
+    private var folderIdentity: FolderIdentity?
+    /// Waits for a fault (folder gone, disk full) to end, then picks the work up again.
+    private var waitingOutFault: Task<Void, Never>? {
+        didSet { oldValue?.cancel() }
+    }
     private var liveChanges: Task<Void, Never>?
     /// Bumped by every change made here (ratings, trash), to spot reloads that raced one.
     private var edits = 0
-    private var reloadsStarted = 0
-    private var reloadApplied = 0
+    private var isReloading = false
+    private var reloadRequested = false
+    private var afterReload: [@MainActor () -> Void] = []
 
     public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
         self.catalog = catalog
@@ -134,29 +141,44 @@ public final class CatalogStore {
     // MARK: Folder
 
     /// Shows the folder's catalog rows at once, then rescans it in the background and
-    /// watches it. A folder that can't be read is reported as a notice.
-    /// Shows the folder's catalog rows at once; `rescanning: false` leaves the rescan
-    /// (new, changed and removed files, then live updates) to a later `rescan()`.
+    /// watches it; `rescanning: false` leaves the rescan (new, changed and removed files,
+    /// then live updates) to a later `rescan()`. A folder that can't be read, or goes
+    /// away, is the `.folderUnavailable` condition until it is back.
     public func open(folder: String, rescanning: Bool = true) {
         let root = (folder as NSString).standardizingPath
         self.folder = root
-        monitors = []
+        watch = nil
+        folderIdentity = nil
+        waitingOutFault = nil
+        clear(.folderUnavailable)
         allPhotos = ((try? catalog.photos(in: root)) ?? []).uniqueByID()
         publish()
         if rescanning { rescan() }
     }
 
-    /// Reads new and changed files of the open folder and drops vanished ones.
+    /// What a scan came to.
+    private enum ScanOutcome: Sendable {
+        case done(FolderIdentity)
+        case unavailable(reason: String)
+        case failed(Error)
+    }
+
+    /// Reads new and changed files of the open folder and drops vanished ones; watches
+    /// every folder it walks.
     public func rescan() {
         guard let folder else { return }
         scanCancelled.set()
         let cancelled = CancelFlag()
         scanCancelled = cancelled
+        waitingOutFault = nil
+        let watch = FolderWatch(root: folder, onChanges: { [unowned self] in self.filesChanged($0) },
+                                onRootEvent: { [unowned self] in self.checkFolder() })
+        self.watch = watch
         var streaming = CatalogSync(catalog: catalog, scanner: scanner)
         // The list fills as results stream in: a batch is committed (and the list
         // reloaded) every `listBatch` new files, not only every 500.
         streaming.batchSize = ScanProgress.listBatch
-        let sync = streaming
+        let sync = streaming, known = folderIdentity
         isScanning = true
         scanProgress = ScanProgress(done: 0, total: nil)
         let onProgress: @Sendable (Int, Int) -> Void = { [weak self] done, total in
@@ -172,87 +194,166 @@ public final class CatalogStore {
                 self?.reload()
             }
         }
+        let onFolder: @Sendable (String) -> Void = { [weak watch] path in
+            Task { @MainActor in watch?.watch(path) }
+        }
         Task { [weak self] in
-            let result = await Task.detached(priority: .utility) { () -> Result<CatalogSync.Summary, Error> in
+            let outcome = await Task.detached(priority: .utility) { () -> ScanOutcome in
+                let identity: FolderIdentity
+                switch FolderAvailability.check(folder, known: known) {
+                case .unavailable(let reason): return .unavailable(reason: reason)
+                case .available(let found): identity = found
+                }
                 let total = ScanProgress.countPhotoFiles(in: folder)
                 onProgress(0, total)
-                return Result {
-                    try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
-                                 onProgress: { onProgress($0, total) })
+                do {
+                    _ = try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
+                                     onProgress: { onProgress($0, total) }, onFolder: onFolder)
+                    return .done(identity)
+                } catch let error as ScanError {
+                    // Gone between the check and the walk: check again, for the reason.
+                    return .unavailable(reason: FolderAvailability.check(folder).reason ?? error.reason)
+                } catch {
+                    return .failed(error)
                 }
             }.value
             guard let self, !cancelled.isSet else { return }
-            switch result {
-            case .success(let summary):
-                self.watch(summary.folders)
+            switch outcome {
+            case .done(let identity):
+                self.folderIdentity = identity
+                self.clear(.diskFull)
                 self.reload { if !cancelled.isSet { self.isScanning = false } }
-            case .failure(let error):
+            case .unavailable(let reason):
+                self.folderUnavailable(reason)
+            case .failed(let error) where self.catalog.isDiskFull(error):
+                self.isScanning = false
+                self.diskFull()
+                self.reload()
+            case .failed(let error):
                 self.isScanning = false
                 self.tell("\(error)")
             }
         }
     }
 
-    /// Re-reads the open folder's rows off the main thread, then publishes them. A read
-    /// overtaken by a newer one is dropped; one that raced an edit made here is redone.
-    private func reload(then done: @escaping @MainActor () -> Void = {}) {
+    /// Something happened to the open folder itself: see whether it is still there.
+    private func checkFolder() {
         guard let folder else { return }
-        let catalog = self.catalog, editsAtStart = edits
-        reloadsStarted += 1
-        let ticket = reloadsStarted
+        let known = folderIdentity
+        Task { [weak self] in
+            let availability = await Task.detached(priority: .userInitiated) {
+                FolderAvailability.check(folder, known: known)
+            }.value
+            guard let self, self.folder == folder, !self.conditions.contains(where: { $0.kind == .folderUnavailable })
+            else { return }
+            switch availability {
+            case .unavailable(let reason): self.folderUnavailable(reason)
+            case .available(let identity) where known != nil && identity != known: self.rescan()  // made again
+            case .available: break
+            }
+        }
+    }
+
+    /// The open folder went away or can't be read: its photos leave the list at once
+    /// (their rows and ratings stay in the catalog) until it is back.
+    private func folderUnavailable(_ reason: String) {
+        guard let folder else { return }
+        scanCancelled.set()
+        isScanning = false
+        watch = nil
+        allPhotos = []
+        publish()
+        raise(LibraryCondition(.folderUnavailable,
+                               message: "The folder “\(folder)” \(reason). Its photos will be shown again when it is back."))
+        let known = folderIdentity
+        waitOut(every: .seconds(1), until: { FolderAvailability.check(folder, known: known).identity != nil }) { [weak self] in
+            guard let self, self.folder == folder else { return }
+            self.open(folder: folder)
+        }
+    }
+
+    /// The disk under the catalog is full: scanning waits until space is freed.
+    private func diskFull() {
+        raise(LibraryCondition(.diskFull, message: "The disk holding the photo catalog is full. Scanning stopped "
+            + "and goes on by itself when space is freed; ratings saved before are kept."))
+        guard waitingOutFault == nil else { return }
+        let catalog = self.catalog
+        waitOut(every: .seconds(2), until: { catalog.hasRoomToGrow }) { [weak self] in
+            self?.rescan()
+        }
+    }
+
+    /// Checks `isOver` off the main thread every `interval` until it holds, then runs `then`.
+    private func waitOut(every interval: Duration, until isOver: @escaping @Sendable () -> Bool,
+                         then: @escaping @MainActor () -> Void) {
+        waitingOutFault = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { return }
+                if await Task.detached(priority: .utility, operation: isOver).value { break }
+            }
+            guard !Task.isCancelled else { return }
+            self?.waitingOutFault = nil
+            then()
+        }
+    }
+
+    /// Re-reads the open folder's rows off the main thread, then publishes them. Requests
+    /// made while a read runs are served by one more read after it: however many batches
+    /// a scan commits, at most one read is under way. A read that raced an edit made here
+    /// is not published but done again. `done` runs after the read that serves it.
+    private func reload(then done: @escaping @MainActor () -> Void = {}) {
+        afterReload.append(done)
+        reloadRequested = true
+        if !isReloading { startReload() }
+    }
+
+    private func startReload() {
+        guard let folder else {
+            let callbacks = afterReload
+            afterReload = []
+            return callbacks.forEach { $0() }
+        }
+        let catalog = self.catalog, editsAtStart = edits, served = afterReload
+        afterReload = []
+        isReloading = true
+        reloadRequested = false
         Task { [weak self] in
             let result = await Task.detached(priority: .utility) { Result { try catalog.photos(in: folder) } }.value
-            guard let self, self.folder == folder else { return }
-            guard self.edits == editsAtStart else { return self.reload(then: done) }
-            defer { done() }
-            guard ticket > self.reloadApplied else { return }
-            self.reloadApplied = ticket
-            switch result {
-            case .success(let photos): self.allPhotos = photos.uniqueByID()
-            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            guard let self else { return }
+            self.isReloading = false
+            if self.folder == folder, self.edits != editsAtStart {
+                self.afterReload = served + self.afterReload
+                return self.startReload()
             }
-            self.publish()
+            if self.folder == folder {
+                switch result {
+                case .success(let photos): self.allPhotos = photos.uniqueByID()
+                case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+                }
+                self.publish()
+            }
+            served.forEach { $0() }
+            if self.reloadRequested { self.startReload() }
         }
     }
 
-    private func watch(_ folders: [String]) {
-        monitors = folders.compactMap { path in
-            let monitor = try? DirectoryMonitor(path: path)
-            monitor?.onEvent(owner: self) { [unowned self] event in self.fileChanged(event) }
-            return monitor
-        }
-    }
-
-    /// A live change: read just that file (or drop its row) off the main thread.
-    private func fileChanged(_ event: DirectoryMonitor.Event) {
+    /// A batch of live changes: read those files (or drop their rows) off the main thread,
+    /// in one go, then reload once. Batches are handled one after the other.
+    private func filesChanged(_ changes: FolderWatch.Changes) {
         guard let folder else { return }
         let catalog = self.catalog, scanner = self.scanner
+        let onFolder: @Sendable (String) -> Void = { [weak watch] path in
+            Task { @MainActor in watch?.watch(path) }
+        }
         let previous = liveChanges
         liveChanges = Task { [weak self] in
             await previous?.value
-            await Task.detached(priority: .utility) {
-                switch event {
-                case .removed(let path):
-                    // A file, or a folder with everything in it; what is back on disk by now stays.
-                    let inside = (try? catalog.photos(in: path).map(\.path)) ?? []
-                    _ = try? catalog.removeVanished([path] + inside)
-                case .changed(let path):
-                    var info = stat()
-                    guard stat(path, &info) == 0 else {
-                        _ = try? catalog.removeVanished([path])
-                        return
-                    }
-                    if (info.st_mode & S_IFMT) == S_IFDIR {
-                        _ = try? CatalogSync(catalog: catalog, scanner: scanner).run(folder: path)
-                    } else if PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
-                              !(path as NSString).lastPathComponent.hasPrefix("."),
-                              (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
-                                != FileStamp(info) {
-                        try? catalog.saveRead([scanner.readFile(path, FileStamp(info))])
-                    }
-                }
+            let failure = await Task.detached(priority: .utility) {
+                LiveChanges(catalog: catalog, scanner: scanner).apply(changes, onFolder: onFolder)
             }.value
             guard let self, self.folder == folder else { return }
+            if let failure, catalog.isDiskFull(failure) { self.diskFull() }
             self.reload()
         }
     }
@@ -269,7 +370,14 @@ public final class CatalogStore {
     public func setRating(_ rating: Int, for id: Photo.ID) throws {
         guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
-        guard try catalog.setRating(rating, path: id) else { throw StoreError("no photo at \(id)") }
+        let found: Bool
+        do {
+            found = try catalog.setRating(rating, path: id)
+        } catch where catalog.isDiskFull(error) {
+            diskFull()
+            throw StoreError("the disk holding the photo catalog is full")
+        }
+        guard found else { throw StoreError("no photo at \(id)") }
         catalog.backUpSoon()
         edits += 1
         if let index = allPhotos.firstIndex(where: { $0.id == id }) {

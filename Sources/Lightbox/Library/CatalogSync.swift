@@ -13,8 +13,6 @@ public struct CatalogSync: Sendable {
         public var read = 0
         public var unchanged = 0
         public var removed = 0
-        /// Every folder walked (for watching).
-        public var folders: [String] = []
     }
 
     public init(catalog: Catalog, scanner: PhotoScanner = PhotoScanner()) {
@@ -23,19 +21,25 @@ public struct CatalogSync: Sendable {
     }
 
     /// Scans `folder` into the catalog. `onBatch` runs after each committed batch
-    /// (for progress); `onProgress` gets the number of files checked so far after each one.
-    /// Throws when the folder can't be read or the catalog can't be written.
+    /// (for progress); `onProgress` gets the number of files checked so far after each one;
+    /// `onFolder` each folder as it is walked (to watch it). Throws when the folder can't
+    /// be read or the catalog can't be written (the scan stops at the first failed write).
     public func run(folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
                     onBatch: @escaping @Sendable () -> Void = {},
-                    onProgress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> Summary {
+                    onProgress: @escaping @Sendable (Int) -> Void = { _ in },
+                    onFolder: @escaping @Sendable (String) -> Void = { _ in }) throws -> Summary {
         let root = (folder as NSString).standardizingPath
         let known = try catalog.stamps(in: root)
         let state = SyncState()
         let catalog = self.catalog, batchSize = self.batchSize
-        try scanner.scan(folder: root, known: known, isCancelled: isCancelled) { event in
+        try scanner.scan(folder: root, known: known, isCancelled: { isCancelled() || state.error != nil }) { event in
             // Events arrive one at a time (the scanner serializes them).
             state.record(event)
-            if case .folder = event {} else { onProgress(state.summary.read + state.summary.unchanged) }
+            if case .folder(let path) = event {
+                onFolder(path)
+            } else {
+                onProgress(state.summary.read + state.summary.unchanged)
+            }
             if state.pending.count >= batchSize { state.flush(into: catalog, then: onBatch) }
         }
         state.flush(into: catalog)
@@ -65,8 +69,8 @@ private final class SyncState: @unchecked Sendable {
         case .unchanged(let path):
             seen.insert(path)
             summary.unchanged += 1
-        case .folder(let path):
-            summary.folders.append(path)
+        case .folder:
+            break
         }
     }
 

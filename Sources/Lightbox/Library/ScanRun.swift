@@ -32,11 +32,6 @@ final class ScanRun: @unchecked Sendable {
         }
     }
 
-    private struct FolderIdentity: Hashable {
-        let device: UInt64
-        let inode: UInt64
-    }
-
     init(scanner: PhotoScanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
          onEvent: @escaping @Sendable (ScanEvent) -> Void) {
         self.scanner = scanner
@@ -56,7 +51,7 @@ final class ScanRun: @unchecked Sendable {
     func walk(_ folder: String) {
         var info = stat()
         guard !isCancelled(), stat(folder, &info) == 0 else { return }
-        guard visitedFolders.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
+        guard visitedFolders.insert(FolderIdentity(info)).inserted
         else { return }
         guard let entries = try? DirectoryListing.entries(of: folder) else { return }
         emit(.folder(folder))

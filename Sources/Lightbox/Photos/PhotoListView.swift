@@ -9,6 +9,8 @@ public enum PhotoListState: Equatable {
     case noResults(search: String)
     /// The folder can't be read: the Store's notice.
     case error(message: String)
+    /// The open folder is gone or can't be read for now (the window says why).
+    case unavailable
 }
 
 /// The photo list pane: a scan progress bar above either the list or a status page.
@@ -57,6 +59,9 @@ public final class PhotoListView: Box {
         case .error(let message):
             status.show(icon: "dialog-warning-symbolic", title: "Can’t Open the Folder", description: message,
                         offersOpenFolder: true)
+        case .unavailable:
+            status.show(icon: "folder-remote-symbolic", title: "Folder Unavailable",
+                        description: "Waiting for it to come back.", offersOpenFolder: true)
         }
         scroller.isVisible = false
         status.isVisible = true

@@ -33,6 +33,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
             self?.updateState()
         }
         store.observeNotices(owner: self) { [weak self] _ in self?.updateState() }
+        store.observeConditions(owner: self) { [weak self] _ in self?.updateState() }
         storeChanged(store.photos)
         photoList.showProgress(store.scanProgress)
     }
@@ -84,7 +85,9 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     /// The list, or why it is empty.
     private func updateState() {
         guard store.photos.isEmpty, !store.isScanning else { return photoList.show(.photos) }
-        if !store.searchText.isEmpty, !store.allPhotos.isEmpty {
+        if store.conditions.contains(where: { $0.kind == .folderUnavailable }) {
+            photoList.show(.unavailable)
+        } else if !store.searchText.isEmpty, !store.allPhotos.isEmpty {
             photoList.show(.noResults(search: store.searchText))
         } else if store.folder != nil, let notice = store.notice {
             photoList.show(.error(message: notice))

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Brings the catalog in line with a batch of changes a `FolderWatch` saw. Blocking;
+/// run it off the main thread.
+struct LiveChanges: Sendable {
+    let catalog: Catalog
+    let scanner: PhotoScanner
+
+    /// Drops the rows of what went away (unless it is back on disk by now), reads new
+    /// and changed files together (one transaction), and scans new folders whole,
+    /// handing each folder walked to `onFolder`. Returns the first catalog write that
+    /// failed, if any (the next scan catches up on what it left out).
+    func apply(_ changes: FolderWatch.Changes, onFolder: @escaping @Sendable (String) -> Void) -> Error? {
+        var failure: Error?
+        func attempt(_ work: () throws -> Void) {
+            do { try work() } catch { failure = failure ?? error }
+        }
+        var gone: [String] = []
+        for path in changes.removed.sorted() {
+            // A file, or a folder with everything in it.
+            gone.append(path)
+            gone += (try? catalog.photos(in: path).map(\.path)) ?? []
+        }
+        var files: [(path: String, stamp: FileStamp)] = []
+        for path in changes.changed.sorted() where !(path as NSString).lastPathComponent.hasPrefix(".") {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                gone.append(path)
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                attempt { _ = try CatalogSync(catalog: catalog, scanner: scanner).run(folder: path, onFolder: onFolder) }
+            } else if (info.st_mode & S_IFMT) == S_IFREG, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
+                      (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
+                        != FileStamp(info) {
+                files.append((path, FileStamp(info)))
+            }
+        }
+        attempt { _ = try catalog.removeVanished(gone) }
+        attempt { try catalog.saveRead(read(files)) }
+        return failure
+    }
+
+    /// Reads files on all cores, in order.
+    private func read(_ files: [(path: String, stamp: FileStamp)]) -> [Photo] {
+        let results = ReadResults(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.set(index, scanner.readFile(files[index].path, files[index].stamp))
+        }
+        return results.photos
+    }
+}
+
+/// Photos read by several threads at once, each into its own slot.
+private final class ReadResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Photo?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ photo: Photo) { lock.withLock { slots[index] = photo } }
+
+    var photos: [Photo] { lock.withLock { slots.compactMap { $0 } } }
+}
