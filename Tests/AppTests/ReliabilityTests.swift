@@ -42,16 +42,7 @@ final class ReliabilityTests: GtkTestCase {
     func testADamagedCatalogComesBackWithTheRatingsOfTheLastBackupAndTheWindowSaysSo() throws {
         let fixture = try AppFixture()
         let name = "IMG_1003.jpg"
-        do {
-            let (app, window) = try fixture.launch()
-            defer { app.terminate() }
-            _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
-            app.select(name, window: window)
-            app.sendKeys("4", to: window)
-            XCTAssertTrue(waitUntil { fixture.rating(of: name) == 4 }, "the rating is saved")
-            app.sendKeys("ctrl+q", to: window)
-            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
-        }
+        try rateAndQuit(name, stars: 4, in: fixture)
         let backups = (fixture.catalogPath as NSString).deletingLastPathComponent + "/backups"
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasSuffix(".sqlite") }.count,
                        1, "quitting made a backup")
@@ -111,16 +102,7 @@ final class ReliabilityTests: GtkTestCase {
         Process.output("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", disk])
         defer { Process.output("/usr/bin/umount", [disk]) }
         let name = "IMG_1003.jpg"
-        do {
-            let (app, window) = try fixture.launch()
-            defer { app.terminate() }
-            _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
-            app.select(name, window: window)
-            app.sendKeys("4", to: window)
-            XCTAssertTrue(waitUntil { fixture.rating(of: name) == 4 }, "the rating is saved")
-            app.sendKeys("ctrl+q", to: window)
-            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
-        }
+        try rateAndQuit(name, stars: 4, in: fixture)
         let source = AppFixture.samples.appendingPathComponent("IMG_1010.jpg").path
         Process.output("/bin/sh", ["-c", "cd '\(fixture.folder.path)' && for f in $(seq 100 119); do mkdir Roll$f; "
             + "for i in $(seq 1000 1999); do ln '\(source)' Roll$f/IMG_$i.jpg; done; done"])
@@ -179,6 +161,20 @@ final class ReliabilityTests: GtkTestCase {
         XCTAssertEqual(fixture.rating(of: name), 3, "with their ratings")
         app.sendKeys("ctrl+q", to: window)
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
+    /// One session of the app: rates the photo `name` by key, waits until the catalog has
+    /// it, quits.
+    private func rateAndQuit(_ name: String, stars: Int, in fixture: AppFixture,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select(name, window: window)
+        app.sendKeys("\(stars)", to: window)
+        XCTAssertTrue(waitUntil { fixture.rating(of: name) == stars }, "the rating is saved", file: file, line: line)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0, file: file, line: line)
     }
 
     /// Polls `condition` for up to `timeout` seconds.

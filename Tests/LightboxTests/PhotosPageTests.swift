@@ -127,12 +127,12 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAMissingFolderShowsTheStoresNoticeAndOpenFolder() {
+    func testAMissingFolderShowsItIsUnavailableAndOpenFolder() {
         MainActor.assumeIsolated {
             let fixture = PhotosPageFixture(self, folder: "/nonexistent/lightbox-photos")
             XCTAssertTrue(fixture.listView.isShowingStatus)
-            XCTAssertEqual(fixture.listView.status.titleLabel.text, "Can’t Open the Folder")
-            XCTAssertEqual(fixture.listView.status.descriptionLabel.text, fixture.store.notice)
+            XCTAssertEqual(fixture.listView.status.titleLabel.text, "Folder Unavailable")
+            XCTAssertEqual(fixture.listView.status.descriptionLabel.text, "Waiting for it to come back.")
             XCTAssertTrue(fixture.listView.status.openFolderButton.isVisible)
             XCTAssertFalse(fixture.listView.isShowingProgress)
             _ = screenshot(fixture.window, name: "photos-error")
