@@ -11,7 +11,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
         let store = CatalogStore(catalog: catalog, thumbnails: ThumbnailLoader(cache: cache))
         let received = Received()
-        store.observe(owner: received) { received.arrays.append($0) }
+        store.observe(owner: received) { received.arrays.append($0.photos) }
         store.open(folder: folder)
         pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
         return (store, received)

@@ -25,7 +25,7 @@ final class CatalogTests: XCTestCase {
                                               ofItemAtPath: paths[1])
         let third = try sync.run(folder: folder)
         XCTAssertEqual(third.read, 1)
-        XCTAssertEqual(third.removed, 1)
+        XCTAssertEqual(third.removed.count, 1)
         XCTAssertEqual(try sync.catalog.photos(in: folder).map(\.path), Array(paths.dropFirst()))
     }
 

@@ -34,7 +34,7 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
                                        strip.show(group)
                                        focusIfPending(strip)
                                    })
-        store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
+        store.observe(owner: self) { [weak self] update in self?.follow(update.photos) }
     }
 
     public override func loadView() -> Widget { AlbumsView(months: months.makeListView(selection: .single)) }

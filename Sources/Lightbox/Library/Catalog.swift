@@ -173,6 +173,11 @@ public final class Catalog: Sendable {
                 UPDATE photo SET orientation = 1 WHERE orientation NOT BETWEEN 1 AND 8;
                 """)
         }
+        migrator.registerMigration("v3-order-indexes") { db in
+            // The first screenful of a large library, newest or best first, without reading it all.
+            try db.create(index: "photo_taken", on: "photo", columns: ["taken"])
+            try db.create(index: "photo_rating", on: "photo", columns: ["rating"])
+        }
         return migrator
     }
 
@@ -187,6 +192,32 @@ public final class Catalog: Sendable {
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
             try Photo.filter(Column("path") >= low && Column("path") < high).order(Column("path")).fetchAll(db)
+        }
+    }
+
+    /// The first photos under `folder` in `order` (newest or best first): at least
+    /// `limit`, and every photo that ties with the last of them, so that sorted they are
+    /// exactly the start of `photos(in:)` sorted the same way. Nil for orders SQLite
+    /// can't rank as Swift does (by name, by camera).
+    public func firstPhotos(in folder: String, order: PhotoSort, limit: Int) throws -> [Photo]? {
+        let key: String
+        switch order {
+        case .dateTaken: key = "taken"
+        case .rating: key = "rating"
+        case .name, .camera: return nil
+        }
+        let (low, high) = Catalog.inside(folder)
+        return try database.read { db in
+            let inFolder = "path >= ? AND path < ?"
+            // Photos without a date come last (as "" in Swift's order).
+            let rank = "\(key) IS NULL, \(key) DESC"
+            let first = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) ORDER BY \(rank) LIMIT ?",
+                                           arguments: [low, high, limit])
+            guard first.count == limit, let last = first.last else { return first }
+            let boundary: DatabaseValue = order == .rating ? last.rating.databaseValue : last.taken.databaseValue
+            if boundary.isNull { return try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder)", arguments: [low, high]) }
+            return try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) AND \(key) >= ?",
+                                      arguments: [low, high, boundary])
         }
     }
 
@@ -298,23 +329,26 @@ public final class Catalog: Sendable {
     }
 
     /// Removes the rows of those `paths` whose files are gone now (checked while
-    /// serialized). Returns how many rows were removed.
+    /// serialized). Returns the paths whose rows were removed.
     @discardableResult
-    public func removeVanished(_ paths: [String]) throws -> Int {
-        guard !paths.isEmpty else { return 0 }
+    public func removeVanished(_ paths: [String]) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
         return try serialized {
             let gone = paths.filter { access($0, F_OK) != 0 && errno == ENOENT }
             try remove(paths: gone)
-            return gone.count
+            return gone
         }
     }
 
     /// Saves files read from disk (see `save`), leaving out those gone since they were
-    /// read: a row is never brought back for a file moved to the trash meanwhile.
-    public func saveRead(_ photos: [Photo]) throws {
-        guard !photos.isEmpty else { return }
-        try serialized {
-            try save(photos.filter { access($0.path, F_OK) == 0 || errno != ENOENT })
+    /// read: a row is never brought back for a file moved to the trash meanwhile. Returns what was saved.
+    @discardableResult
+    public func saveRead(_ photos: [Photo]) throws -> [Photo] {
+        guard !photos.isEmpty else { return [] }
+        return try serialized {
+            let present = photos.filter { access($0.path, F_OK) == 0 || errno != ENOENT }
+            try save(present)
+            return present
         }
     }
 

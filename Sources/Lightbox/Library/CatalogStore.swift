@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import LightboxKit
 
 /// The photo library as the UI sees it: the only thing that touches the catalog and
 /// the disk. Main-thread API; scans and disk work run in the background.
@@ -7,7 +8,7 @@ import Gtk
 /// ```swift
 /// let store = try CatalogStore()                  // opens $XDG_DATA_HOME/<app-id>/catalog.sqlite
 /// store.observeConditions(owner: self) { conditions in }  // lasting: ratings can't be saved, catalog recovered
-/// store.observe(owner: self) { photos in dataSource.apply(photos) }  // whole arrays, Identifiable by path
+/// store.observe(owner: self) { update in list.show(update) }  // PhotosUpdate: the photos and what changed
 /// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
@@ -31,8 +32,12 @@ public final class CatalogStore {
     /// A message for the user about the library itself (catalog rebuilt, folder unreadable).
     public private(set) var notice: String?
     public private(set) var folder: String?
+    /// The open folder's photos, in no particular order.
     public private(set) var allPhotos: [Photo] = []
+    /// The open folder's photos after search and sort, as last published.
     public private(set) var photos: [Photo] = []
+    /// Counts published updates (see `PhotosUpdate.version`).
+    public private(set) var version = 0
     public private(set) var isScanning = false {
         didSet { if !isScanning { scanProgress = nil } }
     }
@@ -46,12 +51,29 @@ public final class CatalogStore {
         didSet { if conditions != oldValue { conditionObservers.send(conditions) } }
     }
 
-    public var sortOrder: PhotoSort = .dateTaken { didSet { publish() } }
-    public var searchText = "" { didSet { publish() } }
+    public var sortOrder: PhotoSort {
+        get { spec.order }
+        set { spec.order = newValue }
+    }
+    public var searchText: String {
+        get { spec.search }
+        set { spec.search = newValue }
+    }
     /// Smallest first (oldest, A→Z, fewest stars) when true; the default is newest first.
-    public var sortAscending = false { didSet { publish() } }
+    public var sortAscending: Bool {
+        get { spec.ascending }
+        set { spec.ascending = newValue }
+    }
+    private var spec = PhotoViewSpec() { didSet { if spec != oldValue { publish() } } }
+    /// Libraries of this many photos or more are searched, sorted and compared off the
+    /// main thread (smaller ones at once, which keeps them simple to follow).
+    var offMainThreshold = 5_000
+    private var isComputingView = false
+    private var viewRequested = false
+    /// Where each photo of `allPhotos` is.
+    private var allIndex: [Photo.ID: Int] = [:]
 
-    private var observers = ObserverList<[Photo]>()
+    private var observers = ObserverList<PhotosUpdate>()
     private var noticeObservers = ObserverList<String>()
     private var progressObservers = ObserverList<ScanProgress?>()
     private var conditionObservers = ObserverList<[LibraryCondition]>()
@@ -64,11 +86,11 @@ public final class CatalogStore {
         didSet { oldValue?.cancel() }
     }
     private var liveChanges: Task<Void, Never>?
-    /// Bumped by every change made here (ratings, trash), to spot reloads that raced one.
-    private var edits = 0
-    private var isReloading = false
-    private var reloadRequested = false
-    private var afterReload: [@MainActor () -> Void] = []
+    /// Bumped when another folder opens: work for the folder before is dropped.
+    private var generation = 0
+    /// While the open folder's rows are read (a rescan waits for them).
+    private var isLoading = false
+    private var rescanWhenLoaded = false
 
     public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
         self.catalog = catalog
@@ -89,8 +111,8 @@ public final class CatalogStore {
 
     // MARK: Observing
 
-    /// Calls `handler` with the whole `photos` array after every change, while `owner` lives.
-    public func observe(owner: AnyObject, _ handler: @escaping @MainActor ([Photo]) -> Void) {
+    /// Calls `handler` with every update of `photos`, while `owner` lives.
+    public func observe(owner: AnyObject, _ handler: @escaping @MainActor (PhotosUpdate) -> Void) {
         observers.add(owner: owner, handler)
     }
 
@@ -126,11 +148,85 @@ public final class CatalogStore {
         conditions.removeAll { $0.kind == kind }
     }
 
+    // MARK: Publishing
+
+    /// Searches and sorts `allPhotos` again and publishes the difference: at once for a
+    /// small library, off the main thread for a large one. Requests made while that runs
+    /// are served by one more run after it.
     private func publish() {
-        photos = allPhotos.matching(searchText).sorted(by: sortOrder)
-        let naturallyAscending = sortOrder == .name || sortOrder == .camera
-        if naturallyAscending != sortAscending { photos.reverse() }
-        observers.send(photos)
+        viewRequested = true
+        if !isComputingView { computeView() }
+    }
+
+    /// Whether `photos` shows `allPhotos` as searched and sorted now (nothing is being read,
+    /// searched or sorted).
+    var isUpToDate: Bool { !isLoading && !isComputingView && !viewRequested }
+
+    private func computeView() {
+        viewRequested = false
+        let all = allPhotos, spec = self.spec, previous = photos, startVersion = version
+        guard max(all.count, previous.count) >= offMainThreshold else {
+            let result = spec.photos(from: all)
+            return show(result, (try? ListDiff(from: previous, to: result)).map { .diff($0) } ?? .reset)
+        }
+        isComputingView = true
+        Task { [weak self] in
+            let (result, diff) = await Task.detached(priority: .userInitiated) { () -> ([Photo], ListDiff?) in
+                let result = spec.photos(from: all)
+                return (result, try? ListDiff(from: previous, to: result))
+            }.value
+            guard let self else { return }
+            self.isComputingView = false
+            // Published meanwhile (a rating in place): this diff no longer applies; start again.
+            if self.version == startVersion {
+                self.show(result, diff.map { .diff($0) } ?? .reset)
+            } else {
+                self.viewRequested = true
+            }
+            if self.viewRequested { self.computeView() }
+        }
+    }
+
+    private func show(_ result: [Photo], _ change: PhotosUpdate.Change) {
+        if case .diff(let diff) = change, diff.isEmpty {
+            photos = result
+            return
+        }
+        photos = result
+        version += 1
+        observers.send(PhotosUpdate(photos: result, change: change, version: version))
+    }
+
+    /// Replaces every photo (another folder, or the whole catalog read).
+    private func setAll(_ photos: [Photo]) {
+        allPhotos = photos.uniqueByID()
+        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
+        publish()
+    }
+
+    /// Adds or updates photos. A photo read from its file that is already listed keeps
+    /// the catalog's rating (saving a file read never overwrites it).
+    private func merge(_ batch: [Photo], keepingRatings: Bool = true) {
+        guard !batch.isEmpty else { return }
+        for var photo in batch {
+            if let index = allIndex[photo.id] {
+                if keepingRatings { photo.rating = allPhotos[index].rating }
+                allPhotos[index] = photo
+            } else {
+                allIndex[photo.id] = allPhotos.count
+                allPhotos.append(photo)
+            }
+        }
+        publish()
+    }
+
+    /// Drops photos whose rows are gone.
+    private func remove(_ ids: some Sequence<Photo.ID>) {
+        let gone = Set(ids).filter { allIndex[$0] != nil }
+        guard !gone.isEmpty else { return }
+        allPhotos.removeAll { gone.contains($0.id) }
+        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
+        publish()
     }
 
     private func tell(_ message: String) {
@@ -140,25 +236,51 @@ public final class CatalogStore {
 
     // MARK: Folder
 
-    /// Shows the folder's catalog rows at once, then rescans it in the background and
-    /// watches it; `rescanning: false` leaves the rescan (new, changed and removed files,
-    /// then live updates) to a later `rescan()`. A folder that can't be read, or goes
-    /// away, is the `.folderUnavailable` condition until it is back.
+    /// Shows the folder's photos from the catalog (the first screenful at once, the rest
+    /// right after), then rescans it in the background and watches it (`rescanning: false`
+    /// leaves that to a later `rescan()`, after the window's first frame). A folder that
+    /// can't be read, or goes away, is the `.folderUnavailable` condition until it is back.
     public func open(folder: String, rescanning: Bool = true) {
         let root = (folder as NSString).standardizingPath
         self.folder = root
+        generation += 1
+        scanCancelled.set()
         watch = nil
         folderIdentity = nil
         waitingOutFault = nil
         clear(.folderUnavailable)
-        allPhotos = ((try? catalog.photos(in: root)) ?? []).uniqueByID()
-        publish()
-        if rescanning { rescan() }
+        // The first screenful at once (a large library shows without waiting for the rest)…
+        let first = spec.search.isEmpty && !spec.ascending
+            ? (try? catalog.firstPhotos(in: root, order: spec.order, limit: Self.firstScreenful)) ?? nil : nil
+        allPhotos = (first ?? []).uniqueByID()
+        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
+        show(spec.photos(from: allPhotos), .reset)
+        // …then every row, off the main thread; then the rescan.
+        isLoading = true
+        rescanWhenLoaded = rescanning
+        if rescanning {
+            isScanning = true
+            scanProgress = ScanProgress(done: 0, total: nil)
+        }
+        let catalog = self.catalog, opened = generation
+        Task { [weak self] in
+            let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: root) } }.value
+            guard let self, self.generation == opened else { return }
+            self.isLoading = false
+            switch rows {
+            case .success(let photos): self.setAll(photos)
+            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            }
+            if self.rescanWhenLoaded { self.rescan() }
+        }
     }
+
+    /// Photos read at once when a folder opens: more than a window shows.
+    static let firstScreenful = 60
 
     /// What a scan came to.
     private enum ScanOutcome: Sendable {
-        case done(FolderIdentity)
+        case done(FolderIdentity, removed: [String])
         case unavailable(reason: String)
         case failed(Error)
     }
@@ -167,6 +289,10 @@ public final class CatalogStore {
     /// every folder it walks.
     public func rescan() {
         guard let folder else { return }
+        guard !isLoading else {
+            rescanWhenLoaded = true
+            return
+        }
         scanCancelled.set()
         let cancelled = CancelFlag()
         scanCancelled = cancelled
@@ -188,10 +314,10 @@ public final class CatalogStore {
                 self.scanProgress = ScanProgress(done: max(done, self.scanProgress?.done ?? 0), total: total)
             }
         }
-        let onBatch: @Sendable () -> Void = { [weak self] in
+        let onBatch: @Sendable ([Photo]) -> Void = { [weak self] batch in
             Task { @MainActor in
                 guard !cancelled.isSet else { return }
-                self?.reload()
+                self?.merge(batch)
             }
         }
         let onFolder: @Sendable (String) -> Void = { [weak watch] path in
@@ -207,9 +333,9 @@ public final class CatalogStore {
                 let total = ScanProgress.countPhotoFiles(in: folder)
                 onProgress(0, total)
                 do {
-                    _ = try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
-                                     onProgress: { onProgress($0, total) }, onFolder: onFolder)
-                    return .done(identity)
+                    let summary = try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
+                                               onProgress: { onProgress($0, total) }, onFolder: onFolder)
+                    return .done(identity, removed: summary.removed)
                 } catch let error as ScanError {
                     // Gone between the check and the walk: check again, for the reason.
                     return .unavailable(reason: FolderAvailability.check(folder).reason ?? error.reason)
@@ -219,16 +345,17 @@ public final class CatalogStore {
             }.value
             guard let self, !cancelled.isSet else { return }
             switch outcome {
-            case .done(let identity):
+            case .done(let identity, let removed):
                 self.folderIdentity = identity
                 self.clear(.diskFull)
-                self.reload { if !cancelled.isSet { self.isScanning = false } }
+                // After the batches' merges (queued on the main actor before this).
+                self.remove(removed)
+                self.isScanning = false
             case .unavailable(let reason):
                 self.folderUnavailable(reason)
             case .failed(let error) where self.catalog.isDiskFull(error):
                 self.isScanning = false
                 self.diskFull()
-                self.reload()
             case .failed(let error):
                 self.isScanning = false
                 self.tell("\(error)")
@@ -261,8 +388,7 @@ public final class CatalogStore {
         scanCancelled.set()
         isScanning = false
         watch = nil
-        allPhotos = []
-        publish()
+        setAll([])
         raise(LibraryCondition(.folderUnavailable,
                                message: "The folder “\(folder)” \(reason). Its photos will be shown again when it is back."))
         let known = folderIdentity
@@ -298,48 +424,8 @@ public final class CatalogStore {
         }
     }
 
-    /// Re-reads the open folder's rows off the main thread, then publishes them. Requests
-    /// made while a read runs are served by one more read after it: however many batches
-    /// a scan commits, at most one read is under way. A read that raced an edit made here
-    /// is not published but done again. `done` runs after the read that serves it.
-    private func reload(then done: @escaping @MainActor () -> Void = {}) {
-        afterReload.append(done)
-        reloadRequested = true
-        if !isReloading { startReload() }
-    }
-
-    private func startReload() {
-        guard let folder else {
-            let callbacks = afterReload
-            afterReload = []
-            return callbacks.forEach { $0() }
-        }
-        let catalog = self.catalog, editsAtStart = edits, served = afterReload
-        afterReload = []
-        isReloading = true
-        reloadRequested = false
-        Task { [weak self] in
-            let result = await Task.detached(priority: .utility) { Result { try catalog.photos(in: folder) } }.value
-            guard let self else { return }
-            self.isReloading = false
-            if self.folder == folder, self.edits != editsAtStart {
-                self.afterReload = served + self.afterReload
-                return self.startReload()
-            }
-            if self.folder == folder {
-                switch result {
-                case .success(let photos): self.allPhotos = photos.uniqueByID()
-                case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
-                }
-                self.publish()
-            }
-            served.forEach { $0() }
-            if self.reloadRequested { self.startReload() }
-        }
-    }
-
     /// A batch of live changes: read those files (or drop their rows) off the main thread,
-    /// in one go, then reload once. Batches are handled one after the other.
+    /// in one go, then show what changed. Batches are handled one after the other.
     private func filesChanged(_ changes: FolderWatch.Changes) {
         guard let folder else { return }
         let catalog = self.catalog, scanner = self.scanner
@@ -349,12 +435,14 @@ public final class CatalogStore {
         let previous = liveChanges
         liveChanges = Task { [weak self] in
             await previous?.value
-            let failure = await Task.detached(priority: .utility) {
+            let outcome = await Task.detached(priority: .utility) {
                 LiveChanges(catalog: catalog, scanner: scanner).apply(changes, onFolder: onFolder)
             }.value
             guard let self, self.folder == folder else { return }
-            if let failure, catalog.isDiskFull(failure) { self.diskFull() }
-            self.reload()
+            if let failure = outcome.failure, catalog.isDiskFull(failure) { self.diskFull() }
+            // Trash and Undo run on this thread meanwhile: what is on disk now decides.
+            self.remove(outcome.removed.filter { access($0, F_OK) != 0 })
+            self.merge(outcome.saved.filter { access($0.path, F_OK) == 0 })
         }
     }
 
@@ -379,11 +467,15 @@ public final class CatalogStore {
         }
         guard found else { throw StoreError("no photo at \(id)") }
         catalog.backUpSoon()
-        edits += 1
-        if let index = allPhotos.firstIndex(where: { $0.id == id }) {
-            allPhotos[index].rating = rating
-            publish()
+        if let index = allIndex[id] { allPhotos[index].rating = rating }
+        // The row shows its new stars in this frame, whatever the library's size…
+        if let position = photos.firstIndex(where: { $0.id == id }) {
+            photos[position].rating = rating
+            version += 1
+            observers.send(PhotosUpdate(photos: photos, change: .updated([position]), version: version))
         }
+        // …and moves to its place when the list is sorted by stars.
+        if spec.order == .rating { publish() }
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.
@@ -391,11 +483,8 @@ public final class CatalogStore {
     public func moveToTrash(_ ids: [Photo.ID]) throws -> [TrashedPhoto] {
         var trashed: [TrashedPhoto] = []
         defer {
-            edits += 1
             catalog.backUpSoon()
-            let gone = Set(trashed.map(\.photo.path))
-            allPhotos.removeAll { gone.contains($0.path) }
-            publish()
+            remove(trashed.map(\.photo.id))
         }
         try catalog.serialized {
             defer { try? catalog.remove(paths: trashed.map(\.photo.path)) }
@@ -413,12 +502,8 @@ public final class CatalogStore {
     public func restore(_ trashed: [TrashedPhoto]) throws {
         var restored: [Photo] = []
         defer {
-            edits += 1
             catalog.backUpSoon()
-            let back = Set(restored.map(\.path))
-            allPhotos.removeAll { back.contains($0.path) }
-            allPhotos += restored
-            publish()
+            merge(restored, keepingRatings: false)
         }
         try catalog.serialized {
             defer { try? catalog.restore(restored) }

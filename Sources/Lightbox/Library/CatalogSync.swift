@@ -12,7 +12,8 @@ public struct CatalogSync: Sendable {
         /// Files read (new or changed).
         public var read = 0
         public var unchanged = 0
-        public var removed = 0
+        /// Paths whose rows were dropped (their files are gone).
+        public var removed: [String] = []
     }
 
     public init(catalog: Catalog, scanner: PhotoScanner = PhotoScanner()) {
@@ -20,12 +21,12 @@ public struct CatalogSync: Sendable {
         self.scanner = scanner
     }
 
-    /// Scans `folder` into the catalog. `onBatch` runs after each committed batch
-    /// (for progress); `onProgress` gets the number of files checked so far after each one;
+    /// Scans `folder` into the catalog. `onBatch` gets each committed batch (the photos
+    /// saved, as read from their files); `onProgress` gets the number of files checked so far after each one;
     /// `onFolder` each folder as it is walked (to watch it). Throws when the folder can't
     /// be read or the catalog can't be written (the scan stops at the first failed write).
     public func run(folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
-                    onBatch: @escaping @Sendable () -> Void = {},
+                    onBatch: @escaping @Sendable ([Photo]) -> Void = { _ in },
                     onProgress: @escaping @Sendable (Int) -> Void = { _ in },
                     onFolder: @escaping @Sendable (String) -> Void = { _ in }) throws -> Summary {
         let root = (folder as NSString).standardizingPath
@@ -42,14 +43,13 @@ public struct CatalogSync: Sendable {
             }
             if state.pending.count >= batchSize { state.flush(into: catalog, then: onBatch) }
         }
-        state.flush(into: catalog)
+        state.flush(into: catalog, then: onBatch)
         state.waitForWrites()
         if let error = state.error { throw error }
         var summary = state.summary
         if !isCancelled() {
             summary.removed = try catalog.removeVanished(known.keys.filter { !state.seen.contains($0) })
         }
-        onBatch()
         return summary
     }
 }
@@ -81,14 +81,13 @@ private final class SyncState: @unchecked Sendable {
 
     var error: Error? { errorLock.withLock { writeError } }
 
-    func flush(into catalog: Catalog, then done: @escaping @Sendable () -> Void = {}) {
+    func flush(into catalog: Catalog, then done: @escaping @Sendable ([Photo]) -> Void) {
         let batch = pending
         pending.removeAll(keepingCapacity: true)
         writer.async { [self] in
             guard !batch.isEmpty, error == nil else { return }
             do {
-                try catalog.saveRead(batch)
-                done()
+                done(try catalog.saveRead(batch))
             } catch {
                 errorLock.withLock { writeError = error }
             }

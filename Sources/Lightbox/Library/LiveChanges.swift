@@ -6,14 +6,23 @@ struct LiveChanges: Sendable {
     let catalog: Catalog
     let scanner: PhotoScanner
 
+    /// What a batch did to the catalog.
+    struct Outcome: Sendable {
+        /// Rows written, as read from their files.
+        var saved: [Photo] = []
+        /// Paths whose rows were dropped.
+        var removed: [String] = []
+        /// The first catalog write that failed (the next scan catches up on what it left out).
+        var failure: Error?
+    }
+
     /// Drops the rows of what went away (unless it is back on disk by now), reads new
     /// and changed files together (one transaction), and scans new folders whole,
-    /// handing each folder walked to `onFolder`. Returns the first catalog write that
-    /// failed, if any (the next scan catches up on what it left out).
-    func apply(_ changes: FolderWatch.Changes, onFolder: @escaping @Sendable (String) -> Void) -> Error? {
-        var failure: Error?
+    /// handing each folder walked to `onFolder`.
+    func apply(_ changes: FolderWatch.Changes, onFolder: @escaping @Sendable (String) -> Void) -> Outcome {
+        var outcome = Outcome()
         func attempt(_ work: () throws -> Void) {
-            do { try work() } catch { failure = failure ?? error }
+            do { try work() } catch { outcome.failure = outcome.failure ?? error }
         }
         var gone: [String] = []
         for path in changes.removed.sorted() {
@@ -29,16 +38,22 @@ struct LiveChanges: Sendable {
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                attempt { _ = try CatalogSync(catalog: catalog, scanner: scanner).run(folder: path, onFolder: onFolder) }
+                let batches = Batches()
+                attempt {
+                    let summary = try CatalogSync(catalog: catalog, scanner: scanner)
+                        .run(folder: path, onBatch: batches.add, onFolder: onFolder)
+                    outcome.removed += summary.removed
+                }
+                outcome.saved += batches.photos
             } else if (info.st_mode & S_IFMT) == S_IFREG, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
                       (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
                         != FileStamp(info) {
                 files.append((path, FileStamp(info)))
             }
         }
-        attempt { _ = try catalog.removeVanished(gone) }
-        attempt { try catalog.saveRead(read(files)) }
-        return failure
+        attempt { outcome.removed += try catalog.removeVanished(gone) }
+        attempt { outcome.saved += try catalog.saveRead(read(files)) }
+        return outcome
     }
 
     /// Reads files on all cores, in order.
@@ -61,4 +76,14 @@ private final class ReadResults: @unchecked Sendable {
     func set(_ index: Int, _ photo: Photo) { lock.withLock { slots[index] = photo } }
 
     var photos: [Photo] { lock.withLock { slots.compactMap { $0 } } }
+}
+
+/// The batches a `CatalogSync` committed, collected from its writer thread.
+private final class Batches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [Photo] = []
+
+    func add(_ batch: [Photo]) { lock.withLock { collected += batch } }
+
+    var photos: [Photo] { lock.withLock { collected } }
 }

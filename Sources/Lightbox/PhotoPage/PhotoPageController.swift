@@ -29,12 +29,13 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         self.index = index
         super.init()
         title = photos[index].name
-        store.observe(owner: self) { [weak self] photos in self?.follow(photos) }
+        store.observe(owner: self) { [weak self] update in self?.follow(update) }
     }
 
     /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
-    private func follow(_ current: [Photo]) {
-        let ratings = Dictionary(current.map { ($0.id, $0.rating) }, uniquingKeysWith: { first, _ in first })
+    private func follow(_ update: PhotosUpdate) {
+        let changed = update.changedPhotos ?? update.photos
+        let ratings = Dictionary(changed.map { ($0.id, $0.rating) }, uniquingKeysWith: { first, _ in first })
         for position in photos.indices {
             if let rating = ratings[photos[position].id] { photos[position].rating = rating }
         }

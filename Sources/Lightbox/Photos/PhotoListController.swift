@@ -28,8 +28,26 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     public var photos: [Photo] { source.items }
     public var selectedPhoto: Photo? { source.selectedItems.first }
 
+    /// The Store version the list shows (see `PhotosUpdate`).
+    private var shownVersion: Int?
+
+    /// Follows the Store: applies just the change when the list shows the photos of the
+    /// update before (the Store compared them, off the main thread for a large library),
+    /// else compares here. The selected photo stays selected when it is still there.
+    public func show(_ update: PhotosUpdate) {
+        defer { shownVersion = update.version }
+        guard shownVersion == update.version - 1 else { return show(update.photos) }
+        switch update.change {
+        case .diff(let diff): source.perform(diff, to: update.photos)
+        case .updated(let positions): positions.forEach { source.update(at: $0, with: update.photos[$0]) }
+        case .reset: show(update.photos)
+        }
+    }
+
     /// Shows `photos`, keeping the selected photo selected when it is still there.
     public func show(_ photos: [Photo]) {
+        shownVersion = nil
+        if source.items.isEmpty { return source.setItems(photos) }
         do {
             try source.apply(photos)
         } catch {

@@ -27,14 +27,15 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        store.observe(owner: self) { [weak self] photos in self?.storeChanged(photos) }
+        store.observe(owner: self) { [weak self] update in self?.storeChanged(update) }
         store.observeScanProgress(owner: self) { [weak self] progress in
             self?.photoList.showProgress(progress)
             self?.updateState()
         }
         store.observeNotices(owner: self) { [weak self] _ in self?.updateState() }
         store.observeConditions(owner: self) { [weak self] _ in self?.updateState() }
-        storeChanged(store.photos)
+        photoList.show(store.photos)
+        storeChanged()
         photoList.showProgress(store.scanProgress)
     }
 
@@ -75,8 +76,8 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     // MARK: Store
 
-    private func storeChanged(_ photos: [Photo]) {
-        photoList.show(photos)
+    private func storeChanged(_ update: PhotosUpdate? = nil) {
+        if let update { photoList.show(update) }
         if details.photo != currentPhoto { details.show(currentPhoto) }
         updateState()
         selectFirstPhotoOnce()

@@ -1,0 +1,144 @@
+import Foundation
+import GtkTestSupport
+@testable import Lightbox
+import XCTest
+
+/// The Store's data path at a size where it searches, sorts and compares off the main
+/// thread (the threshold is lowered so that a few thousand photos take that path).
+final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
+    /// Hard links of a copy of one sample: `count` files in folders of 500 under `folder`.
+    private func linkPhotos(_ count: Int, into folder: String) {
+        let sample = LibraryFixtures.temporaryFolder(self, name: "sample") + "/DSC.jpg"
+        LibraryFixtures.shell("""
+            cp '\(LibraryFixtures.samplePaths[7])' '\(sample)' && cd '\(folder)' && for i in $(seq 0 \(count - 1)); do \
+            d=Roll$((i / 500)); mkdir -p $d; ln '\(sample)' $d/DSC_$(printf %05d $i).jpg; done
+            """)
+    }
+
+    func testAScanOfThousandsOfFilesWithTheWindowOpenDeliversEachOnceInOrderKeepingTheSelection() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let samples = LibraryFixtures.copySamples(to: folder, count: 20)
+            let fixture = PhotosPageFixture(self, folder: folder)
+            fixture.store.offMainThreshold = 100
+            let selected = samples[4]
+            fixture.page.reveal(selected)
+            XCTAssertEqual(fixture.page.currentPhoto?.id, selected)
+            linkPhotos(3_000, into: folder)
+            var updates = 0, disorder: [Int] = [], duplicates: [Int] = []
+            let owner = Received()
+            fixture.store.observe(owner: owner) { _ in
+                updates += 1
+                let shown = fixture.list.photos
+                if Set(shown.map(\.id)).count != shown.count { duplicates.append(updates) }
+                if shown.map(\.id) != shown.sorted(by: .dateTaken).map(\.id) { disorder.append(updates) }
+            }
+            fixture.store.rescan()
+            pump(until: { !fixture.store.isScanning && fixture.store.isUpToDate }, timeout: 60, "the scan of 3,000 files")
+            XCTAssertGreaterThan(updates, 1, "the list filled as the scan went")
+            XCTAssertEqual(duplicates, [], "no file is listed twice at any update")
+            XCTAssertEqual(disorder, [], "the list is in date order at every update")
+            let catalog = try fixture.store.catalog.photos(in: folder).sorted(by: .dateTaken)
+            XCTAssertEqual(catalog.count, 3_020)
+            XCTAssertEqual(fixture.list.photos, catalog, "the list equals the catalog at the end")
+            XCTAssertEqual(fixture.page.currentPhoto?.id, selected, "the selection stayed on the same photo")
+        }
+    }
+
+    func testARatingMadeWhileABatchAndAResortAreInFlightIsKept() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let samples = LibraryFixtures.copySamples(to: folder, count: 5)
+            let fixture = PhotosPageFixture(self, folder: folder)
+            let store = fixture.store
+            store.offMainThreshold = 50
+            store.sortOrder = .rating
+            linkPhotos(2_000, into: folder)
+            store.rescan()
+            pump(until: { store.allPhotos.count > 300 }, timeout: 30, "the scan to be under way")
+            XCTAssertTrue(store.isScanning)
+            try store.setRating(5, for: samples[2])
+            XCTAssertEqual(store.photos.first { $0.id == samples[2] }?.rating, 5, "shown at once")
+            XCTAssertEqual(fixture.list.photos.first { $0.id == samples[2] }?.rating, 5, "in the list at once")
+            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 60, "the scan to finish")
+            XCTAssertEqual(store.photos.count, 2_005)
+            XCTAssertEqual(store.photos.first?.id, samples[2], "sorted by stars, it leads")
+            XCTAssertEqual(store.photos.first?.rating, 5)
+            XCTAssertEqual(fixture.list.photos.first?.rating, 5)
+            XCTAssertEqual(try store.catalog.photo(at: samples[2])?.rating, 5)
+        }
+    }
+
+    /// Search, sort and ratings in random order over 3,000 photos: once settled, the
+    /// Store shows exactly what a plain filter and sort of the catalog's rows gives.
+    func testSearchAndSortMatchAPlainReferenceWithEditsInterleaved() throws {
+        try MainActor.assumeIsolated {
+            var random = SeededGenerator(seed: 0x5EED_0010)
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+            let cameras = [("Canon", "EOS R5"), ("NIKON CORPORATION", "NIKON Z 6"), ("FUJIFILM", "X-T4"), (nil, nil)]
+            let lenses = ["RF24-105mm", "Z 50mm f/1.8", "XF35mm", nil]
+            let rows = (0..<3_000).map { i -> Photo in
+                var photo = Photo(path: folder + "/\(["IMG", "DSC", "img", "Ölberg"][i % 4])_\(Int.random(in: 1...900, using: &random)).jpg.\(i)")
+                photo.taken = Bool.random(using: &random) ? nil
+                    : String(format: "2024-%02d-%02dT10:%02d:00", Int.random(in: 1...12, using: &random),
+                             Int.random(in: 1...28, using: &random), Int.random(in: 0...3, using: &random))
+                (photo.make, photo.model) = cameras[Int.random(in: 0..<4, using: &random)]
+                photo.lens = lenses[Int.random(in: 0..<4, using: &random)]
+                photo.rating = Int.random(in: 0...5, using: &random)
+                return photo
+            }
+            try catalog.save(rows)
+            let store = CatalogStore(catalog: catalog)
+            store.offMainThreshold = 500
+            store.open(folder: folder, rescanning: false)
+            let words = ["", "canon", "nikon z", "xf35", "img", "ölberg", "EOS r5", "dsc 50mm", "nothing"]
+            for step in 0..<80 {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: store.searchText = words[Int.random(in: 0..<words.count, using: &random)]
+                case 1: store.sortOrder = PhotoSort.allCases[Int.random(in: 0..<4, using: &random)]
+                case 2: store.sortAscending.toggle()
+                default:
+                    let photo = rows[Int.random(in: 0..<rows.count, using: &random)]
+                    try store.setRating(Int.random(in: 0...5, using: &random), for: photo.id)
+                }
+                guard Bool.random(using: &random) else { continue }  // sometimes the next edit comes first
+                pump(until: { store.isUpToDate }, timeout: 20, "step \(step) to settle")
+                let expected = reference(try catalog.photos(in: folder), search: store.searchText,
+                                         order: store.sortOrder, ascending: store.sortAscending)
+                XCTAssertEqual(store.photos.map(\.id), expected.map(\.id), "step \(step)")
+                XCTAssertEqual(store.photos.map(\.rating), expected.map(\.rating), "step \(step)")
+            }
+        }
+    }
+
+    /// The list's rules, written plainly: every word in the name, camera or lens; newest,
+    /// best, A→Z first; ties and missing values by file name (then path), missing last.
+    private func reference(_ photos: [Photo], search: String, order: PhotoSort, ascending: Bool) -> [Photo] {
+        let words = search.lowercased().split(separator: " ")
+        let found = photos.filter { photo in
+            let text = "\(photo.name) \(photo.camera ?? "") \(photo.lens ?? "")".lowercased()
+            return words.allSatisfy { text.contains($0) }
+        }
+        func byName(_ a: Photo, _ b: Photo) -> Bool {
+            switch a.name.localizedStandardCompare(b.name) {
+            case .orderedSame: a.path < b.path
+            case let result: result == .orderedAscending
+            }
+        }
+        var sorted = found.sorted { a, b in
+            switch order {
+            case .name: return byName(a, b)
+            case .dateTaken: return a.taken == b.taken ? byName(a, b) : (a.taken ?? "") > (b.taken ?? "")
+            case .rating: return a.rating == b.rating ? byName(a, b) : a.rating > b.rating
+            case .camera:
+                if let x = a.camera, let y = b.camera, x != y { return x.localizedStandardCompare(y) == .orderedAscending }
+                if a.camera != nil, b.camera == nil { return true }
+                if a.camera == nil, b.camera != nil { return false }
+                return byName(a, b)
+            }
+        }
+        if (order == .name || order == .camera) != ascending { sorted.reverse() }
+        return sorted
+    }
+}
