@@ -16,6 +16,8 @@ public final class LightboxApplication {
     let application: Application
     private var window: ApplicationWindow?
     private var root: MainWindowController?
+    /// The library the window shows (nil until the window is made).
+    public var store: CatalogStore? { root?.store }
     private var photos: PhotosController?
     private let settings: Settings?
     private var state: PersistedState

@@ -38,11 +38,40 @@ enum AppBenchmark {
                 "startup_ratio_vs_minimal_gtk": app / minimal,
             ]
             for (key, value) in scroll { values[key] = value }
+            for (key, value) in try largeLibrary(in: work, environment: environment) { values[key] = value }
             Bench.report(values, json: json)
         } catch {
             FileHandle.standardError.write(Data("lightbox-bench app: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// 100,000 photos against 1,000 and the minimal window: launch to the first frame that
+    /// shows photo rows (each library's catalog complete), then the 100k app left to settle.
+    static func largeLibrary(in work: String, environment: BenchEnvironment) throws -> [String: Double] {
+        var libraries: [Int: String] = [:]
+        for count in [1_000, 100_000] {
+            let library = work + "/library-\(count)"
+            try LibraryBenchmark.makeLibrary(at: library, count: count)
+            let catalog = try Catalog(path: environment.dataHome + "/\(AppInfo.id)/catalog.sqlite")
+            _ = try CatalogSync(catalog: catalog).run(folder: library)
+            libraries[count] = library
+        }
+        var large = Double.infinity, small = Double.infinity, minimal = Double.infinity
+        for _ in 0..<runs {
+            large = min(large, try environment.timeToFirstPaint(["startup-rows", libraries[100_000]!]))
+            small = min(small, try environment.timeToFirstPaint(["startup-rows", libraries[1_000]!]))
+            minimal = min(minimal, try environment.timeToFirstPaint(["startup-minimal"]))
+        }
+        let settled = try environment.child(["settle", libraries[100_000]!], timeout: 600)
+        return [
+            "startup_rows_ms_100k": large,
+            "startup_rows_ms_1k": small,
+            "startup_rows_ratio_vs_minimal_gtk_100k": large / minimal,
+            "startup_rows_ratio_100k_vs_1k": large / small,
+            "rss_100k_mb": settled["rss_mb"] ?? .nan,
+            "rescan_100k_unchanged_ms": settled["rescan_ms"] ?? .nan,
+        ]
     }
 
     /// The child side: `lightbox-bench app-child <startup-lightbox FOLDER | startup-minimal | scroll FOLDER>`.
@@ -65,6 +94,36 @@ enum AppBenchmark {
                 window.present()
             }
             exit(application.run(arguments: ["minimal"]))
+        case "startup-rows":
+            // The first frame in which the photo list has rows.
+            Window.onAnyWindowMapped { window in
+                window.addTickCallback { _ in
+                    guard (ScrollRun.photoList(in: window)?.maximumVerticalOffset ?? 0) > 0 else { return true }
+                    window.onNextPaint { finish(["painted_ns": Double(monotonicNanoseconds())]) }
+                    return false
+                }
+            }
+            exit(LightboxApplication().run(arguments: ["lightbox", arguments[1]]))
+        case "settle":
+            // Launch, then the rescan of the unchanged library (timed from the window's
+            // mapping: the catalog read included), then the memory the app keeps.
+            let app = LightboxApplication()
+            Window.onAnyWindowMapped { window in
+                let mapped = monotonicNanoseconds()
+                var scanned = false
+                window.addTickCallback { _ in
+                    guard let store = app.store else { return true }
+                    scanned = scanned || store.isScanning
+                    guard scanned, !store.isScanning, store.isUpToDate else { return true }
+                    let rescan = Double(monotonicNanoseconds() - mapped) / 1e6
+                    Task { @MainActor in
+                        try? await Task.sleep(for: .seconds(2))  // the last frames and thumbnails
+                        finish(["rss_mb": Double(Bench.residentBytes()) / 1_048_576, "rescan_ms": rescan])
+                    }
+                    return false
+                }
+            }
+            exit(app.run(arguments: ["lightbox", arguments[1]]))
         case "scroll":
             Window.onAnyWindowMapped { window in ScrollRun.start(in: window) }
             exit(LightboxApplication().run(arguments: ["lightbox", arguments[1]]))
@@ -146,7 +205,7 @@ private final class ScrollRun {
 
 /// A display (Xvfb unless `$DISPLAY` is set), a private session bus and private XDG
 /// directories for the child processes.
-private final class BenchEnvironment {
+final class BenchEnvironment {
     let work: String
     var dataHome: String { work + "/data" }
     private var xvfb: Process?

@@ -58,13 +58,13 @@ enum LibraryBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    /// 10,000 hard links to the sample photos, 1,000 per folder.
-    static func makeLibrary(at path: String) throws {
+    /// `count` (10,000 by default) hard links to the sample photos, 1,000 per folder.
+    static func makeLibrary(at path: String, count: Int = fileCount) throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path + "/data/samples"
         let sources = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".jpg") }.sorted()
         guard !sources.isEmpty else { throw BenchError("no sample photos in \(samples)") }
-        for index in 0..<fileCount {
+        for index in 0..<count {
             let folder = "\(path)/\(index / 1000)"
             if index % 1000 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try FileManager.default.linkItem(atPath: samples + "/" + sources[index % sources.count],

@@ -165,6 +165,18 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testAHiddenPageGroupsNothingUntilItIsShown() {
+        MainActor.assumeIsolated {
+            let store = AlbumsFixtures.store(self)
+            let albums = AlbumsController(store: store)
+            store.searchText = "canon"
+            XCTAssertEqual(albums.groups, [], "not shown: no grouping")
+            _ = AlbumsFixtures.window(showing: albums)
+            XCTAssertEqual(albums.groups.flatMap(\.photos).map(\.id), store.photos.sorted(by: .dateTaken).map(\.id),
+                           "grouped when shown, from the photos as they are now")
+        }
+    }
+
     /// A library spanning 300 months: more rows than GTK binds at once.
     private func manyMonths() -> String {
         let folder = LibraryFixtures.temporaryFolder(self, name: "months")

@@ -24,7 +24,9 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         self.store = store
         super.init()
         title = "Albums"
-        months = HostingDataSource(Self.groups(store.photos), parent: self, poolLimit: 6,
+        // Grouped when first shown (see `follow`).
+        isStale = true
+        months = HostingDataSource([], parent: self, poolLimit: 6,
                                    make: { [unowned self] in
                                        let strip = MonthStripController(loader: store.thumbnails)
                                        strip.delegate = self
@@ -49,6 +51,11 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         albumsView.add(keys)
     }
 
+    public override func viewWillAppear() {
+        super.viewWillAppear()
+        if isStale { follow(store.photos) }
+    }
+
     /// Keyboard focus goes to the current month's strip, so the arrow keys work at once.
     public override func viewDidAppear() {
         if !months.items.isEmpty { showMonth(currentMonth) }
@@ -56,7 +63,16 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
 
     private static func groups(_ photos: [Photo]) -> [PhotoGroup] { photos.groupedByMonth().newestFirst() }
 
+    /// The Store changed while the page was not shown: group again when it appears.
+    private var isStale = false
+
+    /// Groups the photos by month, only while the page is shown (a hidden page does no work).
     private func follow(_ photos: [Photo]) {
+        guard appearance == .appeared || appearance == .appearing else {
+            isStale = true
+            return
+        }
+        isStale = false
         try? months.apply(Self.groups(photos))
         currentMonth = min(currentMonth, max(0, months.items.count - 1))
         if isViewLoaded { showMonthsOrEmptyState() }

@@ -160,7 +160,7 @@ public final class CatalogStore {
 
     /// Whether `photos` shows `allPhotos` as searched and sorted now (nothing is being read,
     /// searched or sorted).
-    var isUpToDate: Bool { !isLoading && !isComputingView && !viewRequested }
+    public var isUpToDate: Bool { !isLoading && !isComputingView && !viewRequested }
 
     private func computeView() {
         viewRequested = false
