@@ -1,6 +1,5 @@
 import Foundation
 import Lightbox
-import Synchronization
 
 /// `lightbox --list [--verify] FOLDER`: scans FOLDER into the catalog without opening a
 /// window and prints one JSON object per file (`PhotoListing`), in path order, each
@@ -104,15 +103,27 @@ enum ListCommand {
         guard verify else {
             return photos.map { ListedRow(line: PhotoListing.line(for: $0), failed: $0.error != nil) }
         }
-        let rows = Mutex([ListedRow?](repeating: nil, count: photos.count))
+        let rows = ChunkRows(count: photos.count)
         DispatchQueue.concurrentPerform(iterations: photos.count) { index in
             var photo = photos[index]
             let problem = PhotoListing.decodingProblem(path: photo.path)
             photo.error = photo.error ?? problem
-            let row = ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil)
-            rows.withLock { $0[index] = row }
+            rows.set(ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil),
+                     at: index)
         }
-        return rows.withLock { $0.compactMap { $0 } }
+        return rows.all
+    }
+
+    /// The rows of one chunk, filled in by the decoding threads in any order.
+    private final class ChunkRows: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rows: [ListedRow?]
+
+        init(count: Int) { rows = Array(repeating: nil, count: count) }
+
+        func set(_ row: ListedRow, at index: Int) { lock.withLock { rows[index] = row } }
+
+        var all: [ListedRow] { lock.withLock { rows.compactMap { $0 } } }
     }
 
     private static func warn(_ message: String) {
