@@ -1,73 +1,137 @@
 import Foundation
 import Lightbox
 
-/// `lightbox --list FOLDER`: scans FOLDER into the catalog without opening a window
-/// and prints one JSON object per file. Exit status 0 when the folder was read.
+/// `lightbox --list [--verify] FOLDER`: scans FOLDER into the catalog without opening a
+/// window and prints one JSON object per file (`PhotoListing`), in path order, each
+/// written out as soon as it is ready. One file's failure costs its own row only: it is
+/// listed with an `error`. With `--verify` every file's pixels are decoded, on all cores.
 enum ListCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let folder = arguments.first else {
-            return fail("usage: lightbox --list FOLDER", status: 2)
+    /// The exit status (documented in `lightbox --help` and the README).
+    enum Status: Int32 {
+        /// Every file was listed without an error.
+        case listed = 0
+        /// The folder was listed, but at least one file has an error (or the listing
+        /// could not be written out in full).
+        case someFailed = 1
+        /// The command line is wrong.
+        case usage = 2
+        /// The folder or the catalog can't be used; nothing was listed.
+        case unusable = 3
+    }
+
+    static let usage = "usage: lightbox --list [--verify] FOLDER"
+
+    struct Options: Equatable {
+        var folder: String
+        var verify = false
+
+        /// The options after `--list`; a reason when they are wrong.
+        static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+            var verify = false, folders: [String] = [], optionsEnded = false
+            for argument in arguments {
+                if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                    folders.append(argument)
+                } else if argument == "--" {
+                    optionsEnded = true
+                } else if argument == "--verify" {
+                    verify = true
+                } else {
+                    return .failure(UsageError(reason: "unknown option \(argument) for --list"))
+                }
+            }
+            guard folders.count == 1, let folder = folders.first else {
+                return .failure(UsageError(reason: folders.isEmpty ? "--list needs a FOLDER" : "--list takes one FOLDER"))
+            }
+            return .success(Options(folder: folder, verify: verify))
         }
+    }
+
+    struct UsageError: Error, Equatable {
+        let reason: String
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        switch Options.parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let error): return fail("lightbox: \(error.reason)\n\(usage)", .usage)
+        }
+        let photos: [Photo]
         do {
             let catalog = try Catalog()
             if let aside = catalog.movedAsidePath {
-                FileHandle.standardError.write(Data("lightbox: the catalog was damaged; it was moved to \(aside) and rebuilt\n".utf8))
+                warn("lightbox: the catalog was damaged; it was moved to \(aside) and rebuilt")
             }
-            let root = (URL(fileURLWithPath: folder).path as NSString).standardizingPath
+            if let reason = catalog.notWritableReason {
+                warn("lightbox: this scan is not saved in the catalog: \(reason)")
+            }
+            let root = (URL(fileURLWithPath: options.folder).path as NSString).standardizingPath
             _ = try CatalogSync(catalog: catalog).run(folder: root)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var output = Data()
-            for photo in try catalog.photos(in: root) {
-                output.append(try encoder.encode(ListedPhoto(photo)))
-                output.append(0x0A)
-            }
-            FileHandle.standardOutput.write(output)
-            return 0
+            photos = try catalog.photos(in: root)
         } catch let error as ScanError {
-            return fail("lightbox: \(error)", status: 1)
+            return fail("lightbox: \(error)", .unusable)
         } catch {
-            return fail("lightbox: the catalog can't be used: \(error)", status: 1)
+            return fail("lightbox: the catalog can't be used: \(error)", .unusable)
         }
+        return list(photos, verify: options.verify)
     }
 
-    private static func fail(_ message: String, status: Int32) -> Int32 {
+    /// Lists `photos` in order, a chunk at a time: each chunk's files are checked in
+    /// parallel (when verifying), then written out before the next chunk starts.
+    private static func list(_ photos: [Photo], verify: Bool) -> Int32 {
+        let chunkSize = verify ? 4 * ProcessInfo.processInfo.activeProcessorCount : 64
+        var status = Status.listed
+        for start in stride(from: 0, to: photos.count, by: chunkSize) {
+            let rows = listedRows(Array(photos[start..<min(start + chunkSize, photos.count)]), verify: verify)
+            if rows.contains(where: \.failed) { status = .someFailed }
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(rows.map { $0.line + "\n" }.joined().utf8))
+            } catch {
+                return fail("lightbox: the listing could not be written: \(error.localizedDescription)", .someFailed)
+            }
+        }
+        return status.rawValue
+    }
+
+    private struct ListedRow: Sendable {
+        let line: String
+        let failed: Bool
+    }
+
+    /// The rows of `photos`, in order; with `verify`, their pixels are decoded on every core.
+    private static func listedRows(_ photos: [Photo], verify: Bool) -> [ListedRow] {
+        guard verify else {
+            return photos.map { ListedRow(line: PhotoListing.line(for: $0), failed: $0.error != nil) }
+        }
+        let rows = ChunkRows(count: photos.count)
+        DispatchQueue.concurrentPerform(iterations: photos.count) { index in
+            var photo = photos[index]
+            let problem = PhotoListing.decodingProblem(path: photo.path)
+            photo.error = photo.error ?? problem
+            rows.set(ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil),
+                     at: index)
+        }
+        return rows.all
+    }
+
+    /// The rows of one chunk, filled in by the decoding threads in any order.
+    private final class ChunkRows: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rows: [ListedRow?]
+
+        init(count: Int) { rows = Array(repeating: nil, count: count) }
+
+        func set(_ row: ListedRow, at index: Int) { lock.withLock { rows[index] = row } }
+
+        var all: [ListedRow] { lock.withLock { rows.compactMap { $0 } } }
+    }
+
+    private static func warn(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        return status
-    }
-}
-
-/// The JSON shape of one listed file (every key present, null when unknown).
-private struct ListedPhoto: Encodable {
-    let photo: Photo
-    init(_ photo: Photo) { self.photo = photo }
-
-    enum Key: String, CodingKey {
-        case path, taken, taken_source, camera, make, model, lens, exposure, aperture, iso, focal_length
-        case width, height, orientation, latitude, longitude, altitude, rating, file_size, error
     }
 
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(photo.path, forKey: .path)
-        try c.encode(photo.taken, forKey: .taken)
-        try c.encode(photo.takenSource?.rawValue, forKey: .taken_source)
-        try c.encode(photo.camera, forKey: .camera)
-        try c.encode(photo.make, forKey: .make)
-        try c.encode(photo.model, forKey: .model)
-        try c.encode(photo.lens, forKey: .lens)
-        try c.encode(photo.exposure, forKey: .exposure)
-        try c.encode(photo.aperture, forKey: .aperture)
-        try c.encode(photo.iso, forKey: .iso)
-        try c.encode(photo.focalLength, forKey: .focal_length)
-        try c.encode(photo.width, forKey: .width)
-        try c.encode(photo.height, forKey: .height)
-        try c.encode(photo.orientation, forKey: .orientation)
-        try c.encode(photo.latitude, forKey: .latitude)
-        try c.encode(photo.longitude, forKey: .longitude)
-        try c.encode(photo.altitude, forKey: .altitude)
-        try c.encode(photo.rating, forKey: .rating)
-        try c.encode(photo.fileSize, forKey: .file_size)
-        try c.encode(photo.error, forKey: .error)
+    private static func fail(_ message: String, _ status: Status) -> Int32 {
+        warn(message)
+        return status.rawValue
     }
 }

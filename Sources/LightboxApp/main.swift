@@ -2,6 +2,10 @@ import Foundation
 import Lightbox
 
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "--help" || arguments[1] == "-h" {
+    print(HelpText.text, terminator: "")
+    exit(0)
+}
 if arguments.contains("--version") {
     print("\(AppInfo.name) \(AppInfo.version)")
     exit(0)

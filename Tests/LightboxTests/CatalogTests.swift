@@ -56,6 +56,43 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(try sync.catalog.photos(in: root).count, 3, "scanning a/ keeps the rows of a b/ and a-2/")
     }
 
+    /// Another process writing the catalog (the app, another `lightbox --list`) holds its
+    /// lock for a moment: opening waits for it instead of falling back to a read-only copy
+    /// in memory (which also missed the rows still in the write-ahead log).
+    func testOpeningWaitsWhileAnotherProcessHoldsTheWriteLock() throws {
+        let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let photos = LibraryFixtures.copySamples(to: folder, count: 2)
+        _ = try CatalogSync(catalog: try Catalog(path: path)).run(folder: folder)
+
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [path]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+        var said = Data()
+        while !String(decoding: said, as: UTF8.self).contains("locked") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said.append(chunk)
+        }
+        XCTAssertEqual(String(decoding: said, as: UTF8.self), "locked\n")
+        // The other process's write takes a moment, then it commits.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
+        }
+
+        let catalog = try Catalog(path: path)
+        XCTAssertNil(catalog.notWritableReason)
+        XCTAssertNil(catalog.recovery)
+        XCTAssertEqual(try catalog.photos(in: folder).map(\.path), photos)
+        holder.waitUntilExit()
+        XCTAssertEqual(holder.terminationStatus, 0)
+    }
+
     func testACorruptCatalogIsMovedAsideAndRebuilt() throws {
         for garbage in ["this is not a database", "SQLite format 3\0" + String(repeating: "\u{7}", count: 5000)] {
             let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"

@@ -1,4 +1,5 @@
 import Foundation
+import GtkTestSupport
 import XCTest
 
 /// Files and processes the library tests share.
@@ -72,5 +73,23 @@ enum LibraryFixtures {
         let result = try run("/usr/bin/exiv2", ["-M", "set Exif.Photo.ApertureValue Rational 2100/1",
                                                 "-M", "del Exif.Photo.FNumber", target])
         precondition(result.status == 0, "exiv2 failed: \(result.stderr)")
+    }
+
+    /// A copy of `source` whose header reads fine (size, EXIF, end-of-image marker) but
+    /// whose pixels can't be decoded: its scan names Huffman tables 3, which the file
+    /// never defines, so libjpeg stops before the first pixel.
+    static func writeUndecodablePixels(from source: String, to target: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        let scan = try XCTUnwrap((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let components = Int(bytes[scan + 4])
+        for component in 0..<components { bytes[scan + 6 + 2 * component] = 0x33 }
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+    }
+
+    /// A `.jpg` that is no image at all: a JPEG start marker, then noise.
+    static func writeGarbage(to target: String) throws {
+        var random = SeededGenerator(seed: 7)
+        let noise = (0..<2_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        try Data([0xFF, 0xD8, 0xFF, 0xE0] + noise).write(to: URL(fileURLWithPath: target))
     }
 }

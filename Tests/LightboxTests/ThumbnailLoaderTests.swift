@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Synchronization
 @testable import Lightbox
 import XCTest
 
@@ -43,6 +44,29 @@ final class ThumbnailLoaderTests: XCTestCase {
         let small = try await fresh.thumbnail(path: path, modified: modified(path), size: 100)
         XCTAssertEqual(small.origin, .decoded, "128 px thumbnails live in normal/")
         XCTAssertEqual(small.image.width, 128)
+    }
+
+    /// Blocking work hands its result to the awaiting task and rethrows its errors.
+    func testBlockingWorkHandsOverItsResultAndItsError() async throws {
+        let made = try await runBlocking(qos: .userInitiated) { MadeByWork(42) }
+        XCTAssertEqual(made.value, 42)
+        do {
+            _ = try await runBlocking(qos: .userInitiated) { () throws -> Int in throw MediaError("broken") }
+            XCTFail("the work's error was not rethrown")
+        } catch let error as MediaError {
+            XCTAssertEqual(error.message, "broken")
+        }
+    }
+
+    /// Work done on another thread before the task gets to suspend (as a thumbnail found in
+    /// the cache often is): the path on which Swift's runtime gives ThreadSanitizer no
+    /// happens-before for a continuation, so a result carried by the continuation alone was
+    /// reported as a data race (PixelImage made on the decode thread, read by the cache).
+    func testBlockingWorkDoneBeforeTheTaskSuspendsHandsOverItsResult() async throws {
+        for index in 0..<200 {
+            let value = try await valueMadeByWorkDoneBeforeSuspending(index)
+            XCTAssertEqual(value, index)
+        }
     }
 
     func testLargeViewSizesAreDecodedAtThatSizeAndNotWrittenToTheSharedCache() async throws {
@@ -155,4 +179,33 @@ final class ThumbnailLoaderTests: XCTestCase {
         XCTAssertNotNil(cache.image(for: "c"))
         XCTAssertLessThanOrEqual(cache.bytes, cache.budget)
     }
+}
+
+/// An object made on a worker thread and read by the task right after `runBlocking`
+/// returns, still off any actor (as `ThumbnailLoader.thumbnail` reads its image).
+private final class MadeByWork: Sendable {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+}
+
+/// Runs the work on a thread of its own and waits, without any synchronization TSan would
+/// count, until that thread has resumed the continuation: the task then finds it resumed
+/// before it suspends.
+private nonisolated func valueMadeByWorkDoneBeforeSuspending(_ value: Int) async throws -> Int {
+    let made = try await runBlocking(start: { block in
+        let done = RelaxedFlag()
+        Thread {
+            block()
+            done.set()
+        }.start()
+        done.waitUntilSet()
+    }, { MadeByWork(value) })
+    return made.value
+}
+
+/// A flag written and read with relaxed atomics: no happens-before between the threads.
+private final class RelaxedFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    func waitUntilSet() { while !flag.load(ordering: .relaxed) { sched_yield() } }
 }

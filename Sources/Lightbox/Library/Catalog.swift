@@ -102,8 +102,13 @@ public final class Catalog: Sendable {
         return "\(folder) can't be written (\(error.map { "\($0.localizedDescription)" } ?? "unknown error"))"
     }
 
+    /// How long a statement waits for another connection's lock (another Lightbox process
+    /// writing, a connection being closed) before it fails with "database is locked".
+    static let lockTimeout: TimeInterval = 10
+
     static func openChecked(_ path: String) throws -> DatabasePool {
         var configuration = Configuration()
+        configuration.busyMode = .timeout(lockTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }

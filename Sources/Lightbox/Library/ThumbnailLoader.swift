@@ -68,35 +68,31 @@ public final class ThumbnailLoader: Sendable {
         defer { Task { await slots.release() } }
         try Task.checkCancellation()
         let cache = self.cache, decodes = self.decodes, writer = self.writer, pendingWrites = self.pendingWrites
-        let thumbnail: Thumbnail = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { () throws -> Thumbnail in
-                    if let cacheSize, let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
-                        return Thumbnail(image: cached, origin: .diskCache)
+        let thumbnail = try await runBlocking(qos: .userInitiated) { () throws -> Thumbnail in
+            if let cacheSize, let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
+                return Thumbnail(image: cached, origin: .diskCache)
+            }
+            if cache.hasFailure(uri: uri, mtime: mtime) {
+                throw MediaError("no thumbnail can be made for this file (an earlier attempt failed)")
+            }
+            decodes.increment()
+            do {
+                let image = try PixelImage.decode(path: path, fitting: pixels, maxPixels: PhotoReader.maxPixels)
+                // Cache writes queue behind the caller; past a small backlog (fast scrolling
+                // through thousands of photos) they are skipped rather than pile up in memory:
+                // a skipped thumbnail is simply decoded again next time.
+                if let cacheSize, pendingWrites.incrementIfBelow(ThumbnailLoader.maxPendingWrites) {
+                    writer.async {
+                        cache.store(image, uri: uri, mtime: mtime, size: cacheSize)
+                        pendingWrites.decrement()
                     }
-                    if cache.hasFailure(uri: uri, mtime: mtime) {
-                        throw MediaError("no thumbnail can be made for this file (an earlier attempt failed)")
-                    }
-                    decodes.increment()
-                    do {
-                        let image = try PixelImage.decode(path: path, fitting: pixels, maxPixels: PhotoReader.maxPixels)
-                        // Cache writes queue behind the caller; past a small backlog (fast scrolling
-                        // through thousands of photos) they are skipped rather than pile up in memory:
-                        // a skipped thumbnail is simply decoded again next time.
-                        if let cacheSize, pendingWrites.incrementIfBelow(ThumbnailLoader.maxPendingWrites) {
-                            writer.async {
-                                cache.store(image, uri: uri, mtime: mtime, size: cacheSize)
-                                pendingWrites.decrement()
-                            }
-                        }
-                        return Thumbnail(image: image, origin: .decoded)
-                    } catch {
-                        if FileManager.default.fileExists(atPath: path) {
-                            writer.async { cache.storeFailure(uri: uri, mtime: mtime) }
-                        }
-                        throw error
-                    }
-                })
+                }
+                return Thumbnail(image: image, origin: .decoded)
+            } catch {
+                if FileManager.default.fileExists(atPath: path) {
+                    writer.async { cache.storeFailure(uri: uri, mtime: mtime) }
+                }
+                throw error
             }
         }
         memory.insert(thumbnail.image, for: key)

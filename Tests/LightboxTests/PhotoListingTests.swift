@@ -1,0 +1,165 @@
+import Foundation
+import GtkTestSupport
+@testable import Lightbox
+import XCTest
+
+/// `lightbox --list` lines: total for any `Photo`, one valid JSON object per line.
+final class PhotoListingTests: XCTestCase {
+    static let doubles: [Double?] = [nil, .nan, -.nan, .infinity, -.infinity, 0, -0.0, -1, -5.6, .greatestFiniteMagnitude,
+                                     -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 1e300, 2.8, 50]
+    static let ints: [Int] = [.min, .max, -1, 0, 1, 7, 100]
+    static let texts: [String?] = [
+        nil, "", "Nikon Z 8", String(repeating: "x", count: 10_000),
+        String(repeating: "é\u{0}\n", count: 3_400),
+        String(decoding: [0x43, 0xFF, 0xFE, 0x61, 0xC3, 0x28, 0xED, 0xA0, 0x80], as: UTF8.self),
+        "Canon\u{0}\u{7}\u{8}\u{C}\u{1B}[31m \"EOS\"\\\n\r\t\u{7F}\u{85}\u{2028}\u{2029}", "\u{202E}gnp.exe", "/a/b\\c\"d",
+    ]
+
+    private static func randomPhoto(_ random: inout SeededGenerator) -> Photo {
+        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+        var photo = Photo(path: pick(texts) ?? "/photos/a.jpg", fileSize: Int64(truncatingIfNeeded: pick(ints)),
+                          modified: pick(doubles) ?? 0, error: pick(texts))
+        photo.taken = pick(texts)
+        photo.takenSource = pick([nil, .dateTimeOriginal, .dateTime, .fileModified])
+        photo.make = pick(texts)
+        photo.model = pick(texts)
+        photo.lens = pick(texts)
+        photo.exposure = pick(texts)
+        photo.aperture = pick(doubles)
+        photo.iso = pick([nil] + ints)
+        photo.focalLength = pick(doubles)
+        photo.width = pick(ints)
+        photo.height = pick(ints)
+        photo.orientation = pick(ints)
+        photo.latitude = pick(doubles)
+        photo.longitude = pick(doubles)
+        photo.altitude = pick(doubles)
+        photo.rating = pick(ints)
+        return photo
+    }
+
+    /// Parses `line` as one JSON object with every key of a listing.
+    private func object(_ line: String, file: StaticString = #filePath, line number: UInt = #line) throws -> [String: Any] {
+        XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 }, "a raw control character in \(line.prefix(200))",
+                       file: file, line: number)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                                   file: file, line: number)
+        XCTAssertEqual(object.keys.sorted(), PhotoListing.keys, file: file, line: number)
+        return object
+    }
+
+    private func assertListed(_ value: Any?, _ expected: Double?, file: StaticString = #filePath, line: UInt = #line) {
+        if let expected, expected.isFinite {
+            XCTAssertEqual((value as? NSNumber)?.doubleValue, expected, file: file, line: line)
+        } else {
+            XCTAssertTrue(value is NSNull, "\(String(describing: value)) for \(String(describing: expected))", file: file, line: line)
+        }
+    }
+
+    func testEveryLineIsOneJSONObjectWithEveryKeyWhateverThePhotoHolds() throws {
+        var random = SeededGenerator(seed: 2024)
+        for _ in 0..<3_000 {
+            let photo = Self.randomPhoto(&random)
+            let decoded = [nil, true, false][Int(random.next() % 3)]
+            let object = try object(PhotoListing.line(for: photo, decoded: decoded))
+            XCTAssertEqual(object["path"] as? String, photo.path)
+            XCTAssertEqual(object["error"] as? String, photo.error)
+            XCTAssertEqual(object["decoded"] as? Bool, decoded)
+            XCTAssertEqual(object["make"] as? String, photo.make)
+            XCTAssertEqual(object["lens"] as? String, photo.lens)
+            XCTAssertEqual(object["camera"] as? String, photo.camera)
+            XCTAssertEqual(object["taken"] as? String, photo.taken)
+            XCTAssertEqual(object["taken_source"] as? String, photo.takenSource?.rawValue)
+            XCTAssertEqual((object["width"] as? NSNumber)?.intValue, photo.width)
+            XCTAssertEqual((object["rating"] as? NSNumber)?.intValue, photo.rating)
+            XCTAssertEqual((object["file_size"] as? NSNumber)?.int64Value, photo.fileSize)
+            assertListed(object["aperture"], photo.aperture)
+            assertListed(object["focal_length"], photo.focalLength)
+            assertListed(object["latitude"], photo.latitude)
+            assertListed(object["longitude"], photo.longitude)
+            assertListed(object["altitude"], photo.altitude)
+        }
+    }
+
+    func testALineListsEveryFieldUnderItsKey() {
+        var photo = Photo(path: "/photos/2024/IMG_1.jpg", fileSize: 32_772, modified: 1)
+        photo.taken = "2024-03-12T14:05:07"
+        photo.takenSource = .dateTimeOriginal
+        photo.make = "Canon"
+        photo.model = "Canon EOS R5"
+        photo.exposure = "1/250"
+        photo.aperture = 2.8
+        photo.iso = 100
+        photo.focalLength = 50
+        photo.width = 640
+        photo.height = 480
+        photo.latitude = 48.8584
+        photo.longitude = 2.2945
+        photo.altitude = 35
+        photo.rating = 3
+        XCTAssertEqual(PhotoListing.line(for: photo, decoded: true),
+                       #"{"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","decoded":true,"error":null,"#
+                       + #""exposure":"1/250","file_size":32772,"focal_length":50,"height":480,"iso":100,"#
+                       + #""latitude":48.8584,"lens":null,"longitude":2.2945,"make":"Canon","model":"Canon EOS R5","#
+                       + #""orientation":1,"path":"/photos/2024/IMG_1.jpg","rating":3,"taken":"2024-03-12T14:05:07","#
+                       + #""taken_source":"DateTimeOriginal","width":640}"#)
+    }
+
+    func testNumbersThatAreNotFiniteAreListedAsUnknown() {
+        var photo = Photo(path: "/p/a.jpg")
+        photo.aperture = .infinity
+        photo.focalLength = .nan
+        photo.latitude = -.infinity
+        photo.longitude = 2
+        photo.altitude = -.nan
+        XCTAssertEqual(PhotoListing.line(for: photo),
+                       #"{"altitude":null,"aperture":null,"camera":null,"decoded":null,"error":null,"exposure":null,"#
+                       + #""file_size":0,"focal_length":null,"height":0,"iso":null,"latitude":null,"lens":null,"#
+                       + #""longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","rating":0,"#
+                       + #""taken":null,"taken_source":null,"width":0}"#)
+    }
+
+    /// A row the encoder refuses (here a number that isn't finite, which `Row(photo:)`
+    /// never lets through) becomes the path, the decode flag and an error.
+    func testARowTheEncoderRefusesBecomesAnErrorRowForItsPath() throws {
+        var row = PhotoListing.Row(path: "/p/\"odd\"\n.jpg", decoded: false, error: nil)
+        row.aperture = .nan
+        row.make = "Canon"
+        let line = PhotoListing.line(for: row)
+        let object = try object(line)
+        XCTAssertEqual(object["path"] as? String, "/p/\"odd\"\n.jpg")
+        XCTAssertEqual(object["decoded"] as? Bool, false)
+        let error = try XCTUnwrap(object["error"] as? String)
+        XCTAssertTrue(error.hasPrefix("this file's details can't be listed: "), error)
+        XCTAssertTrue(error.contains("aperture"), "the error names the field: \(error)")
+        XCTAssertTrue(object["make"] is NSNull)
+        XCTAssertTrue(object["aperture"] is NSNull)
+    }
+
+    func testErrorRowsAreValidJSONWhateverThePathAndMessageHold() throws {
+        var random = SeededGenerator(seed: 99)
+        for _ in 0..<2_000 {
+            let path = Self.texts[Int(random.next() % UInt64(Self.texts.count))] ?? ""
+            let message = Self.texts[Int(random.next() % UInt64(Self.texts.count))] ?? ""
+            let decoded = [nil, true, false][Int(random.next() % 3)]
+            let object = try object(PhotoListing.failureLine(path: path, decoded: decoded, error: message))
+            XCTAssertEqual(object["path"] as? String, path)
+            XCTAssertEqual(object["error"] as? String, message)
+            XCTAssertEqual(object["decoded"] as? Bool, decoded)
+        }
+        XCTAssertEqual(PhotoListing.jsonString("a\"b\\c\n\u{0}\u{1F}é/"), #""a\"b\\c\u000a\u0000\u001fé/""#)
+    }
+
+    func testDecodingAFileSaysWhetherItsPixelsDecode() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        XCTAssertNil(PhotoListing.decodingProblem(path: LibraryFixtures.samplePaths[0]))
+        try LibraryFixtures.writeUndecodablePixels(from: LibraryFixtures.samplePaths[0], to: folder + "/scan.jpg")
+        XCTAssertEqual(PhotoListing.decodingProblem(path: folder + "/scan.jpg"),
+                       "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)")
+        try LibraryFixtures.writeGarbage(to: folder + "/garbage.jpg")
+        XCTAssertEqual(PhotoListing.decodingProblem(path: folder + "/garbage.jpg"),
+                       "the image can't be decoded: not an image format gdk-pixbuf can read")
+        XCTAssertEqual(PhotoListing.decodingProblem(path: folder + "/missing.jpg"),
+                       "the image can't be decoded: not an image format gdk-pixbuf can read")
+    }
+}
