@@ -80,12 +80,17 @@ public func screenshot(_ widget: Widget, name: String,
     return path
 }
 
-/// The display tests run on: `$DISPLAY` if set, otherwise a private Xvfb.
+/// The display tests run on: `$DISPLAY` if set, otherwise a private Xvfb; and the
+/// session bus: `$DBUS_SESSION_BUS_ADDRESS` if set, otherwise a private one (GLib would
+/// otherwise autolaunch a bus bound to the display, which outlives the tests when the
+/// display is the developer's). A private Xvfb and bus end with this process, even when
+/// it crashes or is killed.
 @MainActor
 public final class TestDisplay {
     public static let shared = TestDisplay()
     private var opened = false
     private var xvfb: Process?
+    private var bus: TestSession?
 
     public func open() {
         guard !opened else { return }
@@ -94,6 +99,15 @@ public final class TestDisplay {
         let environment = ProcessInfo.processInfo.environment
         if environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
             startXvfb()
+        }
+        if environment["DBUS_SESSION_BUS_ADDRESS"] == nil {
+            do {
+                let bus = try TestSession()
+                setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
+                self.bus = bus
+            } catch {
+                preconditionFailure("No session bus and dbus-daemon could not start: \(error). Install dbus.")
+            }
         }
         setenv("GDK_BACKEND", "x11", 0)
         setenv("GSK_RENDERER", "cairo", 0)
@@ -105,9 +119,12 @@ public final class TestDisplay {
 
     private func startXvfb() {
         for number in 90..<140 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            // setpriv: the kernel sends Xvfb SIGTERM when this (main) thread ends, so a crashed
+            // or killed test process leaves no X server behind; a normal exit ends it in atexit.
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--pdeathsig", "TERM", "--", "/usr/bin/Xvfb", ":\(number)",
+                                 "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             do { try process.run() } catch {

@@ -6,11 +6,22 @@ import Foundation
 public final class TestSession: @unchecked Sendable {
     public let address: String
     private let daemon: Process
+    private let lock = NSLock()
+    private var ended = false
 
+    /// Starts the bus. Started on the main thread, it also ends when this process ends,
+    /// however it ends (a crash, SIGKILL): the kernel signals it when the thread that started
+    /// it ends, and only the main thread lives as long as the process.
     public init() throws {
         daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+        let command = ["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"]
+        if Thread.isMainThread {
+            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            daemon.arguments = ["--pdeathsig", "TERM", "--"] + command
+        } else {
+            daemon.executableURL = URL(fileURLWithPath: command[0])
+            daemon.arguments = Array(command.dropFirst())
+        }
         let pipe = Pipe()
         daemon.standardOutput = pipe
         try daemon.run()
@@ -24,9 +35,19 @@ public final class TestSession: @unchecked Sendable {
         guard !address.isEmpty else { throw TestSessionError.noBusAddress }
     }
 
-    deinit {
-        // The accessibility bus launcher and registry are children of this bus; end them with it.
-        _ = Process.runQuietly("/usr/bin/pkill", ["-f", "at-spi.*\\b\(address)\\b"])
+    deinit { end() }
+
+    /// Ends every process on this bus, then the bus, and returns once all of them are gone:
+    /// the app if it still runs, and what the bus started for it (the accessibility bus
+    /// launcher, its own bus and the registry, which the bus daemon does not parent and
+    /// which would otherwise outlive it), found by their `DBUS_SESSION_BUS_ADDRESS`.
+    public func end() {
+        let first = lock.withLock {
+            defer { ended = true }
+            return !ended
+        }
+        guard first else { return }
+        SessionProcesses.end(SessionProcesses.on(bus: address))
         if daemon.isRunning { daemon.terminate() }
         daemon.waitUntilExit()
     }
@@ -45,6 +66,38 @@ public final class TestSession: @unchecked Sendable {
 }
 
 enum TestSessionError: Error { case noBusAddress }
+
+/// Processes of this user found through `/proc`, for ending what a test session started.
+enum SessionProcesses {
+    /// Every process (but this one) whose session bus is `address`.
+    static func on(bus address: String) -> [pid_t] {
+        let entry = Data(("DBUS_SESSION_BUS_ADDRESS=" + address).utf8)
+        let own = getpid()
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0) }
+        return pids.filter { pid in
+            guard pid != own, let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
+                return false
+            }
+            return environment.split(separator: 0).contains { Data($0) == entry }
+        }
+    }
+
+    /// Sends SIGTERM to `pids` and waits until they are gone (SIGKILL after `timeout` seconds).
+    static func end(_ pids: [pid_t], timeout: Double = 5) {
+        for pid in pids { kill(pid, SIGTERM) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while pids.contains(where: isAlive), Date() < deadline { usleep(10_000) }
+        for pid in pids where isAlive(pid) { kill(pid, SIGKILL) }
+    }
+
+    /// Running, as opposed to gone or a zombie (processes that were reparented to an init
+    /// that doesn't reap stay zombies).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ") ", options: .backwards) else { return false }
+        return !stat[end.upperBound...].hasPrefix("Z")
+    }
+}
 
 /// One node of an application's accessibility tree, as a screen reader sees it.
 public struct AccessibleNode: Decodable, Sendable {
