@@ -103,27 +103,12 @@ enum ListCommand {
         guard verify else {
             return photos.map { ListedRow(line: PhotoListing.line(for: $0), failed: $0.error != nil) }
         }
-        let rows = ChunkRows(count: photos.count)
-        DispatchQueue.concurrentPerform(iterations: photos.count) { index in
-            var photo = photos[index]
+        return photos.concurrentMap { photo in
+            var photo = photo
             let problem = PhotoListing.decodingProblem(path: photo.path)
             photo.error = photo.error ?? problem
-            rows.set(ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil),
-                     at: index)
+            return ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil)
         }
-        return rows.all
-    }
-
-    /// The rows of one chunk, filled in by the decoding threads in any order.
-    private final class ChunkRows: @unchecked Sendable {
-        private let lock = NSLock()
-        private var rows: [ListedRow?]
-
-        init(count: Int) { rows = Array(repeating: nil, count: count) }
-
-        func set(_ row: ListedRow, at index: Int) { lock.withLock { rows[index] = row } }
-
-        var all: [ListedRow] { lock.withLock { rows.compactMap { $0 } } }
     }
 
     private static func warn(_ message: String) {

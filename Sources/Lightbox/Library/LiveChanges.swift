@@ -58,24 +58,9 @@ struct LiveChanges: Sendable {
 
     /// Reads files on all cores, in order.
     private func read(_ files: [(path: String, stamp: FileStamp)]) -> [Photo] {
-        let results = ReadResults(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.set(index, scanner.readFile(files[index].path, files[index].stamp))
-        }
-        return results.photos
+        let scanner = self.scanner
+        return files.concurrentMap { scanner.readFile($0.path, $0.stamp) }
     }
-}
-
-/// Photos read by several threads at once, each into its own slot.
-private final class ReadResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Photo?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ photo: Photo) { lock.withLock { slots[index] = photo } }
-
-    var photos: [Photo] { lock.withLock { slots.compactMap { $0 } } }
 }
 
 /// The batches a `CatalogSync` committed, collected from its writer thread.
