@@ -109,6 +109,28 @@ final class CatalogTests: XCTestCase {
     }
 
     /// Photos with paths under `folder`, for catalogs with many rows.
+    /// The first screenful a folder opens with is exactly the start of the whole folder
+    /// sorted, ties at its end included; it is not read when that would mean many rows.
+    func testTheFirstScreenfulIsTheStartOfTheWholeSortOrNothing() throws {
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        var photos = syntheticPhotos(300, rating: 0)
+        for index in photos.indices {
+            photos[index].taken = index % 7 == 0 ? nil : String(format: "2024-05-%02dT10:00:00", index % 20 + 1)
+            photos[index].rating = index % 6
+        }
+        try catalog.save(photos + syntheticPhotos(5, rating: 5, folder: "/elsewhere"))
+        for order in [PhotoSort.dateTaken, .rating] {
+            let first = try XCTUnwrap(try catalog.firstPhotos(in: "/photos", order: order, limit: 40)).sorted(by: order)
+            let whole = try catalog.photos(in: "/photos").sorted(by: order)
+            XCTAssertGreaterThanOrEqual(first.count, 40, "\(order)")
+            XCTAssertEqual(first, Array(whole.prefix(first.count)), "\(order)")
+        }
+        XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .name, limit: 40), "names sort as Swift does, not SQLite")
+        XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .dateTaken, limit: 290), "the tie of undated photos")
+        XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .rating, limit: 2), "50 photos tie at five stars")
+        XCTAssertEqual(try catalog.firstPhotos(in: "/none", order: .rating, limit: 40), [])
+    }
+
     private func syntheticPhotos(_ count: Int, rating: Int, folder: String = "/photos") -> [Photo] {
         (0..<count).map { index in
             var photo = Photo(path: String(format: "%@/IMG_%05d.jpg", folder, index), fileSize: 1000, modified: 1)

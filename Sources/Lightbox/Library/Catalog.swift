@@ -202,8 +202,9 @@ public final class Catalog: Sendable {
 
     /// The first photos under `folder` in `order` (newest or best first): at least
     /// `limit`, and every photo that ties with the last of them, so that sorted they are
-    /// exactly the start of `photos(in:)` sorted the same way. Nil for orders SQLite
-    /// can't rank as Swift does (by name, by camera).
+    /// exactly the start of `photos(in:)` sorted the same way. Nil when that can't be
+    /// had cheaply: orders SQLite can't rank as Swift does (by name, by camera), or a tie
+    /// too large (photos without a date, a thousand with the same stars).
     public func firstPhotos(in folder: String, order: PhotoSort, limit: Int) throws -> [Photo]? {
         let key: String
         switch order {
@@ -215,14 +216,15 @@ public final class Catalog: Sendable {
         return try database.read { db in
             let inFolder = "path >= ? AND path < ?"
             // Photos without a date come last (as "" in Swift's order).
-            let rank = "\(key) IS NULL, \(key) DESC"
-            let first = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) ORDER BY \(rank) LIMIT ?",
+            let first = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) ORDER BY \(key) IS NULL, \(key) DESC LIMIT ?",
                                            arguments: [low, high, limit])
             guard first.count == limit, let last = first.last else { return first }
             let boundary: DatabaseValue = order == .rating ? last.rating.databaseValue : last.taken.databaseValue
-            if boundary.isNull { return try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder)", arguments: [low, high]) }
-            return try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) AND \(key) >= ?",
-                                      arguments: [low, high, boundary])
+            guard !boundary.isNull else { return nil }
+            let most = limit * 10
+            let tied = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) AND \(key) >= ? LIMIT ?",
+                                          arguments: [low, high, boundary, most + 1])
+            return tied.count > most ? nil : tied
         }
     }
 

@@ -29,7 +29,7 @@ public final class CatalogStore {
     public let catalog: Catalog
     public let thumbnails: ThumbnailLoader
     public var scanner = PhotoScanner()
-    /// A message for the user about the library itself (catalog rebuilt, folder unreadable).
+    /// The last passing message for the person (a scan or catalog read that failed).
     public private(set) var notice: String?
     public private(set) var folder: String?
     /// The open folder's photos, in no particular order.
@@ -37,7 +37,7 @@ public final class CatalogStore {
     /// The open folder's photos after search and sort, as last published.
     public private(set) var photos: [Photo] = []
     /// Counts published updates (see `PhotosUpdate.version`).
-    public private(set) var version = 0
+    private var version = 0
     public private(set) var isScanning = false {
         didSet { if !isScanning { scanProgress = nil } }
     }
@@ -200,8 +200,12 @@ public final class CatalogStore {
     /// Replaces every photo (another folder, or the whole catalog read).
     private func setAll(_ photos: [Photo]) {
         allPhotos = photos.uniqueByID()
-        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
+        reindex()
         publish()
+    }
+
+    private func reindex() {
+        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
     }
 
     /// Adds or updates photos. A photo read from its file that is already listed keeps
@@ -225,7 +229,7 @@ public final class CatalogStore {
         let gone = Set(ids).filter { allIndex[$0] != nil }
         guard !gone.isEmpty else { return }
         allPhotos.removeAll { gone.contains($0.id) }
-        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
+        reindex()
         publish()
     }
 
@@ -253,7 +257,7 @@ public final class CatalogStore {
         let first = spec.search.isEmpty && !spec.ascending
             ? (try? catalog.firstPhotos(in: root, order: spec.order, limit: Self.firstScreenful)) ?? nil : nil
         allPhotos = (first ?? []).uniqueByID()
-        allIndex = Dictionary(uniqueKeysWithValues: allPhotos.enumerated().map { ($1.id, $0) })
+        reindex()
         show(spec.photos(from: allPhotos), .reset)
         // …then every row, off the main thread; then the rescan.
         isLoading = true
@@ -320,9 +324,7 @@ public final class CatalogStore {
                 self?.merge(batch)
             }
         }
-        let onFolder: @Sendable (String) -> Void = { [weak watch] path in
-            Task { @MainActor in watch?.watch(path) }
-        }
+        let onFolder = watchingFolders(with: watch)
         Task { [weak self] in
             let outcome = await Task.detached(priority: .utility) { () -> ScanOutcome in
                 let identity: FolderIdentity
@@ -361,6 +363,11 @@ public final class CatalogStore {
                 self.tell("\(error)")
             }
         }
+    }
+
+    /// Hands each folder a background scan walks to `watch` (on the main thread).
+    private func watchingFolders(with watch: FolderWatch?) -> @Sendable (String) -> Void {
+        { [weak watch] path in Task { @MainActor in watch?.watch(path) } }
     }
 
     /// Something happened to the open folder itself: see whether it is still there.
@@ -428,10 +435,7 @@ public final class CatalogStore {
     /// in one go, then show what changed. Batches are handled one after the other.
     private func filesChanged(_ changes: FolderWatch.Changes) {
         guard let folder else { return }
-        let catalog = self.catalog, scanner = self.scanner
-        let onFolder: @Sendable (String) -> Void = { [weak watch] path in
-            Task { @MainActor in watch?.watch(path) }
-        }
+        let catalog = self.catalog, scanner = self.scanner, onFolder = watchingFolders(with: watch)
         let previous = liveChanges
         liveChanges = Task { [weak self] in
             await previous?.value
@@ -470,9 +474,9 @@ public final class CatalogStore {
         if let index = allIndex[id] { allPhotos[index].rating = rating }
         // The row shows its new stars in this frame, whatever the library's size…
         if let position = photos.firstIndex(where: { $0.id == id }) {
-            photos[position].rating = rating
-            version += 1
-            observers.send(PhotosUpdate(photos: photos, change: .updated([position]), version: version))
+            var updated = photos
+            updated[position].rating = rating
+            show(updated, .updated([position]))
         }
         // …and moves to its place when the list is sorted by stars.
         if spec.order == .rating { publish() }

@@ -10,6 +10,8 @@ import LightboxKit
 public final class PhotoPageController: Controller, PhotoSelecting {
     private let store: CatalogStore
     public private(set) var photos: [Photo]
+    /// Where each photo is in `photos` (an update names only the photos it changed).
+    private lazy var positions = Dictionary(photos.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     public private(set) var index: Int
     /// Displayed pixels per image pixel; nil while the photo is fit to the page.
     private(set) var zoom: Double?
@@ -34,10 +36,8 @@ public final class PhotoPageController: Controller, PhotoSelecting {
 
     /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
     private func follow(_ update: PhotosUpdate) {
-        let changed = update.changedPhotos ?? update.photos
-        let ratings = Dictionary(changed.map { ($0.id, $0.rating) }, uniquingKeysWith: { first, _ in first })
-        for position in photos.indices {
-            if let rating = ratings[photos[position].id] { photos[position].rating = rating }
+        for photo in update.changedPhotos ?? update.photos {
+            if let position = positions[photo.id] { photos[position].rating = photo.rating }
         }
         if isViewLoaded { pageView.stars.show(photos[index].rating) }
     }
