@@ -56,6 +56,16 @@ extension AppFixture {
     }
 }
 
+/// Polls `condition` (the catalog, a file) for up to `timeout` seconds.
+func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() > deadline { return false }
+        usleep(100_000)
+    }
+    return true
+}
+
 struct LaunchError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

@@ -46,7 +46,7 @@ final class MainWindowTests: GtkTestCase {
             app.select(name, window: window)
             XCTAssertEqual(app.accessibilityTree().selectedPhotoName, name)
             app.sendKeys("4", to: window)
-            usleep(500_000)
+            _ = waitUntil { fixture.rating(of: name) == 4 }
             app.screenshot("photos-details", window: window)
             app.sendKeys("ctrl+q", to: window)
             XCTAssertEqual(app.waitForExit(timeout: 10), 0)
@@ -221,7 +221,7 @@ final class MainWindowTests: GtkTestCase {
         let (app, window) = try fixture.launch([])
         defer { app.terminate() }
         app.sendKeys("ctrl+2", to: window)
-        usleep(300_000)
+        _ = app.waitForTree { !$0.monthRows.isEmpty }
         app.sendKeys("ctrl+q", to: window)
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
         let (again, _) = try fixture.launch([])

@@ -179,14 +179,4 @@ final class ReliabilityTests: GtkTestCase {
         app.sendKeys("ctrl+q", to: window)
         XCTAssertEqual(app.waitForExit(timeout: 10), 0, file: file, line: line)
     }
-
-    /// Polls `condition` for up to `timeout` seconds.
-    private func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(100_000)
-        }
-        return true
-    }
 }

@@ -221,7 +221,9 @@ final class CatalogTests: XCTestCase {
         var made: [CatalogBackups.Copy] = []
         for _ in 0..<5 {
             made.append(try XCTUnwrap(catalog.backUpNow()))
-            usleep(2_000)  // copies are named by the millisecond
+            // Copies are named by the millisecond: the next one waits for the clock to move on.
+            let named = Int64(Date().timeIntervalSince1970 * 1000)
+            while Int64(Date().timeIntervalSince1970 * 1000) == named {}
         }
         XCTAssertEqual(catalog.backups.copies, Array(made.reversed().prefix(3)), "the newest three are kept")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/backups").count, 3,
