@@ -38,6 +38,7 @@ enum AppBenchmark {
                 "startup_ratio_vs_minimal_gtk": app / minimal,
             ]
             for (key, value) in scroll { values[key] = value }
+            for (key, value) in try firstScan(of: library, in: work, environment: environment) { values[key] = value }
             for (key, value) in try largeLibrary(in: work, environment: environment) { values[key] = value }
             Bench.report(values, json: json)
         } catch {
@@ -63,7 +64,8 @@ enum AppBenchmark {
             small = min(small, try environment.timeToFirstPaint(["startup-rows", libraries[1_000]!]))
             minimal = min(minimal, try environment.timeToFirstPaint(["startup-minimal"]))
         }
-        let settled = try environment.child(["settle", libraries[100_000]!], timeout: 600)
+        let settled = try environment.child(["settle", libraries[100_000]!], timeout: 900)
+        let scroll = try environment.child(["scroll", libraries[100_000]!, "1"], timeout: 900)
         return [
             "startup_rows_ms_100k": large,
             "startup_rows_ms_1k": small,
@@ -71,6 +73,38 @@ enum AppBenchmark {
             "startup_rows_ratio_100k_vs_1k": large / small,
             "rss_100k_mb": settled["rss_mb"] ?? .nan,
             "rescan_100k_unchanged_ms": settled["rescan_ms"] ?? .nan,
+            "rate_visible_ms_100k": settled["rate_ms"] ?? .nan,
+            "max_main_loop_stall_ms_typing_100k": settled["typing_stall_ms"] ?? .nan,
+            "max_main_loop_stall_ms_scroll_100k": scroll["max_main_loop_stall_ms"] ?? .nan,
+        ]
+    }
+
+    /// The first scan of `library` (10k new files) with the window open, each run with an
+    /// empty catalog and thumbnail cache, against `lightbox --list` of the same folder.
+    static func firstScan(of library: String, in work: String, environment: BenchEnvironment) throws -> [String: Double] {
+        let lister = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("lightbox").path
+        guard FileManager.default.isExecutableFile(atPath: lister) else {
+            throw BenchFailure("\(lister) is missing: build it too (swift build -c release)")
+        }
+        var app = Double.infinity, list = Double.infinity, stall = 0.0
+        for run in 0..<3 {
+            let home = work + "/first-scan-\(run)"
+            let scan = try environment.child(["scan", library], timeout: 600, overrides: [
+                "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+            ])
+            try? FileManager.default.removeItem(atPath: home)
+            app = min(app, scan["scan_ms"] ?? .infinity)
+            stall = max(stall, scan["max_main_loop_stall_ms"] ?? .infinity)
+            // A first scan too: its own empty catalog.
+            list = min(list, try environment.timed(lister, ["--list", library], overrides: ["XDG_DATA_HOME": home + "/list"]))
+            try? FileManager.default.removeItem(atPath: home)
+        }
+        return [
+            "first_scan_10k_in_app_ms": app,
+            "first_scan_10k_list_ms": list,
+            "first_scan_10k_in_app_ratio_vs_list": app / list,
+            "max_main_loop_stall_ms_scan_10k": stall,
         ]
     }
 
@@ -106,7 +140,8 @@ enum AppBenchmark {
             exit(LightboxApplication().run(arguments: ["lightbox", arguments[1]]))
         case "settle":
             // Launch, then the rescan of the unchanged library (timed from the window's
-            // mapping: the catalog read included), then the memory the app keeps.
+            // mapping: the catalog read included), the memory the app keeps, then ratings
+            // and a search typed through real key presses.
             let app = LightboxApplication()
             Window.onAnyWindowMapped { window in
                 let mapped = monotonicNanoseconds()
@@ -118,14 +153,38 @@ enum AppBenchmark {
                     let rescan = Double(monotonicNanoseconds() - mapped) / 1e6
                     Task { @MainActor in
                         try? await Task.sleep(for: .seconds(2))  // the last frames and thumbnails
-                        finish(["rss_mb": Double(Bench.residentBytes()) / 1_048_576, "rescan_ms": rescan])
+                        var results = ["rss_mb": Double(Bench.residentBytes()) / 1_048_576, "rescan_ms": rescan]
+                        let keys = KeyRun(window: window, store: store)
+                        results["rate_ms"] = await keys.rate()
+                        results["typing_stall_ms"] = await keys.typeSearch("P123")
+                        finish(results)
                     }
                     return false
                 }
             }
             exit(app.run(arguments: ["lightbox", arguments[1]]))
+        case "scan":
+            // The first scan with the window open: the longest gap between two frames, and
+            // the time from the window's mapping to the list holding every file.
+            let app = LightboxApplication()
+            Window.onAnyWindowMapped { window in
+                let mapped = monotonicNanoseconds()
+                var lastTick: UInt64 = 0, longestGap: UInt64 = 0, scanned = false
+                window.addTickCallback { _ in
+                    let now = monotonicNanoseconds()
+                    if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
+                    lastTick = now
+                    guard let store = app.store else { return true }
+                    scanned = scanned || store.isScanning
+                    guard scanned, !store.isScanning, store.isUpToDate else { return true }
+                    finish(["scan_ms": Double(now - mapped) / 1e6, "max_main_loop_stall_ms": Double(longestGap) / 1e6,
+                            "photos": Double(store.photos.count)])
+                }
+            }
+            exit(app.run(arguments: ["lightbox", arguments[1]]))
         case "scroll":
-            Window.onAnyWindowMapped { window in ScrollRun.start(in: window) }
+            let passes = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+            Window.onAnyWindowMapped { window in ScrollRun.start(in: window, passes: passes) }
             exit(LightboxApplication().run(arguments: ["lightbox", arguments[1]]))
         default:
             FileHandle.standardError.write(Data("lightbox-bench app-child: unknown mode\n".utf8))
@@ -150,16 +209,16 @@ private final class ScrollRun {
     var lastTick: UInt64 = 0
     var longestGap: UInt64 = 0
     var firstPassRSS = 0
-    let passes = 5
+    let passes: Int
     let framesPerPass = 240
 
-    static func start(in window: Window) {
+    static func start(in window: Window, passes: Int) {
         guard current == nil else { return }
         // Wait (frame by frame) until the list holds the whole catalog.
         window.addTickCallback { _ in
             guard current == nil else { return false }
             guard let scrolled = photoList(in: window), scrolled.maximumVerticalOffset > 100_000 else { return true }
-            current = ScrollRun(scrolled: scrolled)
+            current = ScrollRun(scrolled: scrolled, passes: passes)
             return false
         }
     }
@@ -178,8 +237,9 @@ private final class ScrollRun {
         return best
     }
 
-    init(scrolled: ScrolledWindow) {
+    init(scrolled: ScrolledWindow, passes: Int) {
         self.scrolled = scrolled
+        self.passes = passes
         var frame = 0
         scrolled.addTickCallback { [unowned self] _ in
             let now = monotonicNanoseconds()
@@ -193,7 +253,7 @@ private final class ScrollRun {
             pass += 1
             scrolled.verticalOffset = 0
             if pass == 1 { firstPassRSS = Bench.residentBytes() }
-            guard pass == passes else { return true }
+            guard pass >= passes else { return true }
             AppBenchmark.finish([
                 "max_main_loop_stall_ms": Double(longestGap) / 1e6,
                 "rss_scroll_growth_mb": Double(Bench.residentBytes() - firstPassRSS) / 1_048_576,
@@ -259,11 +319,11 @@ final class BenchEnvironment {
     }
 
     /// Runs `lightbox-bench app-child ARGUMENTS` and returns the JSON object it prints.
-    func child(_ arguments: [String], timeout: Double) throws -> [String: Double] {
+    func child(_ arguments: [String], timeout: Double, overrides: [String: String] = [:]) throws -> [String: Double] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["app-child"] + arguments
-        process.environment = environment
+        process.environment = environment.merging(overrides) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -282,7 +342,104 @@ final class BenchEnvironment {
     }
 }
 
-private struct BenchFailure: Error, CustomStringConvertible {
+extension BenchEnvironment {
+    /// Milliseconds `executable ARGUMENTS` takes, its output thrown away.
+    func timed(_ executable: String, _ arguments: [String], overrides: [String: String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment.merging(overrides) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = monotonicNanoseconds()
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchFailure("\(executable) \(arguments) failed") }
+        return Double(monotonicNanoseconds() - start) / 1e6
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Real key presses (`xdotool` on the bench's display) into the app's window, timed from
+/// the moment the window receives each key.
+@MainActor
+private final class KeyRun {
+    let window: Window
+    let store: CatalogStore
+    private var pressed: UInt64 = 0
+    private let keys = KeyController()
+
+    init(window: Window, store: CatalogStore) {
+        self.window = window
+        self.store = store
+        keys.useCapturePhase()
+        keys.onKeyPressed { [unowned self] _, _ in
+            pressed = monotonicNanoseconds()
+            return false
+        }
+        window.add(keys)
+    }
+
+    /// The slowest of five ratings (1…5 stars on the selected photo): from the key to the
+    /// first frame painted after the Store published the new stars.
+    func rate() async -> Double {
+        await Self.xdotool(["search", "--onlyvisible", "--pid", String(getpid()), "windowfocus", "--sync"])
+        var slowest = 0.0
+        for stars in 1...5 {
+            let token = NSObject()
+            let started = monotonicNanoseconds()
+            let shown: Double = await withCheckedContinuation { continuation in
+                var done = false
+                store.observe(owner: token) { [unowned self] update in
+                    guard !done, case .updated(let positions) = update.change,
+                          positions.contains(where: { update.photos[$0].rating == stars }) else { return }
+                    done = true
+                    window.onNextPaint { [unowned self] in
+                        continuation.resume(returning: Double(monotonicNanoseconds() - max(pressed, started)) / 1e6)
+                    }
+                }
+                Task { await Self.xdotool(["key", String(stars)]) }
+            }
+            slowest = max(slowest, shown)
+            withExtendedLifetime(token) {}
+        }
+        return slowest
+    }
+
+    /// The longest gap between two frames while `text` is typed into the search, letter
+    /// by letter, until the list shows its results.
+    func typeSearch(_ text: String) async -> Double {
+        var lastTick: UInt64 = 0, longestGap: UInt64 = 0, typed = false
+        return await withCheckedContinuation { continuation in
+            window.addTickCallback { [unowned self] _ in
+                let now = monotonicNanoseconds()
+                if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
+                lastTick = now
+                guard typed, store.searchText == text, store.isUpToDate else { return true }
+                continuation.resume(returning: Double(longestGap) / 1e6)
+                return false
+            }
+            Task {
+                await Self.xdotool(["key", "ctrl+f"])
+                await Self.xdotool(["type", "--delay", "250", text])
+                typed = true
+            }
+        }
+    }
+
+    /// Runs xdotool off the main thread.
+    static func xdotool(_ arguments: [String]) async {
+        await Task.detached {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            try? process.run()
+            process.waitUntilExit()
+        }.value
+    }
 }

@@ -127,7 +127,8 @@ final class CatalogTests: XCTestCase {
         }
         XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .name, limit: 40), "names sort as Swift does, not SQLite")
         XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .dateTaken, limit: 290), "the tie of undated photos")
-        XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .rating, limit: 2), "50 photos tie at five stars")
+        XCTAssertNil(try catalog.firstPhotos(in: "/photos", order: .rating, limit: 2, maxTie: 20), "50 photos tie at five stars")
+        XCTAssertEqual(try catalog.firstPhotos(in: "/photos", order: .rating, limit: 2, maxTie: 50)?.count, 50)
         XCTAssertEqual(try catalog.firstPhotos(in: "/none", order: .rating, limit: 40), [])
     }
 

@@ -67,6 +67,22 @@ final class ScannerTests: XCTestCase {
         XCTAssertNotNil(photos[folder + "/sub/" + (LibraryFixtures.samplePaths[0] as NSString).lastPathComponent])
     }
 
+    func testTheProgressTotalCountsWhatTheScanWalks() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        try FileManager.default.createDirectory(atPath: folder + "/a/b/.hidden", withIntermediateDirectories: true)
+        LibraryFixtures.copySamples(to: folder, count: 2)
+        LibraryFixtures.copySamples(to: folder + "/a/b", count: 3)
+        LibraryFixtures.copySamples(to: folder + "/a/b/.hidden", count: 1)
+        LibraryFixtures.shell("""
+            cd '\(folder)' && echo notes > a/notes.txt && echo x > a/photo.heic && ln -s .. a/b/up \
+            && ln -s '\(folder)/a' again
+            """)
+
+        XCTAssertEqual(ScanProgress.countPhotoFiles(in: folder), 6, "2 + 3 samples and the HEIC; hidden and looped folders once")
+        XCTAssertEqual(try scan(folder).count, 6)
+        XCTAssertEqual(ScanProgress.countPhotoFiles(in: folder + "/missing"), 0)
+    }
+
     func testAFileDeletedDuringTheScanIsReported() throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         let paths = LibraryFixtures.copySamples(to: folder, count: 2)

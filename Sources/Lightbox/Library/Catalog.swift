@@ -204,8 +204,8 @@ public final class Catalog: Sendable {
     /// `limit`, and every photo that ties with the last of them, so that sorted they are
     /// exactly the start of `photos(in:)` sorted the same way. Nil when that can't be
     /// had cheaply: orders SQLite can't rank as Swift does (by name, by camera), or a tie
-    /// too large (photos without a date, a thousand with the same stars).
-    public func firstPhotos(in folder: String, order: PhotoSort, limit: Int) throws -> [Photo]? {
+    /// of more than `maxTie` photos (photos without a date, thousands with the same stars).
+    public func firstPhotos(in folder: String, order: PhotoSort, limit: Int, maxTie: Int = 5_000) throws -> [Photo]? {
         let key: String
         switch order {
         case .dateTaken: key = "taken"
@@ -221,7 +221,7 @@ public final class Catalog: Sendable {
             guard first.count == limit, let last = first.last else { return first }
             let boundary: DatabaseValue = order == .rating ? last.rating.databaseValue : last.taken.databaseValue
             guard !boundary.isNull else { return nil }
-            let most = limit * 10
+            let most = max(limit, maxTie)
             let tied = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) AND \(key) >= ? LIMIT ?",
                                           arguments: [low, high, boundary, most + 1])
             return tied.count > most ? nil : tied

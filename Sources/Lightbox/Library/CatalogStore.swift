@@ -253,21 +253,31 @@ public final class CatalogStore {
         folderIdentity = nil
         waitingOutFault = nil
         clear(.folderUnavailable)
-        // The first screenful at once (a large library shows without waiting for the rest)…
-        let first = spec.search.isEmpty && !spec.ascending
-            ? (try? catalog.firstPhotos(in: root, order: spec.order, limit: Self.firstScreenful)) ?? nil : nil
-        allPhotos = (first ?? []).uniqueByID()
+        allPhotos = []
         reindex()
-        show(spec.photos(from: allPhotos), .reset)
-        // …then every row, off the main thread; then the rescan.
+        show([], .reset)
         isLoading = true
         rescanWhenLoaded = rescanning
         if rescanning {
             isScanning = true
             scanProgress = ScanProgress(done: 0, total: nil)
         }
-        let catalog = self.catalog, opened = generation
+        // Off the main thread: the first screenful (one indexed query, so a large library
+        // shows without waiting for the rest), then every row, then the rescan.
+        let catalog = self.catalog, opened = generation, shown = spec
+        let firstScreenful = shown.search.isEmpty && !shown.ascending, limit = Self.firstScreenful
         Task { [weak self] in
+            if firstScreenful {
+                let first = await Task.detached(priority: .userInitiated) {
+                    (try? catalog.firstPhotos(in: root, order: shown.order, limit: limit)) ?? nil
+                }.value
+                guard let self, self.generation == opened else { return }
+                if let first, self.isLoading, self.spec == shown {
+                    self.allPhotos = first.uniqueByID()
+                    self.reindex()
+                    self.show(shown.photos(from: self.allPhotos), .reset)
+                }
+            }
             let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: root) } }.value
             guard let self, self.generation == opened else { return }
             self.isLoading = false
@@ -534,13 +544,27 @@ public struct ScanProgress: Equatable, Sendable {
     static let listBatch = 200
 
     /// Photo files under `folder` (hidden files and folders skipped): the scan's total.
+    /// Counted from directory listings alone: only names that are not photo files are
+    /// `stat`ed (to find the subfolders), so 100,000 photos cost a few hundred calls.
     static func countPhotoFiles(in folder: String) -> Int {
-        let url = URL(fileURLWithPath: folder)
-        guard let walk = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil,
-                                                        options: [.skipsHiddenFiles]) else { return 0 }
-        var count = 0
-        for case let file as URL in walk where PhotoFileKind(name: file.lastPathComponent) != .other { count += 1 }
-        return count
+        var visited: Set<FolderIdentity> = []
+        func count(_ folder: String) -> Int {
+            var info = stat()
+            guard stat(folder, &info) == 0, visited.insert(FolderIdentity(info)).inserted,
+                  let entries = try? DirectoryListing.entries(of: folder) else { return 0 }
+            var total = 0
+            for entry in entries where !entry.name.hasPrefix(".") {
+                if PhotoFileKind(name: entry.name) != .other {
+                    total += 1
+                } else if entry.isValidUTF8 {
+                    let path = folder + "/" + entry.name
+                    var target = stat()
+                    if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR { total += count(path) }
+                }
+            }
+            return total
+        }
+        return count(folder)
     }
 }
 
