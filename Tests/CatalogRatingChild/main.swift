@@ -14,7 +14,8 @@ MainActor.assumeIsolated {
     do {
         let store = CatalogStore(catalog: try Catalog(path: arguments[1]))
         store.open(folder: arguments[2])
-        let photos = store.allPhotos.sorted { $0.path < $1.path }
+        // The Store reads its rows in the background: take them from the catalog.
+        let photos = try store.catalog.photos(in: arguments[2]).sorted { $0.path < $1.path }
         var step = 0
         while true {
             let photo = photos[step % photos.count]

@@ -81,6 +81,19 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testNamesSortAsGnomeFilesShowsThem() {
+        var photos = ["b.jpg", "IMG_10.jpg", "img_2.jpg", "A.jpg", "IMG_1.jpg"].map { Photo(path: "/p/" + $0) }
+        XCTAssertEqual(photos.sorted(by: .name).map(\.name), ["A.jpg", "b.jpg", "IMG_1.jpg", "img_2.jpg", "IMG_10.jpg"],
+                       "numbers by value, case ignored")
+        photos[0].make = "Canon"
+        photos[0].model = "EOS 5D"
+        photos[1].model = "eos 5d"
+        photos[2].make = "Canon"
+        photos[2].model = "EOS 10D"
+        XCTAssertEqual(photos.sorted(by: .camera).map(\.name), ["b.jpg", "img_2.jpg", "IMG_10.jpg", "A.jpg", "IMG_1.jpg"],
+                       "cameras like names (Canon EOS 5D, Canon EOS 10D, eos 5d), photos without one last")
+    }
+
     func testRatingsAreValidatedStoredAndPublished() throws {
         try MainActor.assumeIsolated {
             let folder = LibraryFixtures.temporaryFolder(self)

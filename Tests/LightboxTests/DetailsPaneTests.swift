@@ -70,7 +70,8 @@ final class DetailsPaneTests: GtkTestCase, @unchecked Sendable {
             XCTAssertNil(details.errorMessage)
 
             let reopened = CatalogStore(catalog: try! Catalog(path: fixture.catalogPath))
-            reopened.open(folder: LibraryFixtures.samples)
+            reopened.open(folder: LibraryFixtures.samples, rescanning: false)
+            pump(until: { reopened.isUpToDate })
             XCTAssertEqual(reopened.allPhotos.first { $0.id == photo.id }?.rating, 4, "saved in the catalog")
         }
     }

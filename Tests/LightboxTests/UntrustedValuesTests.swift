@@ -39,7 +39,7 @@ final class UntrustedValuesTests: XCTestCase {
 
     func testEveryValidatedPhotoHoldsOnlyBelievableValues() throws {
         var random = SeededGenerator(seed: 14)
-        let encoder = JSONEncoder()
+        var validated: [Photo] = []
         for _ in 0..<5_000 {
             let photo = Self.randomPhoto(&random).validated()
             XCTAssertGreaterThanOrEqual(photo.fileSize, 0)
@@ -60,9 +60,15 @@ final class UntrustedValuesTests: XCTestCase {
                 XCTAssertFalse(text.isEmpty)
             }
             if let taken = photo.taken { XCTAssertEqual(taken, "2024-03-12T14:05:07") }
-            // Every value the JSON listing and the catalog hold can be encoded.
-            XCTAssertNoThrow(try encoder.encode(photo))
+            validated.append(photo)
         }
+        // Every value the catalog holds comes back as it was saved.
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        try catalog.save(validated)
+        let saved = Dictionary(validated.map { ($0.path, $0) }) { _, last in last }
+        let read = try catalog.photos(in: "/photos")
+        XCTAssertEqual(read.count, saved.count)
+        for photo in read { XCTAssertEqual(photo, saved[photo.path]) }
     }
 
     func testFormattersAreTotalEvenForValuesThatWereNeverValidated() {

@@ -7,6 +7,24 @@ public enum FileNames {
         takeString(g_filename_to_uri(path, nil, nil))
     }
 
+    /// A key that orders names as GNOME Files orders file names: numbers by value
+    /// ("IMG_2" before "IMG_10"), letters by the locale's collation, case ignored.
+    /// Compare keys with `<`; computing one costs about what one string comparison
+    /// does, so sort by keys made once per name, not by comparing the names.
+    public static func sortKey(_ name: String) -> SortKey {
+        guard let folded = g_utf8_casefold(name, -1) else { return SortKey(bytes: Array(name.utf8)) }
+        defer { g_free(folded) }
+        guard let key = g_utf8_collate_key_for_filename(folded, -1) else { return SortKey(bytes: Array(name.utf8)) }
+        defer { g_free(key) }
+        return SortKey(bytes: Array(UnsafeRawBufferPointer(start: key, count: strlen(key))))
+    }
+
+    /// See `sortKey(_:)`.
+    public struct SortKey: Comparable, Hashable, Sendable {
+        let bytes: [UInt8]
+        public static func < (lhs: SortKey, rhs: SortKey) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+    }
+
     /// Lower-case hexadecimal MD5 of a string's UTF-8 bytes.
     public static func md5(_ string: String) -> String {
         takeString(g_compute_checksum_for_string(G_CHECKSUM_MD5, string, -1)) ?? ""

@@ -125,6 +125,7 @@ public final class Catalog: Sendable {
     static let columns = ["path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
                           "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
                           "altitude", "rating", "error"]
+    static let columnList = columns.joined(separator: ", ")
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -216,13 +217,13 @@ public final class Catalog: Sendable {
         return try database.read { db in
             let inFolder = "path >= ? AND path < ?"
             // Photos without a date come last (as "" in Swift's order).
-            let first = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) ORDER BY \(key) IS NULL, \(key) DESC LIMIT ?",
+            let first = try Photo.fetchAll(db, sql: "SELECT \(Catalog.columnList) FROM photo WHERE \(inFolder) ORDER BY \(key) IS NULL, \(key) DESC LIMIT ?",
                                            arguments: [low, high, limit])
             guard first.count == limit, let last = first.last else { return first }
             let boundary: DatabaseValue = order == .rating ? last.rating.databaseValue : last.taken.databaseValue
             guard !boundary.isNull else { return nil }
             let most = max(limit, maxTie)
-            let tied = try Photo.fetchAll(db, sql: "SELECT * FROM photo WHERE \(inFolder) AND \(key) >= ? LIMIT ?",
+            let tied = try Photo.fetchAll(db, sql: "SELECT \(Catalog.columnList) FROM photo WHERE \(inFolder) AND \(key) >= ? LIMIT ?",
                                           arguments: [low, high, boundary, most + 1])
             return tied.count > most ? nil : tied
         }
@@ -371,4 +372,52 @@ public final class Catalog: Sendable {
 
 extension Photo: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "photo"
+    /// Always `Catalog.columns`, in that order: rows are read by position.
+    public static var databaseSelection: [any SQLSelectable] { Catalog.columns.map { Column($0) } }
+
+    /// A row of `Catalog.columns`, in order. Throwing decodes: an unexpected NULL or
+    /// type is an error, never a trap.
+    public init(row: Row) throws {
+        self.init(path: try row.decode(atIndex: 0), fileSize: try row.decode(atIndex: 1),
+                  modified: try row.decode(atIndex: 2), error: try row.decode(atIndex: 19))
+        taken = try row.decode(atIndex: 3)
+        takenSource = (try row.decode(String?.self, atIndex: 4)).flatMap(TakenSource.init(rawValue:))
+        make = try row.decode(atIndex: 5)
+        model = try row.decode(atIndex: 6)
+        lens = try row.decode(atIndex: 7)
+        exposure = try row.decode(atIndex: 8)
+        aperture = try row.decode(atIndex: 9)
+        iso = try row.decode(atIndex: 10)
+        focalLength = try row.decode(atIndex: 11)
+        width = try row.decode(atIndex: 12)
+        height = try row.decode(atIndex: 13)
+        orientation = try row.decode(atIndex: 14)
+        latitude = try row.decode(atIndex: 15)
+        longitude = try row.decode(atIndex: 16)
+        altitude = try row.decode(atIndex: 17)
+        rating = try row.decode(atIndex: 18)
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["path"] = path
+        container["fileSize"] = fileSize
+        container["modified"] = modified
+        container["taken"] = taken
+        container["takenSource"] = takenSource?.rawValue
+        container["make"] = make
+        container["model"] = model
+        container["lens"] = lens
+        container["exposure"] = exposure
+        container["aperture"] = aperture
+        container["iso"] = iso
+        container["focalLength"] = focalLength
+        container["width"] = width
+        container["height"] = height
+        container["orientation"] = orientation
+        container["latitude"] = latitude
+        container["longitude"] = longitude
+        container["altitude"] = altitude
+        container["rating"] = rating
+        container["error"] = error
+    }
 }

@@ -67,7 +67,7 @@ public struct CatalogRecovery: Equatable, Sendable {
             var skip: Int64 = 1
             while true {
                 do {
-                    let rows = try Row.fetchCursor(db, sql: "SELECT rowid AS lightboxRowID, * FROM photo WHERE rowid > ? ORDER BY rowid",
+                    let rows = try Row.fetchCursor(db, sql: "SELECT \(Catalog.columnList), rowid AS lightboxRowID FROM photo WHERE rowid > ? ORDER BY rowid",
                                                    arguments: [after])
                     while let row = try rows.next() {
                         after = row["lightboxRowID"] ?? after

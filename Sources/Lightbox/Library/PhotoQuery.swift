@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// Orders the photo list can be shown in.
 public enum PhotoSort: String, CaseIterable, Sendable {
@@ -24,13 +25,20 @@ extension Array where Element == Photo {
     }
 
     /// Sorted by `order`: newest first for dates, best first for ratings, A→Z otherwise;
-    /// ties (and photos without the value, last) fall back to the file name.
-    /// File names are taken from the paths once, not in every comparison.
+    /// ties (and photos without the value, last) fall back to the file name, in the
+    /// order GNOME Files shows names (`FileNames.sortKey`). Each name's key is made once,
+    /// when a comparison first needs it, not in every comparison.
     public func sorted(by order: PhotoSort) -> [Photo] {
-        let names = map(\.name)
+        var nameKeys = [FileNames.SortKey?](repeating: nil, count: count)
+        func nameKey(_ i: Int) -> FileNames.SortKey {
+            if let key = nameKeys[i] { return key }
+            let key = FileNames.sortKey(self[i].name)
+            nameKeys[i] = key
+            return key
+        }
         func byName(_ i: Int, _ j: Int) -> Bool {
-            let result = names[i].localizedStandardCompare(names[j])
-            return result == .orderedSame ? self[i].path < self[j].path : result == .orderedAscending
+            let a = nameKey(i), b = nameKey(j)
+            return a == b ? self[i].path < self[j].path : a < b
         }
         var positions = [Int](indices)
         switch order {
@@ -43,9 +51,18 @@ extension Array where Element == Photo {
         case .rating:
             positions.sort { i, j in self[i].rating == self[j].rating ? byName(i, j) : self[i].rating > self[j].rating }
         case .camera:
+            var cameraKeys: [String: FileNames.SortKey] = [:]
+            func cameraKey(_ camera: String) -> FileNames.SortKey {
+                if let key = cameraKeys[camera] { return key }
+                let key = FileNames.sortKey(camera)
+                cameraKeys[camera] = key
+                return key
+            }
             positions.sort { i, j in
                 switch (self[i].camera, self[j].camera) {
-                case let (x?, y?) where x != y: return x.localizedStandardCompare(y) == .orderedAscending
+                case let (x?, y?) where x != y:
+                    let a = cameraKey(x), b = cameraKey(y)
+                    return a == b ? byName(i, j) : a < b
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return byName(i, j)
