@@ -1,14 +1,12 @@
 import Foundation
 import Gtk
 
-/// How soon the person needs an image.
-public enum ImagePriority: Int, Sendable, Comparable {
+/// How soon the person needs an image (later cases come first).
+public enum ImagePriority: Sendable, Comparable {
     /// Fetched ahead: the photo page's neighbours, shown if the person steps there.
     case nearby
     /// On screen now.
     case visible
-
-    public static func < (lhs: ImagePriority, rhs: ImagePriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The one place the UI gets photos' pixels from: thumbnails and the photo page's large
