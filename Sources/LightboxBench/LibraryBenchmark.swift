@@ -107,9 +107,9 @@ enum LibraryBenchmark {
     }
 
     /// Seconds for 256 px thumbnails of `paths` from cold caches, then from the
-    /// freedesktop cache (a new loader: empty memory cache).
+    /// freedesktop cache (a new image source: empty memory cache).
     static func thumbnailTimes(_ paths: [String], cache: String) throws -> (cold: Double, cached: Double) {
-        func load(_ loader: ThumbnailLoader) throws -> Double {
+        func load(_ images: ImageSource) throws -> Double {
             let failures = Counter()
             let seconds = time {
                 let done = DispatchSemaphore(value: 0)
@@ -120,7 +120,8 @@ enum LibraryBenchmark {
                                 var info = stat()
                                 stat(path, &info)
                                 let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-                                if (try? await loader.thumbnail(path: path, modified: modified, size: 256)) == nil {
+                                let photo = Photo(path: path, modified: modified)
+                                if (try? await images.image(for: photo, size: 256)) == nil {
                                     failures.add()
                                 }
                             }
@@ -134,10 +135,10 @@ enum LibraryBenchmark {
             return seconds
         }
         let thumbnailCache = ThumbnailCache(directory: cache)
-        let coldLoader = ThumbnailLoader(cache: thumbnailCache)
-        let cold = try load(coldLoader)
-        coldLoader.finishCacheWrites()
-        let cached = try load(ThumbnailLoader(cache: thumbnailCache))
+        let coldImages = ImageSource(cache: thumbnailCache)
+        let cold = try load(coldImages)
+        coldImages.finishCacheWrites()
+        let cached = try load(ImageSource(cache: thumbnailCache))
         return (cold, cached)
     }
 

@@ -7,13 +7,14 @@ import XCTest
 
 /// A store over the sample library in a temporary catalog, and windows like the app's.
 enum AlbumsFixtures {
-    /// Opens `folder` (the samples by default) in a fresh catalog and waits for the scan.
+    /// Opens `folder` (the samples by default) in a fresh catalog and waits for the scan;
+    /// images come from `images`, or a source over a fresh thumbnail cache.
     @MainActor
     static func store(_ test: XCTestCase, folder: String = LibraryFixtures.samples,
-                      catalogPath: String? = nil) -> CatalogStore {
+                      catalogPath: String? = nil, images: ImageSource? = nil) -> CatalogStore {
         let path = catalogPath ?? LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
-        let store = CatalogStore(catalog: try! Catalog(path: path), thumbnails: ThumbnailLoader(cache: cache))
+        let store = CatalogStore(catalog: try! Catalog(path: path), images: images ?? ImageSource(cache: cache))
         store.open(folder: folder)
         pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
         return store

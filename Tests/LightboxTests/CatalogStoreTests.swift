@@ -9,7 +9,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
     private func openStore(folder: String) throws -> (CatalogStore, Received) {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
-        let store = CatalogStore(catalog: catalog, thumbnails: ThumbnailLoader(cache: cache))
+        let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
         let received = Received()
         store.observe(owner: received) { received.arrays.append($0.photos) }
         store.open(folder: folder)

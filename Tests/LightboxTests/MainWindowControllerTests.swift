@@ -12,7 +12,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
     private static func makeWindow(_ folder: String, _ test: XCTestCase) -> (MainWindowController, Window, ActionGroup) {
         let catalog = try! Catalog(path: LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite")
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
-        let store = CatalogStore(catalog: catalog, thumbnails: ThumbnailLoader(cache: cache))
+        let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
         let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)

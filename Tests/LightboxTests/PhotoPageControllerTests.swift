@@ -54,6 +54,43 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The page's image comes from the store's image source: one decode for the page; its
+    /// neighbours are fetched ahead, and stepping to one shows it from memory at once.
+    func testThePageGetsItsImagesFromTheStoresSourceAndStepsToAPrefetchedNeighbourWithoutDecoding() {
+        let decoded = EventLog()
+        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "page-thumbs"))
+        let images = ImageSource(cache: cache, memoryBudget: 64 << 20, largeImageCount: 3, maxConcurrentDecodes: 2,
+                                 willDecode: { decoded.add($0) })
+        MainActor.assumeIsolated {
+            let store = AlbumsFixtures.store(self, images: images)
+            let photos = store.photos
+            XCTAssertEqual(images.decodeCount, 0)
+
+            let single = page(store, photos: [photos[0]], index: 0)
+            pump(until: { single.isShowingPhoto }, "the photo to load")
+            XCTAssertEqual(images.decodeCount, 1, "one decode for the page, no neighbours to fetch")
+            XCTAssertNotNil(images.cachedImage(for: photos[0], size: single.decodeSize))
+
+            let browsing = page(store, photos: photos, index: 2)
+            let size = browsing.decodeSize
+            pump(until: { browsing.isShowingPhoto }, "the photo to load")
+            pump(until: { images.cachedImage(for: photos[1], size: size) != nil
+                            && images.cachedImage(for: photos[3], size: size) != nil }, "the neighbours to be fetched")
+            XCTAssertEqual(images.decodeCount, 4)
+            XCTAssertEqual(decoded.events[1], photos[2].path, "the photo on screen before its neighbours")
+            XCTAssertEqual(Set(decoded.events[2...]), [photos[1].path, photos[3].path])
+
+            XCTAssertTrue(press(browsing, "Right"))
+            XCTAssertTrue(browsing.isShowingPhoto, "a prefetched neighbour is shown at once")
+            XCTAssertEqual(browsing.currentPhoto?.id, photos[3].id)
+            XCTAssertEqual(images.decodeCount, 4)
+            pump(until: { images.cachedImage(for: photos[4], size: size) != nil }, "the next neighbour to be fetched")
+            XCTAssertEqual(images.decodeCount, 5)
+            XCTAssertEqual(decoded.events.last, photos[4].path)
+            XCTAssertNotNil(images.cachedImage(for: photos[2], size: size), "the photo stepped from stays in memory")
+        }
+    }
+
     func testZoomInOutAndReset() {
         MainActor.assumeIsolated {
             let store = AlbumsFixtures.store(self)

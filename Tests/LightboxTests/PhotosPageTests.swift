@@ -20,7 +20,7 @@ final class PhotosPageFixture {
         PhotosStyle.install()
         catalogPath = LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
-        store = CatalogStore(catalog: try! Catalog(path: catalogPath), thumbnails: ThumbnailLoader(cache: cache))
+        store = CatalogStore(catalog: try! Catalog(path: catalogPath), images: ImageSource(cache: cache))
         page = PhotosController(store: store)
         navigation = NavigationController(root: inNavigation ? page : Controller())
         let noTitlebar = Box()

@@ -116,6 +116,56 @@ final class ScannerTests: XCTestCase {
         XCTAssertNil(photos[paths[2]]?.error)
     }
 
+    /// Readers wait before each file while images on screen decode, and go on when that ends.
+    func testReadersStandAsideWhileForegroundWorkIsInFlightAndGoOnWhenItEnds() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        let foreground = ForegroundWork()
+        var scanner = PhotoScanner(parallelism: 2)
+        scanner.foreground = foreground
+        scanner.foregroundMaxWait = 3600  // only the end of the foreground work lets them go
+        let events = EventLog()
+        scanner.readFile = { path, stamp in
+            events.add("read " + (path as NSString).lastPathComponent)
+            return PhotoReader.read(path: path, stamp: stamp)
+        }
+        foreground.begin()
+        let found = Collected()
+        let scanned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [scanner] in
+            try? scanner.scan(folder: folder) { event in
+                if case .photo(let photo) = event { found.add(photo) }
+            }
+            scanned.signal()
+        }
+        XCTAssertTrue(foreground.waitForWaiters(2), "both readers wait before their first file")
+        events.add("foreground work ended")
+        foreground.end()
+        scanned.wait()
+
+        XCTAssertEqual(events.events.first, "foreground work ended")
+        XCTAssertEqual(events.events.dropFirst().sorted(), ["read IMG_1000.jpg", "read IMG_1001.jpg", "read IMG_1002.jpg"])
+        XCTAssertEqual(found.photos.count, 3)
+        XCTAssertTrue(paths.allSatisfy { found.photos[$0]?.error == nil })
+    }
+
+    /// A reader waits a bounded time per file: images that keep coming never stop the scan.
+    func testForegroundWorkThatNeverEndsOnlySlowsTheScan() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.copySamples(to: folder, count: 3)
+        let foreground = ForegroundWork()
+        var scanner = PhotoScanner(parallelism: 2)
+        scanner.foreground = foreground
+        scanner.foregroundMaxWait = 0.01
+        foreground.begin()
+        defer { foreground.end() }
+
+        let photos = try scan(folder, scanner: scanner)
+
+        XCTAssertEqual(photos.count, 3)
+        XCTAssertTrue(foreground.isBusy, "the scan finished while the foreground work went on")
+    }
+
     func testMissingFolderAndFileInsteadOfFolderAreClearErrors() {
         XCTAssertThrowsError(try scan("/nonexistent/lightbox")) { error in
             XCTAssertEqual("\(error)", "cannot read folder /nonexistent/lightbox: No such file or directory")
@@ -206,6 +256,14 @@ final class Collected: @unchecked Sendable {
     private var byPath: [String: Photo] = [:]
     var photos: [String: Photo] { lock.withLock { byPath } }
     func add(_ photo: Photo) { lock.withLock { byPath[photo.path] = photo } }
+}
+
+/// Strings recorded from any thread, in order.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    var events: [String] { lock.withLock { recorded } }
+    func add(_ event: String) { lock.withLock { recorded.append(event) } }
 }
 
 /// How often each path was reported by scanner callbacks.

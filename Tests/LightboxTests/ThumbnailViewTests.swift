@@ -8,7 +8,7 @@ final class ThumbnailViewTests: GtkTestCase {
     func testShowsPlaceholderThenThePhotoAndNeverAStaleOne() {
         let cacheDirectory = LibraryFixtures.temporaryFolder(self, name: "thumbs")
         MainActor.assumeIsolated {
-            let loader = ThumbnailLoader(cache: ThumbnailCache(directory: cacheDirectory))
+            let images = ImageSource(cache: ThumbnailCache(directory: cacheDirectory))
             let paths = LibraryFixtures.samplePaths
             let first = Photo(path: paths[0]), second = Photo(path: paths[1])
             let view = ThumbnailView(size: 128)
@@ -16,14 +16,14 @@ final class ThumbnailViewTests: GtkTestCase {
             window.child = view
             show(window)
 
-            view.show(first, loader: loader)
+            view.show(first, images: images)
             XCTAssertFalse(view.isLoaded, "a placeholder until the pixels arrive")
-            view.show(second, loader: loader)   // recycled before the first load finished
+            view.show(second, images: images)   // recycled before the first load finished
             pump(until: { view.isLoaded }, "thumbnail to load")
             XCTAssertEqual(view.shownPath, second.path)
             XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "thumbnail-view"))?.isSingleColor ?? true)
 
-            view.show(nil, loader: loader)
+            view.show(nil, images: images)
             XCTAssertFalse(view.isLoaded)
             XCTAssertNil(view.shownPath)
         }
@@ -32,7 +32,7 @@ final class ThumbnailViewTests: GtkTestCase {
     func testUnreadablePhotoKeepsAnErrorPlaceholder() {
         MainActor.assumeIsolated {
             let view = ThumbnailView(size: 64)
-            view.show(Photo(path: "/nonexistent.jpg", error: "the file is missing"), loader: ThumbnailLoader())
+            view.show(Photo(path: "/nonexistent.jpg", error: "the file is missing"), images: ImageSource())
             pump(for: 0.1)
             XCTAssertFalse(view.isLoaded)
         }

@@ -28,7 +28,7 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         isStale = true
         months = HostingDataSource([], parent: self, poolLimit: 6,
                                    make: { [unowned self] in
-                                       let strip = MonthStripController(loader: store.thumbnails)
+                                       let strip = MonthStripController(images: store.images)
                                        strip.delegate = self
                                        return strip
                                    },

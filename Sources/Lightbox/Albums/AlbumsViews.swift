@@ -10,8 +10,8 @@ final class StripThumbnailRow: ListRowView {
         append(thumbnail)
     }
 
-    func show(_ photo: Photo, loader: ThumbnailLoader) {
-        thumbnail.show(photo, loader: loader)
+    func show(_ photo: Photo, images: ImageSource) {
+        thumbnail.show(photo, images: images)
         tooltip = photo.name
         accessibleLabel = photo.name
     }

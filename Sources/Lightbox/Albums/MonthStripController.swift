@@ -12,15 +12,15 @@ protocol MonthStripDelegate: AnyObject {
 /// of the month's thumbnails (a list of its own, keyboard navigable).
 final class MonthStripController: Controller, ListSelectionDelegate {
     weak var delegate: MonthStripDelegate?
-    private let loader: ThumbnailLoader
+    private let images: ImageSource
     private let source = ArrayDataSource<Photo>()
     private(set) var group: PhotoGroup?
     private var stripView: MonthStripView { view as! MonthStripView }
 
-    init(loader: ThumbnailLoader) {
-        self.loader = loader
+    init(images: ImageSource) {
+        self.images = images
         super.init()
-        source.register(StripThumbnailRow.self) { [loader] row, photo in row.show(photo, loader: loader) }
+        source.register(StripThumbnailRow.self) { [images] row, photo in row.show(photo, images: images) }
         source.delegate = self
     }
 

@@ -15,8 +15,8 @@ public final class PreviewRow: ListRowView {
         setMargins(top: 12, bottom: 12, start: 12, end: 12)
     }
 
-    public func configure(with photo: Photo, loader: ThumbnailLoader?) {
-        thumbnail.show(photo, loader: loader)
+    public func configure(with photo: Photo, images: ImageSource?) {
+        thumbnail.show(photo, images: images)
     }
 }
 

@@ -21,9 +21,9 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         super.init()
         title = "Details"
         source.kindOfItem = { $0.kind }
-        let loader = store.thumbnails
+        let images = store.images
         source.register(PreviewRow.self, kind: "preview") { row, item in
-            if case .preview(let photo) = item { row.configure(with: photo, loader: loader) }
+            if case .preview(let photo) = item { row.configure(with: photo, images: images) }
         }
         source.register(RatingRow.self, kind: "rating") { [unowned self] row, item in
             if case .rating(let stars) = item { row.configure(rating: stars, delegate: self) }

@@ -15,8 +15,10 @@ import LightboxKit
 /// try store.setRating(4, for: photo.id)           // committed when it returns
 /// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
 /// store.photos.groupedByMonth(); store.photos.groupedByCamera(); store.photos.groupedByDay()
-/// // Thumbnails off the main thread; cancel the task when the row goes away:
-/// let thumbnail = try await store.thumbnails.thumbnail(path: photo.path, modified: photo.modified, size: 256)
+/// // Images off the main thread (thumbnails and the photo page's); cancel the task when the row goes away:
+/// let thumbnail = try await store.images.image(for: photo, size: 256)          // on screen: .visible
+/// let next = try await store.images.image(for: neighbour, size: 2048, priority: .nearby)
+/// store.images.cachedImage(for: photo, size: 256)                              // memory only, no waiting
 /// ```
 /// Photos that can't be shown are in the list too, with `photo.error` saying why.
 /// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
@@ -27,7 +29,11 @@ import LightboxKit
 @MainActor
 public final class CatalogStore {
     public let catalog: Catalog
-    public let thumbnails: ThumbnailLoader
+    /// Every image the UI shows comes from here; the scan stands aside while images on
+    /// screen decode (see `ImageSource.foreground`).
+    public let images: ImageSource
+    /// Reads the folder's files; its readers stand aside for `images.foreground` (a
+    /// replacement scanner does too only if given that gate).
     public var scanner = PhotoScanner()
     /// The last passing message for the person (a scan or catalog read that failed).
     public private(set) var notice: String?
@@ -92,9 +98,10 @@ public final class CatalogStore {
     private var isLoading = false
     private var rescanWhenLoaded = false
 
-    public init(catalog: Catalog, thumbnails: ThumbnailLoader = ThumbnailLoader()) {
+    public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
-        self.thumbnails = thumbnails
+        self.images = images
+        scanner.foreground = images.foreground
         if let reason = catalog.notWritableReason {
             raise(LibraryCondition(.catalogNotWritable, message: "Ratings can't be saved: \(reason). "
                 + "Photos are shown, but ratings and other changes are not kept."))

@@ -25,9 +25,14 @@ public enum ScanEvent: Sendable {
 /// on. Hidden files and folders are skipped, symbolic links are followed once
 /// (a link back into a folder already walked is not entered again), and files with
 /// image extensions that gdk-pixbuf can't read here (HEIC, raw…) are reported as unsupported.
+/// With `foreground` set, readers stand aside while images on screen are being decoded.
 public struct PhotoScanner: Sendable {
     public var parallelism: Int
     public var fileTimeout: Double
+    /// When set, each reader waits before its next file while this work (images on screen)
+    /// is in flight, for at most `foregroundMaxWait` seconds per file.
+    public var foreground: ForegroundWork?
+    public var foregroundMaxWait = 0.25
     /// Reads one regular file; replaced in tests to simulate a file vanishing mid-scan.
     var readFile: @Sendable (String, FileStamp) -> Photo = PhotoReader.read
     /// Runs right after the hang watchdog reads the clock; tests delay it to widen races.

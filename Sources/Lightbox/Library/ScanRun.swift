@@ -2,7 +2,8 @@ import Foundation
 import Gtk
 
 /// The state of one scan: the walk on the calling thread feeds a queue of files that
-/// `parallelism` reader threads drain. A watchdog reports a read that hangs past
+/// `parallelism` reader threads drain, each standing aside for the scanner's foreground
+/// work before it starts a file. A watchdog reports a read that hangs past
 /// the timeout and starts a replacement reader, so one bad file never stalls the scan.
 final class ScanRun: @unchecked Sendable {
     let scanner: PhotoScanner
@@ -122,9 +123,14 @@ final class ScanRun: @unchecked Sendable {
             }
             let (path, stamp) = queue[head]
             head += 1
-            let reading = Reading(path: path, stamp: stamp)
-            self.reading[id] = reading
             state.unlock()
+
+            // Images on screen first: the file waits (a bounded time) while they decode.
+            if let foreground = scanner.foreground, !isCancelled() {
+                foreground.waitUntilIdle(maxWait: scanner.foregroundMaxWait)
+            }
+            let reading = Reading(path: path, stamp: stamp)
+            state.withLock { self.reading[id] = reading }
 
             let photo: Photo? = isCancelled() ? nil : scanner.readFile(path, stamp)
 

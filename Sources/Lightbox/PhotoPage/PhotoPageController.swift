@@ -3,7 +3,9 @@ import Gtk
 import LightboxKit
 
 /// The photo page: one photo large, fit to the page with its EXIF orientation, zoomable,
-/// browsing `photos` in their order, its rating editable.
+/// browsing `photos` in their order, its rating editable. Its images come from the store's
+/// `ImageSource`: the current photo on screen, its neighbours fetched ahead (`.nearby`) so
+/// that stepping to one shows it at once; moving on cancels what is no longer near.
 ///
 /// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit;
 /// 0–5 rate (saved through the store). Going back is the navigation controller's job.
@@ -16,13 +18,12 @@ public final class PhotoPageController: Controller, PhotoSelecting {
     /// Displayed pixels per image pixel; nil while the photo is fit to the page.
     private(set) var zoom: Double?
     private var load: Task<Void, Never>?
+    private var prefetches: [Task<Void, Never>] = []
     private var image: PixelImage?
     private var pageView: PhotoPageView { view as! PhotoPageView }
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
-    /// Largest image decoded (decompression bombs are refused before decoding).
-    nonisolated static let maxPixels = 200_000_000
 
     public init(store: CatalogStore, photos: [Photo], index: Int) {
         precondition(photos.indices.contains(index), "PhotoPageController: index \(index) is outside the \(photos.count) photos")
@@ -32,6 +33,12 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         super.init()
         title = photos[index].name
         store.observe(owner: self) { [weak self] update in self?.follow(update) }
+    }
+
+    /// A page closed while its images still wait asks for nothing more.
+    isolated deinit {
+        load?.cancel()
+        for prefetch in prefetches { prefetch.cancel() }
     }
 
     /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
@@ -74,33 +81,61 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         zoom = nil
         image = nil
         load?.cancel()
+        load = nil
+        for prefetch in prefetches { prefetch.cancel() }
+        prefetches = []
         pageView.showZoomed(nil)
         pageView.showNotice(nil)
         pageView.stars.show(photo.rating)
         pageView.showPosition(index, of: photos.count)
+        let images = store.images, size = decodeSize
         if let error = photo.error {
             pageView.showError(error)
+            prefetchNeighbours(size: size)
+            return
+        }
+        if let image = images.cachedImage(for: photo, size: size) {
+            show(image, of: photo)
+            prefetchNeighbours(size: size)
             return
         }
         pageView.showLoading()
-        let path = photo.path, size = decodeSize
         load = Task { [weak self] in
-            let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(MediaError) in try PixelImage.decode(path: path, fitting: size, maxPixels: Self.maxPixels) }
-            }.value
-            guard !Task.isCancelled, let self, self.photos[self.index].path == path else { return }
-            switch result {
-            case .success(let image):
-                self.image = image
-                self.pageView.showPhoto(image, name: (path as NSString).lastPathComponent)
-            case .failure(let error):
-                self.pageView.showError(error.message)
+            let result: Result<PixelImage, any Error>
+            do {
+                result = .success(try await images.image(for: photo, size: size))
+            } catch {
+                result = .failure(error)
             }
+            guard !Task.isCancelled, let self, self.photos[self.index].path == photo.path else { return }
+            switch result {
+            case .success(let image): self.show(image, of: photo)
+            case .failure(let error): self.pageView.showError((error as? MediaError)?.message ?? "\(error)")
+            }
+            self.prefetchNeighbours(size: size)
+        }
+    }
+
+    private func show(_ image: PixelImage, of photo: Photo) {
+        self.image = image
+        pageView.showPhoto(image, name: photo.name)
+    }
+
+    /// Asks for the photos before and after the current one, once it is shown (they wait
+    /// behind anything on screen). One already in memory is only marked as used, at once,
+    /// so that fetching the other doesn't push it out of the few large images kept.
+    private func prefetchNeighbours(size: Int) {
+        let images = store.images
+        prefetches = [index - 1, index + 1].compactMap { position in
+            guard photos.indices.contains(position), photos[position].error == nil else { return nil }
+            let neighbour = photos[position]
+            guard images.cachedImage(for: neighbour, size: size) == nil else { return nil }
+            return Task { _ = try? await images.image(for: neighbour, size: size, priority: .nearby) }
         }
     }
 
     /// Decode at about the page's size (twice, to stay sharp when zoomed a little).
-    private var decodeSize: Int { max(2048, 2 * max(view.width, view.height)) }
+    var decodeSize: Int { max(2048, 2 * max(view.width, view.height)) }
 
     /// Whether the photo (not the spinner or an error) is on screen.
     var isShowingPhoto: Bool { pageView.content == .photo }

@@ -13,7 +13,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
     public init(title: String, photos: [Photo], store: CatalogStore) {
         self.store = store
         ids = photos.map(\.id)
-        source = PhotoListSource(loader: store.thumbnails)
+        source = PhotoListSource(images: store.images)
         super.init()
         self.title = title
         source.setItems(photos)

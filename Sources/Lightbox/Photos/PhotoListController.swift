@@ -15,8 +15,8 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     public let source: PhotoListSource
     private var listView: PhotoListView { view as! PhotoListView }
 
-    public init(loader: ThumbnailLoader) {
-        source = PhotoListSource(loader: loader)
+    public init(images: ImageSource) {
+        source = PhotoListSource(images: images)
         super.init()
         title = "Photos"
         source.delegate = self

@@ -45,7 +45,7 @@ public final class PhotoRow: ListRowView {
     }
 
     /// Sets every field (a recycled row never shows stale content).
-    public func configure(with content: some PhotoPresentable, loader: ThumbnailLoader?) {
+    public func configure(with content: some PhotoPresentable, images: ImageSource?) {
         titleLabel.text = content.title
         dateLabel.text = content.dateText
         dateLabel.isVisible = !content.dateText.isEmpty
@@ -56,14 +56,14 @@ public final class PhotoRow: ListRowView {
         errorLabel.text = content.errorText ?? ""
         errorLabel.isVisible = content.errorText != nil
         starsLabel.isVisible = content.errorText == nil
-        thumbnail.show(content.thumbnailPhoto, loader: loader)
+        thumbnail.show(content.thumbnailPhoto, images: images)
         let state = content.errorText ?? ratingDescription
         accessibleLabel = [content.title, content.dateText, state].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The row left the screen: stop loading its thumbnail.
     public func prepareForReuse() {
-        thumbnail.show(nil, loader: nil)
+        thumbnail.show(nil, images: nil)
     }
 
     public override func highlightDidChange() {
@@ -75,9 +75,9 @@ public final class PhotoRow: ListRowView {
 
 /// A list of photos shown with `PhotoRow`s; a row's thumbnail load stops when it is unbound.
 public final class PhotoListSource: ArrayDataSource<Photo> {
-    public init(loader: ThumbnailLoader) {
+    public init(images: ImageSource) {
         super.init()
-        register(PhotoRow.self) { row, photo in row.configure(with: photo, loader: loader) }
+        register(PhotoRow.self) { row, photo in row.configure(with: photo, images: images) }
     }
 
     public override func unbind(_ slot: ListItem, row: ListRowView) {

@@ -17,7 +17,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     public init(store: CatalogStore) {
         self.store = store
-        photoList = PhotoListController(loader: store.thumbnails)
+        photoList = PhotoListController(images: store.images)
         details = DetailsController(store: store)
         super.init(list: photoList, detail: details)
         title = "Photos"

@@ -1,7 +1,7 @@
 import Gtk
 
 /// A photo's thumbnail: a placeholder icon until the pixels arrive from the
-/// `ThumbnailLoader` (off the main thread), then the picture. `show(nil)` or showing
+/// `ImageSource` (off the main thread, as an on-screen request), then the picture. `show(nil)` or showing
 /// another photo cancels a load still running, so a recycled row never shows a stale
 /// image and a row scrolled away costs no decode.
 @MainActor
@@ -32,8 +32,8 @@ public final class ThumbnailView: Box {
     /// Whether the real thumbnail (not the placeholder) is on screen.
     public var isLoaded: Bool { picture.isVisible }
 
-    /// Starts loading `photo`'s thumbnail through `loader`; nil shows the placeholder.
-    public func show(_ photo: Photo?, loader: ThumbnailLoader?) {
+    /// Starts loading `photo`'s thumbnail from `images`; nil shows the placeholder.
+    public func show(_ photo: Photo?, images: ImageSource?) {
         guard photo?.path != shownPath || photo == nil else { return }
         load?.cancel()
         load = nil
@@ -42,9 +42,9 @@ public final class ThumbnailView: Box {
         picture.isVisible = false
         placeholder.isVisible = true
         placeholder.setIcon(photo?.error == nil ? "image-x-generic-symbolic" : "image-missing-symbolic")
-        guard let photo, photo.error == nil, let loader else { return }
+        guard let photo, photo.error == nil, let images else { return }
         picture.alternativeText = photo.name
-        if let image = loader.cachedThumbnail(path: photo.path, modified: photo.modified, size: size) {
+        if let image = images.cachedImage(for: photo, size: size) {
             display(image)
             return
         }
@@ -53,9 +53,9 @@ public final class ThumbnailView: Box {
             // Rows that fly past while scrolling are recycled within this pause and ask for nothing.
             try? await Task.sleep(for: .milliseconds(60))
             guard !Task.isCancelled,
-                  let thumbnail = try? await loader.thumbnail(path: photo.path, modified: photo.modified, size: size),
+                  let image = try? await images.image(for: photo, size: size),
                   !Task.isCancelled, let self, self.shownPath == photo.path else { return }
-            self.display(thumbnail.image)
+            self.display(image)
         }
     }
 

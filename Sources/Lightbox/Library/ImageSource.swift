@@ -1,0 +1,374 @@
+import Foundation
+import Gtk
+
+/// How soon the person needs an image (later cases come first).
+public enum ImagePriority: Sendable, Comparable {
+    /// Fetched ahead: the photo page's neighbours, shown if the person steps there.
+    case nearby
+    /// On screen now.
+    case visible
+}
+
+/// The one place the UI gets photos' pixels from: thumbnails and the photo page's large
+/// image alike. A view asks for a photo at a size and cancels the asking task when it no
+/// longer needs the image (a row scrolled away, the page moved on).
+///
+/// ```swift
+/// if let image = images.cachedImage(for: photo, size: 128) { show(image) }  // memory only, no waiting
+/// task = Task { show(try await images.image(for: photo, size: 128)) }     // .visible by default
+/// task.cancel()                                                            // a waiting request costs nothing
+/// ```
+///
+/// Sizes up to 256 px come from memory (an LRU within `memoryBudget` bytes), then the
+/// freedesktop cache, then a downscaled decode (with EXIF orientation) written back to the
+/// cache in the background once the caller has it. Larger sizes (the details preview) are
+/// decoded at that size and kept in memory only; sizes above `largeSide` (the photo page)
+/// are kept in a memory cache of their own, the `largeImageCount` most recent, so a few
+/// large images never push the thumbnails out.
+///
+/// At most `maxConcurrentDecodes` decodes run at once, at utility QoS (below the UI's).
+/// When a decode slot frees, the newest `.visible` request is served first, then the newest
+/// `.nearby` one. Requests for the same image share one decode. While `.visible` requests
+/// wait or decode, `foreground` is busy: the scan's readers stand aside for them.
+public final class ImageSource: Sendable {
+    public let cache: ThumbnailCache
+    /// Busy while on-screen requests wait for or hold a decode slot.
+    public let foreground: ForegroundWork
+    /// Thumbnails and previews (sizes up to `largeSide`).
+    let thumbnails: ImageMemoryCache
+    /// Large images (sizes above `largeSide`), the most recent few.
+    let largeImages: ImageMemoryCache
+    /// Images asked for larger than this (px) are kept in `largeImages`.
+    public static let largeSide = 1024
+    let queue: DecodeQueue
+    private let decodes = Counter()
+    /// Cache writes queued and not yet done.
+    private let pendingWrites = Counter()
+    static let maxPendingWrites = 32
+    /// Cache files are written here, after the thumbnail went to the caller.
+    private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .utility)
+    /// Called on the decoding thread with each file's path as its decode starts (tests
+    /// record the order requests are served in).
+    private let willDecode: (@Sendable (String) -> Void)?
+
+    public convenience init(cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
+                            largeImageCount: Int = 3,
+                            maxConcurrentDecodes: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.init(cache: cache, memoryBudget: memoryBudget, largeImageCount: largeImageCount,
+                  maxConcurrentDecodes: maxConcurrentDecodes, willDecode: nil)
+    }
+
+    init(cache: ThumbnailCache, memoryBudget: Int, largeImageCount: Int, maxConcurrentDecodes: Int,
+         willDecode: (@Sendable (String) -> Void)?) {
+        self.cache = cache
+        foreground = ForegroundWork()
+        thumbnails = ImageMemoryCache(budget: memoryBudget)
+        largeImages = ImageMemoryCache(budget: .max, maxCount: largeImageCount)
+        queue = DecodeQueue(slots: maxConcurrentDecodes, foreground: foreground)
+        self.willDecode = willDecode
+    }
+
+    /// Waits until every thumbnail decoded so far is in the freedesktop cache
+    /// (call before the process exits).
+    public func finishCacheWrites() { writer.sync {} }
+
+    /// Number of decodes of original files so far (misses of every cache).
+    public var decodeCount: Int { decodes.value }
+
+    /// `photo`'s image if it is in memory already (no waiting, no disk).
+    public func cachedImage(for photo: Photo, size: Int) -> PixelImage? {
+        let request = Request(path: photo.path, modified: photo.modified, size: size)
+        return memory(for: request).image(for: request.key)
+    }
+
+    /// `photo`'s image, at most `size` px on its long side: for sizes up to 256 the 128 or
+    /// 256 px freedesktop size that covers `size`, above that a decode at `size`.
+    /// Cancelling the calling task drops the request (`CancellationError`); a request
+    /// still waiting for a decode slot then costs no decode.
+    public func image(for photo: Photo, size: Int, priority: ImagePriority = .visible) async throws -> PixelImage {
+        try await load(path: photo.path, modified: photo.modified, size: size, priority: priority).image
+    }
+
+    /// The image and where it came from.
+    func load(path: String, modified: Double, size: Int, priority: ImagePriority = .visible) async throws -> LoadedImage {
+        let request = Request(path: path, modified: modified, size: size)
+        if let image = memory(for: request).image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
+        guard let uri = FileNames.uri(forPath: path) else { throw MediaError("\(path) is not an absolute path") }
+        return try await queue.load(key: request.key, priority: priority) { [self] in try make(request, uri: uri) }
+    }
+
+    /// A request's sizes and memory key.
+    struct Request: Sendable {
+        let path: String
+        let mtime: Int
+        /// The freedesktop size covering the request (nil above 256 px).
+        let cacheSize: ThumbnailCache.Size?
+        /// The long side decoded.
+        let pixels: Int
+        let key: String
+
+        init(path: String, modified: Double, size: Int) {
+            self.path = path
+            mtime = Int(modified)
+            cacheSize = size <= ThumbnailCache.Size.large.rawValue ? ThumbnailCache.Size(fitting: size) : nil
+            pixels = cacheSize?.rawValue ?? size
+            key = "\(pixels) \(mtime) \(path)"
+        }
+    }
+
+    private func memory(for request: Request) -> ImageMemoryCache {
+        request.pixels > Self.largeSide ? largeImages : thumbnails
+    }
+
+    /// Memory (filled meanwhile by an earlier request), the freedesktop cache, or a decode;
+    /// blocking, on a decode slot's thread. The cache and its failure markers are for
+    /// thumbnails only: a larger image is always decoded, and its decoder's message kept.
+    private func make(_ request: Request, uri: String) throws -> LoadedImage {
+        let memory = memory(for: request)
+        if let image = memory.image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
+        let cacheSize = request.cacheSize, mtime = request.mtime
+        if let cacheSize {
+            if let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
+                memory.insert(cached, for: request.key)
+                return LoadedImage(image: cached, origin: .diskCache)
+            }
+            if cache.hasFailure(uri: uri, mtime: mtime) {
+                throw MediaError("no thumbnail can be made for this file (an earlier attempt failed)")
+            }
+        }
+        decodes.increment()
+        willDecode?(request.path)
+        do {
+            let image = try PixelImage.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels)
+            memory.insert(image, for: request.key)
+            // Cache writes queue behind the caller; past a small backlog (fast scrolling
+            // through thousands of photos) they are skipped rather than pile up in memory:
+            // a skipped thumbnail is simply decoded again next time.
+            if let cacheSize, pendingWrites.incrementIfBelow(Self.maxPendingWrites) {
+                let cache = self.cache, pendingWrites = self.pendingWrites
+                writer.async {
+                    cache.store(image, uri: uri, mtime: mtime, size: cacheSize)
+                    pendingWrites.decrement()
+                }
+            }
+            return LoadedImage(image: image, origin: .decoded)
+        } catch {
+            if cacheSize != nil, FileManager.default.fileExists(atPath: request.path) {
+                let cache = self.cache
+                writer.async { cache.storeFailure(uri: uri, mtime: mtime) }
+            }
+            throw error
+        }
+    }
+}
+
+/// An image and where it came from (tests check the caches are used).
+struct LoadedImage: Sendable {
+    enum Origin: Sendable { case memory, diskCache, decoded }
+    let image: PixelImage
+    let origin: Origin
+}
+
+/// The decodes asked for: at most `slots` run at once; a freed slot goes to the waiting
+/// image asked for most recently at the highest priority (rows just scrolled into view
+/// first; older requests are likely scrolled away and cancelled soon). One job per image,
+/// however many requests ask for it; a job whose requests were all cancelled before it
+/// started is dropped without decoding.
+actor DecodeQueue {
+    typealias Work = @Sendable () throws -> LoadedImage
+
+    private final class Job {
+        let key: String
+        let work: Work
+        var priority: ImagePriority
+        /// The sequence number of its newest request.
+        var newest: UInt64
+        var requests: [UInt64: CheckedContinuation<LoadedImage, any Error>] = [:]
+        var isRunning = false
+        /// Whether it counts as foreground work (`ForegroundWork.begin()` was called for it).
+        var isForeground = false
+
+        init(key: String, work: @escaping Work, priority: ImagePriority, newest: UInt64) {
+            self.key = key
+            self.work = work
+            self.priority = priority
+            self.newest = newest
+        }
+    }
+
+    private var free: Int
+    private let foreground: ForegroundWork
+    private var jobs: [String: Job] = [:]
+    private var sequence: UInt64 = 0
+    /// Tests waiting until that many requests wait for a slot.
+    private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(slots: Int, foreground: ForegroundWork) {
+        free = max(1, slots)
+        self.foreground = foreground
+    }
+
+    /// Runs `work` for `key` on a decode slot (or joins the job already asked for it) and
+    /// returns its result; cancelling the calling task ends this request at once.
+    func load(key: String, priority: ImagePriority, work: @escaping Work) async throws -> LoadedImage {
+        try Task.checkCancellation()
+        sequence += 1
+        let id = sequence
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                add(id, continuation, key: key, priority: priority, work: work)
+            }
+        } onCancel: {
+            Task { await self.cancel(id, key: key) }
+        }
+    }
+
+    private func add(_ id: UInt64, _ continuation: CheckedContinuation<LoadedImage, any Error>,
+                     key: String, priority: ImagePriority, work: @escaping Work) {
+        let job: Job
+        if let existing = jobs[key] {
+            job = existing
+            job.newest = id
+            job.priority = max(job.priority, priority)
+        } else {
+            job = Job(key: key, work: work, priority: priority, newest: id)
+            jobs[key] = job
+        }
+        job.requests[id] = continuation
+        if job.priority == .visible, !job.isForeground {
+            job.isForeground = true
+            foreground.begin()
+        }
+        startJobs()
+        notifyWatchers()
+    }
+
+    private func cancel(_ id: UInt64, key: String) {
+        guard let job = jobs[key], let continuation = job.requests.removeValue(forKey: id) else { return }
+        continuation.resume(throwing: CancellationError())
+        // A running decode goes on: its image lands in memory for the next request.
+        if job.requests.isEmpty, !job.isRunning { drop(job) }
+    }
+
+    private func drop(_ job: Job) {
+        if jobs[job.key] === job { jobs[job.key] = nil }
+        if job.isForeground { foreground.end() }
+    }
+
+    /// Starts the most wanted waiting jobs while slots are free.
+    private func startJobs() {
+        while free > 0, let job = jobs.values.filter({ !$0.isRunning })
+                .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) }) {
+            free -= 1
+            job.isRunning = true
+            let work = job.work
+            // Not a child of any request: one request's cancellation doesn't stop the others' image.
+            Task {
+                let result: Result<LoadedImage, any Error>
+                do {
+                    result = .success(try await runBlocking(qos: .utility, work))
+                } catch {
+                    result = .failure(error)
+                }
+                finish(job, result)
+            }
+        }
+    }
+
+    private func finish(_ job: Job, _ result: Result<LoadedImage, any Error>) {
+        drop(job)
+        for continuation in job.requests.values { continuation.resume(with: result) }
+        job.requests = [:]
+        free += 1
+        startJobs()
+    }
+
+    // MARK: Test hooks
+
+    /// Takes a decode slot as a running job would (tests hold the only one).
+    func holdSlot() {
+        precondition(free > 0, "DecodeQueue.holdSlot: no free slot")
+        free -= 1
+    }
+
+    /// Gives back a slot taken with `holdSlot()`.
+    func releaseSlot() {
+        free += 1
+        startJobs()
+    }
+
+    /// Returns once at least `count` requests are waiting for a slot.
+    func waitUntilWaiting(_ count: Int) async {
+        guard waitingRequests < count else { return }
+        await withCheckedContinuation { watchers.append((count, $0)) }
+    }
+
+    private var waitingRequests: Int { jobs.values.filter { !$0.isRunning }.reduce(0) { $0 + $1.requests.count } }
+
+    private func notifyWatchers() {
+        guard !watchers.isEmpty else { return }
+        let waiting = waitingRequests
+        watchers.removeAll { watcher in
+            guard waiting >= watcher.count else { return false }
+            watcher.continuation.resume()
+            return true
+        }
+    }
+}
+
+/// Decoded images kept in memory, least recently used dropped first once their pixels
+/// exceed `budget` bytes or there are more than `maxCount` of them.
+final class ImageMemoryCache: @unchecked Sendable {
+    let budget: Int
+    let maxCount: Int
+    private let lock = NSLock()
+    private var entries: [String: (image: PixelImage, lastUse: Int)] = [:]
+    private var clock = 0
+    private(set) var bytes = 0
+
+    init(budget: Int, maxCount: Int = .max) {
+        self.budget = budget
+        self.maxCount = maxCount
+    }
+
+    func image(for key: String) -> PixelImage? {
+        lock.withLock {
+            guard let entry = entries[key] else { return nil }
+            clock += 1
+            entries[key]?.lastUse = clock
+            return entry.image
+        }
+    }
+
+    func insert(_ image: PixelImage, for key: String) {
+        lock.withLock {
+            clock += 1
+            if let old = entries.updateValue((image, clock), forKey: key) { bytes -= old.image.byteCount }
+            bytes += image.byteCount
+            while bytes > budget || entries.count > maxCount,
+                  let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                entries[oldest.key] = nil
+                bytes -= oldest.value.image.byteCount
+            }
+        }
+    }
+
+    var count: Int { lock.withLock { entries.count } }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+    func decrement() { lock.withLock { count -= 1 } }
+    /// Increments and returns true unless the count already reached `limit`.
+    func incrementIfBelow(_ limit: Int) -> Bool {
+        lock.withLock {
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+}
