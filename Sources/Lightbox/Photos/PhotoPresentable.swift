@@ -44,14 +44,27 @@ public enum PhotoFormat {
 
     /// A catalog date (`yyyy-MM-ddTHH:mm:ss`, local time) as "12 March 2024, 14:05".
     public static func date(_ taken: String?) -> String? {
-        guard let taken, let date = parser.date(from: taken) else { return nil }
-        return dateTime.string(from: date)
+        remembered(taken, in: &dates) { dateTime.string(from: $0) }
     }
 
     /// A catalog date's day as "Tuesday 12 March 2024".
     public static func day(_ taken: String?) -> String? {
-        guard let taken, let date = parser.date(from: taken) else { return nil }
-        return day.string(from: date)
+        remembered(taken, in: &days) { day.string(from: $0) }
+    }
+
+    /// Dates written so far: Foundation's formatters take about a millisecond a date
+    /// here, too slow for a row configured in the frame of a key press.
+    private static var dates: [String: String?] = [:]
+    private static var days: [String: String?] = [:]
+
+    private static func remembered(_ taken: String?, in memory: inout [String: String?],
+                                   _ write: (Date) -> String) -> String? {
+        guard let taken else { return nil }
+        if let known = memory[taken] { return known }
+        if memory.count >= 20_000 { memory.removeAll(keepingCapacity: true) }
+        let text = parser.date(from: taken).map(write)
+        memory[taken] = text
+        return text
     }
 
     /// "★★★☆☆".

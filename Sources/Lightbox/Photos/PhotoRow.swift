@@ -46,9 +46,10 @@ public final class PhotoRow: ListRowView {
 
     /// Sets every field (a recycled row never shows stale content).
     public func configure(with content: some PhotoPresentable, images: ImageSource?) {
-        titleLabel.text = content.title
-        dateLabel.text = content.dateText
-        dateLabel.isVisible = !content.dateText.isEmpty
+        let title = content.title, dateText = content.dateText
+        titleLabel.text = title
+        dateLabel.text = dateText
+        dateLabel.isVisible = !dateText.isEmpty
         starsLabel.text = PhotoFormat.stars(content.rating)
         ratingDescription = PhotoFormat.ratingDescription(content.rating)
         starsLabel.accessibleLabel = ratingDescription
@@ -58,7 +59,7 @@ public final class PhotoRow: ListRowView {
         starsLabel.isVisible = content.errorText == nil
         thumbnail.show(content.thumbnailPhoto, images: images)
         let state = content.errorText ?? ratingDescription
-        accessibleLabel = [content.title, content.dateText, state].filter { !$0.isEmpty }.joined(separator: ", ")
+        accessibleLabel = [title, dateText, state].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The row left the screen: stop loading its thumbnail.

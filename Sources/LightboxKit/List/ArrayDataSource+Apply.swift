@@ -81,11 +81,15 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         restoreSelection(selectedIDs)
     }
 
+    /// Selects `ids` where they are now. A few ids are looked for one by one (no hashing
+    /// of every item: this runs on the main thread after every change).
     private func restoreSelection(_ ids: [Item.ID]) {
         guard let view else { return }
-        let wanted = Set(ids)
         var positions: [Int] = []
-        if !wanted.isEmpty {
+        if ids.count <= 8 {
+            positions = ids.compactMap { id in items.firstIndex { $0.id == id } }.sorted()
+        } else {
+            let wanted = Set(ids)
             for (position, item) in items.enumerated() where wanted.contains(item.id) { positions.append(position) }
         }
         if view.selection.selectedPositions != positions {
