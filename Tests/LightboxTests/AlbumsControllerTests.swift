@@ -140,7 +140,7 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             _ = screenshot(window, name: "albums-empty")
             LibraryFixtures.copySamples(to: folder, count: 3)
             store.rescan()
-            pump(until: { !store.isScanning && albums.groups.flatMap(\.photos).count == 3 }, timeout: 20, "the new photos")
+            pump(until: { !store.isScanning && store.isUpToDate && albums.groups.flatMap(\.photos).count == 3 }, timeout: 20, "the new photos")
             XCTAssertFalse(albums.isShowingEmptyState)
         }
     }

@@ -16,7 +16,7 @@ enum AlbumsFixtures {
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         let store = CatalogStore(catalog: try! Catalog(path: path), images: images ?? ImageSource(cache: cache))
         store.open(folder: folder)
-        pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+        pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
         return store
     }
 

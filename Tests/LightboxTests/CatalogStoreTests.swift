@@ -13,7 +13,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         let received = Received()
         store.observe(owner: received) { received.arrays.append($0.photos) }
         store.open(folder: folder)
-        pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+        pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
         return (store, received)
     }
 
@@ -129,7 +129,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(FileManager.default.fileExists(atPath: trashed[0].infoFile))
             XCTAssertEqual(store.photos.first { $0.id == photo.id }?.rating, 3)
             store.rescan()
-            pump(until: { !store.isScanning }, "rescan")
+            pump(until: { !store.isScanning && store.isUpToDate }, "rescan")
             XCTAssertEqual(store.photos.first { $0.id == photo.id }?.rating, 3, "a rescan keeps the restored rating")
             XCTAssertThrowsError(try store.restore(trashed), "restoring twice fails: the file is back already")
         }
@@ -272,7 +272,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let paths = LibraryFixtures.copySamples(to: folder, count: 3)
             let store = CatalogStore(catalog: try Catalog(path: disk + "/catalog.sqlite"))
             store.open(folder: folder)
-            pump(until: { !store.isScanning && store.photos.count == 3 }, timeout: 20, "scan to finish")
+            pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
             try store.setRating(2, for: paths[0])
             store.catalog.checkpoint()  // the next write needs new space on the disk
             LibraryFixtures.shell("fallocate -l $(( $(stat -f -c '%a * %S' '\(disk)') )) '\(disk)/filler'")
@@ -322,7 +322,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             store.dismiss(.catalogNotWritable)
             XCTAssertEqual(store.conditions.count, 1, "a fault that lasts can't be closed")
             store.open(folder: LibraryFixtures.samples)
-            pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
             XCTAssertEqual(store.photos.count, LibraryFixtures.samplePaths.count, "photos are still shown")
             XCTAssertThrowsError(try store.setRating(4, for: store.photos[0].id)) { error in
                 XCTAssertEqual("\(error)", reason)
@@ -345,7 +345,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(store.conditions.first?.message, catalog.recovery?.message)
             XCTAssertEqual(store.conditions.first?.isDismissible, true)
             store.open(folder: LibraryFixtures.samples)
-            pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
             XCTAssertEqual(store.conditions.map(\.kind), [.catalogRecovered], "still said once photos are listed")
             store.dismiss(.catalogRecovered)
             XCTAssertEqual(store.conditions, [])

@@ -21,7 +21,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
         root.installActions(in: actions, window: window)
         root.open(folder: folder)
         show(window)
-        pump(until: { !store.isScanning && store.photos.count == 3 }, timeout: 20, "scan to finish")
+        pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
         return (root, window, actions)
     }
 

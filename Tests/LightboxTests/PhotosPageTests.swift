@@ -31,7 +31,7 @@ final class PhotosPageFixture {
         show(window)
         if let folder {
             store.open(folder: folder)
-            if waitForScan { pump(until: { !self.store.isScanning }, timeout: 20, "scan to finish") }
+            if waitForScan { pump(until: { !self.store.isScanning && self.store.isUpToDate }, timeout: 20, "scan to finish") }
         }
     }
 
@@ -155,7 +155,7 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(fixture.listView.progressLabel.text.hasPrefix("Scanning…"))
             XCTAssertFalse(fixture.listView.isShowingStatus, "the list shows while it fills")
             _ = screenshot(fixture.window, name: "photos-scanning")
-            pump(until: { !fixture.store.isScanning }, timeout: 20, "scan to finish")
+            pump(until: { !fixture.store.isScanning && fixture.store.isUpToDate }, timeout: 20, "scan to finish")
             XCTAssertFalse(fixture.listView.isShowingProgress)
             XCTAssertEqual(fixture.list.photos.count, LibraryFixtures.samplePaths.count)
         }
@@ -185,7 +185,7 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertLessThan(fixture.list.photos.count, LibraryFixtures.samplePaths.count)
             XCTAssertEqual(fixture.page.currentPhoto?.id, photo.id)
             fixture.store.rescan()
-            pump(until: { !fixture.store.isScanning }, timeout: 20, "rescan to finish")
+            pump(until: { !fixture.store.isScanning && fixture.store.isUpToDate }, timeout: 20, "rescan to finish")
             XCTAssertEqual(fixture.page.currentPhoto?.id, photo.id)
             XCTAssertEqual(fixture.page.details.photo?.id, photo.id)
             fixture.store.searchText = "no such words"
@@ -233,7 +233,7 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             store.observeScanProgress(owner: owner) { seen.append($0) }
             store.open(folder: folder)
             XCTAssertEqual(store.scanProgress, ScanProgress(done: 0, total: nil))
-            pump(until: { !store.isScanning }, timeout: 20, "scan to finish")
+            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
             XCTAssertNil(store.scanProgress)
             XCTAssertEqual(seen.first, ScanProgress(done: 0, total: nil))
             XCTAssertEqual(seen.last, .some(nil), "the end of the scan is reported")

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 @testable import Lightbox
 import XCTest
 
@@ -81,6 +82,21 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(ScanProgress.countPhotoFiles(in: folder), 6, "2 + 3 samples and the HEIC; hidden and looped folders once")
         XCTAssertEqual(try scan(folder).count, 6)
         XCTAssertEqual(ScanProgress.countPhotoFiles(in: folder + "/missing"), 0)
+    }
+
+    func testFilesAreReadOnThreadsBelowTheUIsPriority() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.copySamples(to: folder, count: 3)
+        let seen = Collected()
+        var scanner = PhotoScanner()
+        scanner.readFile = { path, stamp in
+            var photo = PhotoReader.read(path: path, stamp: stamp)
+            photo.model = String(ThreadPriority.currentThreadNice)
+            seen.add(photo)
+            return photo
+        }
+        _ = try scan(folder, scanner: scanner)
+        XCTAssertEqual(Set(seen.photos.values.map(\.model)), ["\(min(19, ThreadPriority.currentThreadNice + 10))"], "nice +10")
     }
 
     func testAFileDeletedDuringTheScanIsReported() throws {

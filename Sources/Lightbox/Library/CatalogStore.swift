@@ -45,8 +45,21 @@ public final class CatalogStore {
     /// Counts published updates (see `PhotosUpdate.version`).
     private var version = 0
     public private(set) var isScanning = false {
-        didSet { if !isScanning { scanProgress = nil } }
+        didSet {
+            guard !isScanning else { return }
+            scanProgress = nil
+            if publishingSoon != nil {  // the scan's last batches, at once
+                publishingSoon = nil
+                publish()
+            }
+        }
     }
+    /// A publish waiting for more of a scan's batches (see `merge`).
+    private var publishingSoon: Task<Void, Never>? {
+        didSet { oldValue?.cancel() }
+    }
+    /// While a scan runs, its batches are shown together at most this often.
+    static let scanBatchInterval = Duration.milliseconds(300)
     /// How far the running scan is (nil when no scan runs); see `observeScanProgress`.
     public private(set) var scanProgress: ScanProgress? {
         didSet { progressObservers.send(scanProgress) }
@@ -71,8 +84,9 @@ public final class CatalogStore {
         set { spec.ascending = newValue }
     }
     private var spec = PhotoViewSpec() { didSet { if spec != oldValue { publish() } } }
-    /// Libraries of this many photos or more are searched, sorted and compared off the
-    /// main thread (smaller ones at once, which keeps them simple to follow).
+    /// Libraries of this many photos or more (and any library while it is scanned) are
+    /// searched, sorted and compared off the main thread (smaller ones at once, which
+    /// keeps them simple to follow).
     var offMainThreshold = 5_000
     private var isComputingView = false
     private var viewRequested = false
@@ -172,7 +186,9 @@ public final class CatalogStore {
     private func computeView() {
         viewRequested = false
         let all = allPhotos, spec = self.spec, previous = photos, startVersion = version
-        guard max(all.count, previous.count) >= offMainThreshold else {
+        // While a scan streams batches in, always off the main thread: batches queued on
+        // the main thread would otherwise be sorted one after the other without a frame.
+        guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
             let result = spec.photos(from: all)
             return show(result, (try? ListDiff(from: previous, to: result)).map { .diff($0) } ?? .reset)
         }
@@ -251,7 +267,16 @@ public final class CatalogStore {
                 allPhotos.append(photo)
             }
         }
-        publish()
+        // A scan's first photos at once, then its batches a few times a second: each
+        // publish sorts and compares the whole library, and the list's frames come first.
+        guard isScanning, !photos.isEmpty else { return publish() }
+        guard publishingSoon == nil else { return }
+        publishingSoon = Task { [weak self] in
+            try? await Task.sleep(for: Self.scanBatchInterval)
+            guard !Task.isCancelled, let self else { return }
+            self.publishingSoon = nil
+            self.publish()
+        }
     }
 
     /// Drops photos whose rows are gone.

@@ -114,6 +114,8 @@ final class ScanRun: @unchecked Sendable {
     }
 
     private func readLoop(_ id: Int) {
+        // Below the UI: on two cores, readers at normal priority take the window's frames.
+        ThreadPriority.lowerCurrentThread()
         while true {
             state.lock()
             while head == queue.count && !walkDone { state.wait() }

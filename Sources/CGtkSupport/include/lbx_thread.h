@@ -1,0 +1,8 @@
+#pragma once
+
+/* Makes the calling thread nicer by `increment` (Linux: per-thread nice through its
+   thread id). Returns 0, or -1 with errno set. */
+int lbx_thread_lower_priority(int increment);
+
+/* The calling thread's nice value. */
+int lbx_thread_nice(void);

@@ -1,0 +1,18 @@
+#define _GNU_SOURCE
+#include "lbx_thread.h"
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int lbx_thread_lower_priority(int increment) {
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int current = getpriority(PRIO_PROCESS, (id_t)tid);
+    if (current == -1 && errno != 0) return -1;
+    return setpriority(PRIO_PROCESS, (id_t)tid, current + increment);
+}
+
+int lbx_thread_nice(void) {
+    return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+}

@@ -1,0 +1,13 @@
+import CGtkSupport
+
+/// CPU priority of background threads, so that long work leaves the UI its frames.
+public enum ThreadPriority {
+    /// Makes the calling thread nicer by `increment` (Linux nice values are per thread).
+    /// For threads of one's own that do long background work, not for shared pools.
+    public static func lowerCurrentThread(by increment: Int32 = 10) {
+        _ = lbx_thread_lower_priority(increment)
+    }
+
+    /// The calling thread's nice value (0 for a normal thread).
+    public static var currentThreadNice: Int32 { lbx_thread_nice() }
+}
