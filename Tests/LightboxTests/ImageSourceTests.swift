@@ -189,6 +189,17 @@ final class ImageSourceTests: XCTestCase {
         }
     }
 
+    /// `request` ends with `CancellationError` and no image.
+    private func assertCancelled(_ request: Task<PixelImage, any Error>, _ message: String,
+                                 file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            _ = try await request.value
+            XCTFail(message, file: file, line: line)
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)", file: file, line: line)
+        }
+    }
+
     func testACancelledWaitingRequestCostsNoDecode() async throws {
         let source = makeSource(decodes: 1)
         await source.queue.holdSlot()  // the only decode slot is busy
@@ -196,12 +207,7 @@ final class ImageSourceTests: XCTestCase {
         let request = Task { [photo = photo(path)] in try await source.image(for: photo, size: 256) }
         await source.queue.waitUntilWaiting(1)
         request.cancel()
-        do {
-            _ = try await request.value
-            XCTFail("a cancelled request gives no image")
-        } catch {
-            XCTAssertTrue(error is CancellationError, "\(error)")
-        }
+        await assertCancelled(request, "a cancelled request gives no image")
         await source.queue.releaseSlot()
         XCTAssertEqual(source.decodeCount, 0)
         let thumbnail = try await source.load(path: path, modified: modified(path), size: 256)
@@ -240,12 +246,7 @@ final class ImageSourceTests: XCTestCase {
         let second = Task { [photo = photo(path)] in try await source.image(for: photo, size: 2048) }
         await source.queue.waitUntilWaiting(2)
         first.cancel()
-        do {
-            _ = try await first.value
-            XCTFail("the cancelled request ends at once")
-        } catch {
-            XCTAssertTrue(error is CancellationError, "\(error)")
-        }
+        await assertCancelled(first, "the cancelled request ends at once")
         await source.queue.releaseSlot()
         let image = try await second.value
         XCTAssertEqual(image.width, 640)

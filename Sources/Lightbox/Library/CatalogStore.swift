@@ -226,9 +226,13 @@ public final class CatalogStore {
     }
 
     private func setAll(_ library: Library) {
+        adopt(library)
+        publish()
+    }
+
+    private func adopt(_ library: Library) {
         allPhotos = library.photos
         allIndex = library.index
-        publish()
     }
 
     private func reindex() {
@@ -324,13 +328,12 @@ public final class CatalogStore {
         Task { [weak self] in
             if firstScreenful {
                 let first = await Task.detached(priority: .userInitiated) {
-                    (try? catalog.firstPhotos(in: root, order: shown.order, limit: limit)) ?? nil
+                    ((try? catalog.firstPhotos(in: root, order: shown.order, limit: limit)) ?? nil).map(Library.init)
                 }.value
                 guard let self, self.generation == opened else { return }
                 if let first, self.isLoading, self.spec == shown {
-                    self.allPhotos = first.uniqueByID()
-                    self.reindex()
-                    self.show(shown.photos(from: self.allPhotos), .reset)
+                    self.adopt(first)
+                    self.show(shown.photos(from: first.photos), .reset)
                 }
             }
             let rows = await Task.detached(priority: .userInitiated) {

@@ -85,92 +85,32 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public var id: String { storage.path }
     /// Absolute path (file names that are not UTF-8 are shown with U+FFFD and carry an `error`).
-    public var path: String {
-        get { storage.path }
-        set { fields.path = newValue }
-    }
-    public var fileSize: Int64 {
-        get { storage.fileSize }
-        set { fields.fileSize = newValue }
-    }
+    public var path: String { get { storage.path } set { fields.path = newValue } }
+    public var fileSize: Int64 { get { storage.fileSize } set { fields.fileSize = newValue } }
     /// File modification time, seconds since 1970.
-    public var modified: Double {
-        get { storage.modified }
-        set { fields.modified = newValue }
-    }
+    public var modified: Double { get { storage.modified } set { fields.modified = newValue } }
     /// Local date and time taken, `yyyy-MM-ddTHH:mm:ss` (EXIF dates carry no time zone).
-    public var taken: String? {
-        get { storage.taken }
-        set { fields.taken = newValue }
-    }
-    public var takenSource: TakenSource? {
-        get { storage.takenSource }
-        set { fields.takenSource = newValue }
-    }
-    public var make: String? {
-        get { storage.make }
-        set { fields.make = newValue }
-    }
-    public var model: String? {
-        get { storage.model }
-        set { fields.model = newValue }
-    }
-    public var lens: String? {
-        get { storage.lens }
-        set { fields.lens = newValue }
-    }
+    public var taken: String? { get { storage.taken } set { fields.taken = newValue } }
+    public var takenSource: TakenSource? { get { storage.takenSource } set { fields.takenSource = newValue } }
+    public var make: String? { get { storage.make } set { fields.make = newValue } }
+    public var model: String? { get { storage.model } set { fields.model = newValue } }
+    public var lens: String? { get { storage.lens } set { fields.lens = newValue } }
     /// Exposure time as shown to people: "1/250", "2".
-    public var exposure: String? {
-        get { storage.exposure }
-        set { fields.exposure = newValue }
-    }
-    public var aperture: Double? {
-        get { storage.aperture }
-        set { fields.aperture = newValue }
-    }
-    public var iso: Int? {
-        get { storage.iso }
-        set { fields.iso = newValue }
-    }
-    public var focalLength: Double? {
-        get { storage.focalLength }
-        set { fields.focalLength = newValue }
-    }
-    public var width: Int {
-        get { storage.width }
-        set { fields.width = newValue }
-    }
-    public var height: Int {
-        get { storage.height }
-        set { fields.height = newValue }
-    }
+    public var exposure: String? { get { storage.exposure } set { fields.exposure = newValue } }
+    public var aperture: Double? { get { storage.aperture } set { fields.aperture = newValue } }
+    public var iso: Int? { get { storage.iso } set { fields.iso = newValue } }
+    public var focalLength: Double? { get { storage.focalLength } set { fields.focalLength = newValue } }
+    public var width: Int { get { storage.width } set { fields.width = newValue } }
+    public var height: Int { get { storage.height } set { fields.height = newValue } }
     /// EXIF orientation 1…8.
-    public var orientation: Int {
-        get { storage.orientation }
-        set { fields.orientation = newValue }
-    }
-    public var latitude: Double? {
-        get { storage.latitude }
-        set { fields.latitude = newValue }
-    }
-    public var longitude: Double? {
-        get { storage.longitude }
-        set { fields.longitude = newValue }
-    }
-    public var altitude: Double? {
-        get { storage.altitude }
-        set { fields.altitude = newValue }
-    }
+    public var orientation: Int { get { storage.orientation } set { fields.orientation = newValue } }
+    public var latitude: Double? { get { storage.latitude } set { fields.latitude = newValue } }
+    public var longitude: Double? { get { storage.longitude } set { fields.longitude = newValue } }
+    public var altitude: Double? { get { storage.altitude } set { fields.altitude = newValue } }
     /// Stars, 0…5: the catalog's own rating (seeded from `Xmp.xmp.Rating` on first scan).
-    public var rating: Int {
-        get { storage.rating }
-        set { fields.rating = newValue }
-    }
+    public var rating: Int { get { storage.rating } set { fields.rating = newValue } }
     /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
-    public var error: String? {
-        get { storage.error }
-        set { fields.error = newValue }
-    }
+    public var error: String? { get { storage.error } set { fields.error = newValue } }
 
     public init(path: String, fileSize: Int64 = 0, modified: Double = 0, error: String? = nil) {
         storage = Fields(path: path, fileSize: fileSize, modified: modified, error: error)
