@@ -3,7 +3,7 @@ import Lightbox
 
 // Test helper for RatingDurabilityTests: rates the photos of an already scanned folder
 // through the Store, over and over, printing "<index>" after each rating the Store
-// acknowledged, until the test kills it with SIGKILL.
+// saved (waitUntilSaved), until the test kills it with SIGKILL.
 // Usage: CatalogRatingChild CATALOG FOLDER
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -20,6 +20,7 @@ MainActor.assumeIsolated {
         while true {
             let photo = photos[step % photos.count]
             try store.setRating((step / photos.count) % 6, for: photo.id)
+            store.waitUntilSaved()
             FileHandle.standardOutput.write(Data("\(step)\n".utf8))
             step += 1
         }

@@ -101,7 +101,8 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let (store, received) = try! openStore(folder: folder)
             let photo = store.photos[0]
             try! store.setRating(4, for: photo.id)
-            XCTAssertEqual(received.arrays.last?.first { $0.id == photo.id }?.rating, 4)
+            XCTAssertEqual(received.arrays.last?.first { $0.id == photo.id }?.rating, 4, "shown when setRating returns")
+            store.waitUntilSaved()
             XCTAssertEqual(try! store.catalog.photo(at: photo.path)?.rating, 4)
             XCTAssertThrowsError(try store.setRating(6, for: photo.id))
             XCTAssertThrowsError(try store.setRating(1, for: folder + "/gone.jpg"))
@@ -187,6 +188,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let paths = LibraryFixtures.copySamples(to: folder, count: 3)
             let (store, _) = try openStore(folder: folder)
             try store.setRating(4, for: paths[1])
+            store.waitUntilSaved()
             let aside = parent + "/Aside"
             try FileManager.default.moveItem(atPath: folder, toPath: aside)
             pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty")
@@ -217,6 +219,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let paths = LibraryFixtures.copySamples(to: folder, count: 3)
             let (store, _) = try openStore(folder: folder)
             try store.setRating(5, for: paths[2])
+            store.waitUntilSaved()
             LibraryFixtures.shell("cp -a '\(folder)'/. '\(stash)'/ && umount '\(folder)'")
             pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty")
             XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(folder)” is on a disk that was removed. "
@@ -263,7 +266,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testARatingOnAFullDiskIsRefusedAndTheDiskFullConditionLastsUntilSpaceIsFreed() throws {
+    func testARatingTheFullDiskRefusesIsTakenBackSaidAndTheConditionLastsUntilSpaceIsFreed() throws {
         try MainActor.assumeIsolated {
             let disk = LibraryFixtures.temporaryFolder(self, name: "disk")
             LibraryFixtures.shell("mount -t tmpfs -o size=4m tmpfs '\(disk)'")
@@ -271,21 +274,29 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             let folder = LibraryFixtures.temporaryFolder(self)
             let paths = LibraryFixtures.copySamples(to: folder, count: 3)
             let store = CatalogStore(catalog: try Catalog(path: disk + "/catalog.sqlite"))
+            var notices: [String] = []
+            store.observeNotices(owner: self) { notices.append($0) }
             store.open(folder: folder)
             pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
             try store.setRating(2, for: paths[0])
+            store.waitUntilSaved()
             store.catalog.checkpoint()  // the next write needs new space on the disk
             LibraryFixtures.shell("fallocate -l $(( $(stat -f -c '%a * %S' '\(disk)') )) '\(disk)/filler'")
-            XCTAssertThrowsError(try store.setRating(4, for: paths[0])) { error in
-                XCTAssertEqual("\(error)", "the disk holding the photo catalog is full")
-            }
+            try store.setRating(4, for: paths[0])
+            XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, 4, "shown at once")
+            pump(until: { !store.conditions.isEmpty }, timeout: 10, "the catalog to refuse the rating")
             XCTAssertEqual(store.conditions.map(\.message), ["The disk holding the photo catalog is full. Scanning stopped "
                 + "and goes on by itself when space is freed; ratings saved before are kept."])
-            XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, 2, "the refused rating is not shown")
+            XCTAssertEqual(notices, ["The rating could not be saved: the disk holding the photo catalog is full."])
+            XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, 2, "the refused rating is taken back")
             XCTAssertEqual(try store.catalog.photo(at: paths[0])?.rating, 2)
+            XCTAssertThrowsError(try store.setRating(5, for: paths[1]), "refused at once while the disk is full") { error in
+                XCTAssertEqual("\(error)", "the disk holding the photo catalog is full")
+            }
             try FileManager.default.removeItem(atPath: disk + "/filler")
             pump(until: { store.conditions.isEmpty }, timeout: 10, "the condition to end once space is freed")
             try store.setRating(4, for: paths[0])
+            store.waitUntilSaved()
             XCTAssertEqual(try store.catalog.photo(at: paths[0])?.rating, 4)
         }
     }

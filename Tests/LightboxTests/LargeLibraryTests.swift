@@ -65,7 +65,45 @@ final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(store.photos.first?.id, samples[2], "sorted by stars, it leads")
             XCTAssertEqual(store.photos.first?.rating, 5)
             XCTAssertEqual(fixture.list.photos.first?.rating, 5)
+            store.waitUntilSaved()
             XCTAssertEqual(try store.catalog.photo(at: samples[2])?.rating, 5)
+        }
+    }
+
+    /// Ratings made while a large folder's rows are still being read (the read may have
+    /// started before they were saved) are shown once the rows are in, and kept.
+    func testRatingsMadeWhileTheRowsAreReadAreKept() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+            let rows = (0..<20_000).map { i -> Photo in
+                var photo = Photo(path: folder + String(format: "/IMG_%05d.jpg", i))
+                photo.taken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
+                photo.rating = 1
+                return photo
+            }
+            try catalog.save(rows)
+            // Another writer holds the catalog: the ratings are saved only after the rows are read.
+            let writerHolds = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                try? catalog.database.writeWithoutTransaction { _ in
+                    writerHolds.signal()
+                    release.wait()
+                }
+            }
+            writerHolds.wait()
+            let store = CatalogStore(catalog: catalog)
+            store.open(folder: folder, rescanning: false)
+            XCTAssertFalse(store.isUpToDate, "the rows are still being read")
+            let rated = [rows[0].id, rows[9_999].id, rows[19_999].id]
+            for id in rated { try store.setRating(4, for: id) }
+            pump(until: { store.isUpToDate && store.photos.count == 20_000 }, timeout: 30, "the rows to be read")
+            XCTAssertEqual(rated.map { id in store.photos.first { $0.id == id }?.rating }, [4, 4, 4])
+            XCTAssertEqual(store.photos.filter { $0.rating == 4 }.count, 3)
+            release.signal()
+            store.waitUntilSaved()
+            XCTAssertEqual(try rated.map { try catalog.photo(at: $0)?.rating }, [4, 4, 4])
+            XCTAssertThrowsError(try store.setRating(2, for: folder + "/IMG_20000.jpg"), "not in the catalog")
         }
     }
 
@@ -104,6 +142,7 @@ final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
                 }
                 guard Bool.random(using: &random) else { continue }  // sometimes the next edit comes first
                 pump(until: { store.isUpToDate }, timeout: 20, "step \(step) to settle")
+                store.waitUntilSaved()
                 let expected = reference(try catalog.photos(in: folder), search: store.searchText,
                                          order: store.sortOrder, ascending: store.sortAscending)
                 XCTAssertEqual(store.photos.map(\.id), expected.map(\.id), "step \(step)")

@@ -69,6 +69,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
             photos.reveal(paths[0])
             XCTAssertEqual(photos.currentPhoto?.id, paths[0])
             root.rateCurrentPhoto(3)
+            root.store.waitUntilSaved()
             XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3)
             root.trashCurrentPhoto()
             XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))

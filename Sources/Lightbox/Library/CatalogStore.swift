@@ -12,7 +12,7 @@ import LightboxKit
 /// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
-/// try store.setRating(4, for: photo.id)           // committed when it returns
+/// try store.setRating(4, for: photo.id)           // shown at once, committed in the background
 /// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
 /// store.photos.groupedByMonth(); store.photos.groupedByCamera(); store.photos.groupedByDay()
 /// // Images off the main thread (thumbnails and the photo page's); cancel the task when the row goes away:
@@ -111,6 +111,13 @@ public final class CatalogStore {
     /// While the open folder's rows are read (a rescan waits for them).
     private var isLoading = false
     private var rescanWhenLoaded = false
+    /// Ratings made while the folder's rows are read: the rows may have been read before
+    /// the ratings were saved, so they are laid over them.
+    private var ratingsWhileLoading: [Photo.ID: Int] = [:]
+    /// Catalog edits (ratings) are committed here, in order, off the main thread.
+    private let edits = DispatchQueue(label: "io.github.lightbox.catalog-edits", qos: .userInitiated)
+    /// Ratings shown but not yet committed, by photo (see `setRating`).
+    private var unsavedRatings: [Photo.ID: Int] = [:]
 
     public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
@@ -242,8 +249,17 @@ public final class CatalogStore {
     /// Photos without duplicate ids, and where each is: made off the main thread for a
     /// whole catalog read (hashing 100,000 paths takes tens of milliseconds).
     private struct Library: Sendable {
-        let photos: [Photo]
+        private(set) var photos: [Photo]
         let index: [Photo.ID: Int]
+
+        /// With these ratings instead of the ones read.
+        func rated(_ ratings: [Photo.ID: Int]) -> Library {
+            var library = self
+            for (id, rating) in ratings {
+                if let position = index[id] { library.photos[position].rating = rating }
+            }
+            return library
+        }
 
         init(_ photos: [Photo]) {
             self.photos = photos.uniqueByID()
@@ -316,6 +332,7 @@ public final class CatalogStore {
         reindex()
         show([], .reset)
         isLoading = true
+        ratingsWhileLoading = [:]
         rescanWhenLoaded = rescanning
         if rescanning {
             isScanning = true
@@ -332,7 +349,7 @@ public final class CatalogStore {
                 }.value
                 guard let self, self.generation == opened else { return }
                 if let first, self.isLoading, self.spec == shown {
-                    self.adopt(first)
+                    self.adopt(first.rated(self.ratingsWhileLoading))
                     self.show(shown.photos(from: first.photos), .reset)
                 }
             }
@@ -341,8 +358,9 @@ public final class CatalogStore {
             }.value
             guard let self, self.generation == opened else { return }
             self.isLoading = false
+            defer { self.ratingsWhileLoading = [:] }
             switch rows {
-            case .success(let library): self.setAll(library)
+            case .success(let library): self.setAll(library.rated(self.ratingsWhileLoading))
             case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
             }
             if self.rescanWhenLoaded { self.rescan() }
@@ -524,37 +542,80 @@ public final class CatalogStore {
 
     /// At exit: folds the write-ahead log into the catalog file and copies it to its backups.
     public func prepareToQuit() {
+        waitUntilSaved()
         catalog.checkpoint()
         catalog.backUpNow()
     }
 
-    /// Sets a photo's stars (0…5). The rating is committed to disk when this returns.
+    /// Sets a photo's stars (0…5). The row shows them at once; the catalog commits them in
+    /// the background, one edit after the other (`waitUntilSaved` waits for that). A rating
+    /// the catalog refuses (a full disk) is taken back and said in a notice.
     public func setRating(_ rating: Int, for id: Photo.ID) throws {
         guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
-        let found: Bool
-        do {
-            found = try catalog.setRating(rating, path: id)
-        } catch where catalog.isDiskFull(error) {
-            diskFull()
+        if conditions.contains(where: { $0.kind == .diskFull }) {
             throw StoreError("the disk holding the photo catalog is full")
         }
-        guard found else { throw StoreError("no photo at \(id)") }
-        catalog.backUpSoon()
-        if let index = allIndex[id] { allPhotos[index].rating = rating }
-        // The row shows its new stars in this frame, whatever the library's size…
+        if allIndex[id] == nil {  // while the folder is read, any photo of the catalog
+            guard isLoading, (try? catalog.photo(at: id)) != nil else { throw StoreError("no photo at \(id)") }
+        }
+        if isLoading { ratingsWhileLoading[id] = rating }
+        show(rating: rating, for: id)
+        unsavedRatings[id, default: 0] += 1
+        let catalog = self.catalog
+        edits.async {
+            do {
+                _ = try catalog.setRating(rating, path: id)
+                catalog.backUpSoon()
+                Task { @MainActor [weak self] in self?.ratingSaved(for: id, failure: nil) }
+            } catch {
+                let saved = (try? catalog.photo(at: id))?.rating
+                let failure = RatingFailure(isDiskFull: catalog.isDiskFull(error), savedRating: saved)
+                Task { @MainActor [weak self] in self?.ratingSaved(for: id, failure: failure) }
+            }
+        }
+    }
+
+    /// Blocks until every edit made so far is committed to the catalog (at exit, before
+    /// a trash reads its rows, and for callers that must know a rating is on disk).
+    public func waitUntilSaved() {
+        edits.sync {}
+    }
+
+    private struct RatingFailure: Sendable {
+        let isDiskFull: Bool
+        /// What the catalog holds for the photo; nil when it has no row.
+        let savedRating: Int?
+    }
+
+    private func ratingSaved(for id: Photo.ID, failure: RatingFailure?) {
+        let unsaved = (unsavedRatings[id] ?? 1) - 1
+        unsavedRatings[id] = unsaved > 0 ? unsaved : nil
+        guard let failure else { return }
+        if failure.isDiskFull { diskFull() }
+        tell(failure.isDiskFull ? "The rating could not be saved: the disk holding the photo catalog is full."
+             : "The rating could not be saved.")
+        // The stars the catalog keeps, unless a newer rating of the photo is on its way.
+        if unsaved <= 0, let saved = failure.savedRating { show(rating: saved, for: id) }
+    }
+
+    /// The photo's row shows `rating` in this frame, whatever the library's size, and moves
+    /// to its place when the list is sorted by stars.
+    private func show(rating: Int, for id: Photo.ID) {
+        guard let index = allIndex[id], allPhotos[index].rating != rating else { return }
+        allPhotos[index].rating = rating
         if let position = photos.firstIndex(where: { $0.id == id }) {
             var updated = photos
             updated[position].rating = rating
             show(updated, .updated([position]))
         }
-        // …and moves to its place when the list is sorted by stars.
         if spec.order == .rating { publish() }
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.
     /// Files and rows move together (serialized with live changes, see `Catalog.serialized`).
     public func moveToTrash(_ ids: [Photo.ID]) throws -> [TrashedPhoto] {
+        waitUntilSaved()  // the rows read below keep the newest ratings for Undo
         var trashed: [TrashedPhoto] = []
         defer {
             catalog.backUpSoon()
