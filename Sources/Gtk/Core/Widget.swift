@@ -5,6 +5,7 @@ import CGtk
 @MainActor @discardableResult
 public func initializeGtk() -> Bool {
     MainLoop.integrate()
+    Renderer.preferCairoWithoutGPU()
     return gtk_init_check() != 0
 }
 

@@ -9,6 +9,7 @@ open class Application: Object, ActionMap {
     public init(id: String, handlesOpen: Bool = true, nonUnique: Bool = false) {
         self.id = id
         MainLoop.integrate()
+        Renderer.preferCairoWithoutGPU()
         var flags = G_APPLICATION_DEFAULT_FLAGS.rawValue
         if handlesOpen { flags |= G_APPLICATION_HANDLES_OPEN.rawValue }
         if nonUnique { flags |= G_APPLICATION_NON_UNIQUE.rawValue }
