@@ -31,6 +31,22 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
     }
 
+    /// Keys typed right after Ctrl+F, before the search bar has slid in, are not lost.
+    func testTextTypedTheMomentSearchOpensIsAllSearchedFor() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        // One xdotool run: "1" follows Ctrl+F at once ("2" alone would match many more).
+        Process.output("/usr/bin/xdotool", ["windowfocus", "--sync", window])
+        Process.output("/usr/bin/xdotool", ["key", "--delay", "0", "ctrl+f", "1", "2"])
+        let expected: Set = ["IMG_1004.jpg", "IMG_1009.jpg", "IMG_1012.jpg", "IMG_1014.jpg", "IMG_1019.jpg", "IMG_1024.jpg"]
+        let tree = app.waitForTree { $0.photoNames == expected }
+        XCTAssertEqual(tree.photoNames, expected, "“12”: IMG_1012 and the iPhone 12 photos")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+
     func testDigitRatesTheSelectedPhotoButNotWhileTypingInSearch() throws {
         let fixture = try AppFixture()
         let name = "IMG_1003.jpg"

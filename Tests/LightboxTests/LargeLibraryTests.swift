@@ -86,7 +86,7 @@ final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
             // Another writer holds the catalog: the ratings are saved only after the rows are read.
             let writerHolds = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                try? catalog.database.writeWithoutTransaction { _ in
+                catalog.database.writeWithoutTransaction { _ in
                     writerHolds.signal()
                     release.wait()
                 }

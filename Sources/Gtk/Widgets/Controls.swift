@@ -183,6 +183,14 @@ public final class SearchEntry: Widget {
         }
     }
 
+    /// Types the key `controller` is handling into the entry, also while the entry is not
+    /// shown yet (GTK gives keys to no one then; GtkSearchBar forwards them the same way).
+    /// Only from a key handler; returns whether the entry used the key.
+    public func type(keyFrom controller: KeyController) -> Bool {
+        guard let text = gtk_editable_get_delegate(OpaquePointer(gobject)) else { return false }
+        return controller.forward(to: UnsafeMutablePointer<GtkWidget>(text))
+    }
+
     public var text: String {
         get { String(cString: gtk_editable_get_text(OpaquePointer(gobject))) }
         set { gtk_editable_set_text(OpaquePointer(gobject), newValue) }

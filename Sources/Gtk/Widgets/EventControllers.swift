@@ -53,6 +53,12 @@ public final class KeyController: EventController {
     public func useCapturePhase() {
         gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
     }
+
+    /// Hands the key event being handled to `widget`'s own controllers; returns whether
+    /// it used the key. Only from a key handler.
+    func forward(to widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_event_controller_key_forward(cast(), widget) != 0
+    }
 }
 
 /// GtkGestureClick.

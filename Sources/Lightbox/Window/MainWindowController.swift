@@ -65,6 +65,15 @@ final class MainWindowController: Controller, PhotoOpening {
             self?.pageKeyPressed(key, modifiers) ?? false
         }
         view.add(keys)
+        // The search bar slides in from its next frame on; until its entry shows, GTK
+        // gives keys typed right after Ctrl+F to no one: hand them to the entry.
+        let early = KeyController()
+        early.useCapturePhase()
+        early.onKeyPressed(owner: self) { [weak self, unowned early] _, _ in
+            guard let self, self.isTyping, !self.windowView.searchEntry.isMapped else { return false }
+            return self.windowView.searchEntry.type(keyFrom: early)
+        }
+        view.add(early)
         for page in pages.pages { fitUnderWindowHeader(page.controller) }
         show(store.conditions)
     }
