@@ -385,12 +385,15 @@ private final class KeyRun {
         window.add(keys)
     }
 
-    /// The slowest of five ratings (1…5 stars on the selected photo): from the key to the
+    /// The slowest of five ratings (0…5 stars on the selected photo): from the key to the
     /// first frame painted after the Store published the new stars.
     func rate() async -> Double {
         await Self.xdotool(["search", "--onlyvisible", "--pid", String(getpid()), "windowfocus", "--sync"])
         var slowest = 0.0
-        for stars in 1...5 {
+        // Five ratings, each different from the stars before (an unchanged rating shows
+        // nothing new); the window selects the first photo.
+        let current = store.photos.first?.rating ?? 0
+        for stars in (1...5).map({ (current + $0) % 6 }) {
             let token = NSObject()
             let started = monotonicNanoseconds()
             let shown: Double = await withCheckedContinuation { continuation in
