@@ -11,6 +11,17 @@ final class ContactDelegate: ListSelectionDelegate {
     func listDidActivate(_ item: Contact, at position: Int) { activated.append((item, position)) }
 }
 
+/// A row that counts how many were built.
+final class CountingRow: ListRowView {
+    static var made = 0
+    let label = Label()
+    required init() {
+        super.init()
+        Self.made += 1
+        append(label)
+    }
+}
+
 final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private func showList(_ source: ArrayDataSource<Contact>, selection: SelectionMode = .single,
@@ -239,6 +250,29 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(row.titleLabel.text, "Renamed")
             XCTAssertEqual(source.model.item(at: 2), object, "the same item object")
             XCTAssertEqual(configured.filter { $0 == 2 }.count, 1, "configured once, not twice")
+        }
+    }
+
+    func testNarrowingAShownListShowsTheRemainingItemsInTheRowsItHad() throws {
+        try MainActor.assumeIsolated {
+            let source = ArrayDataSource(contacts(5_000))
+            source.register(CountingRow.self) { row, contact in row.label.text = contact.title }
+            _ = showList(source)
+            let rowsBefore = CountingRow.made
+            XCTAssertGreaterThan(rowsBefore, 20, "GTK keeps rows beyond the visible ones")
+            // A search keeping one item in fifty: the rows GTK had show the 100 that remain.
+            try source.apply(source.items.filter { $0.id % 50 == 7 })
+            pump(until: { source.boundRowCount == 100 }, "the remaining items bound")
+            XCTAssertEqual(CountingRow.made, rowsBefore, "no row built")
+            for position in [0, 1, 50, 99] {
+                XCTAssertEqual((source.boundRow(at: position) as? CountingRow)?.label.text, "Name \(position * 50 + 7)")
+                XCTAssertEqual(source.model.item(at: position).flatMap(source.item(for:))?.id, position * 50 + 7)
+            }
+            // Widening again (items inserted) still shows each item in its place.
+            try source.apply(contacts(300))
+            pump(until: { source.boundRow(at: 8) != nil }, "rows bound again")
+            XCTAssertEqual((source.boundRow(at: 8) as? CountingRow)?.label.text, "Name 8")
+            XCTAssertEqual((source.boundRow(at: 57) as? CountingRow)?.label.text, "Name 57")
         }
     }
 

@@ -41,13 +41,19 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         }
         for index in diff.removals.indices.reversed() {
             let run = diff.removals[index]
+            var carriesNone = true
             for (offset, object) in model.liveItems(in: run) {
-                if let target = targetOfMoved[run.lowerBound + offset] { carried[target] = object }
+                if let target = targetOfMoved[run.lowerBound + offset] {
+                    carried[target] = object
+                    carriesNone = false
+                }
             }
             let cut = run.lowerBound
             let stableBefore = cut - removedBefore[index]
             transition = { $0 < cut ? old[$0] : old[stableFrom[$0 - cut + stableBefore]] }
-            changed(at: cut, removed: run.count, added: 0)
+            // Rows of removed items show the items that slide into view (unless an
+            // object of the run is carried to a new place: it must stay free).
+            changed(at: cut, removed: run.count, added: 0, lending: carriesNone)
         }
         var insertedBefore = 0
         for run in diff.insertions {

@@ -175,7 +175,7 @@ open class ArrayDataSource<Item>: ListModel {
     public func setItems(_ newItems: [Item]) {
         let removed = items.count
         items = newItems
-        changed(at: 0, removed: removed, added: newItems.count)
+        changed(at: 0, removed: removed, added: newItems.count, lending: true)
     }
 
     public func append(_ item: Item) { insert(item, at: items.count) }
@@ -192,13 +192,13 @@ open class ArrayDataSource<Item>: ListModel {
     @discardableResult
     public func remove(at position: Int) -> Item {
         let item = items.remove(at: position)
-        changed(at: position, removed: 1, added: 0)
+        changed(at: position, removed: 1, added: 0, lending: true)
         return item
     }
 
     public func removeSubrange(_ range: Range<Int>) {
         items.removeSubrange(range)
-        changed(at: range.lowerBound, removed: range.count, added: 0)
+        changed(at: range.lowerBound, removed: range.count, added: 0, lending: true)
     }
 
     /// Moves one item; GTK keeps the item object (and a row showing it) across the move.
@@ -226,9 +226,12 @@ open class ArrayDataSource<Item>: ListModel {
         rebind(positions: [position], boundBefore: stamp)
     }
 
-    func changed(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:]) {
+    /// Emits one splice. `lending`: the removed items' objects may be handed out again
+    /// for positions GTK asks for while it handles the splice, so GTK shows other items
+    /// in the rows it had instead of destroying them and building new ones.
+    func changed(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:], lending: Bool = false) {
         version += 1
-        model.splice(at: position, removed: removed, added: added, carrying: carrying)
+        model.splice(at: position, removed: removed, added: added, carrying: carrying, lendingRemoved: lending)
     }
 }
 

@@ -37,7 +37,9 @@ final class RowRegistry<Item> {
 
     private var registrations: [RowKind: Registration] = [:]
     private var pools: [RowKind: [ListRowView]] = [:]
-    static var poolLimit: Int { 16 }
+    /// GTK 4.8's list view keeps up to 200 rows around the visible ones; a change that
+    /// replaces them all gives them back here for the rows it needs next.
+    static var poolLimit: Int { 256 }
 
     func register(_ kind: RowKind, _ registration: Registration) {
         registrations[kind] = registration
