@@ -21,6 +21,8 @@ public final class LightboxApplication {
     private var photos: PhotosController?
     private let settings: Settings?
     private var state: PersistedState
+    /// The catalog, opened while GTK starts (its integrity check reads every page).
+    private let catalog = InBackground { try Catalog() }
 
     public init() {
         application = Application(id: AppInfo.id)
@@ -46,21 +48,21 @@ public final class LightboxApplication {
     /// Shows the window (creating it on first use) and opens `folder`, or when nil and
     /// nothing is open yet, the last folder if it still exists, else the default one.
     private func present(folder: String?) {
-        guard let root = self.root ?? makeWindow() else { return }
-        if let folder {
-            root.open(folder: Self.folder(containing: folder))
-        } else if root.store.folder == nil {
-            root.open(folder: startFolder())
+        if let root {
+            if let folder { root.open(folder: Self.folder(containing: folder)) }
+        } else {
+            guard makeWindow(opening: folder.map(Self.folder(containing:)) ?? startFolder()) != nil else { return }
         }
         window?.present()
     }
 
-    /// The window over the catalog. A catalog that can't be written still opens (in memory,
-    /// the window says ratings can't be saved); nil only when SQLite can't run at all.
-    private func makeWindow() -> MainWindowController? {
+    /// The window over the catalog, showing `folder`. A catalog that can't be written still
+    /// opens (in memory, the window says ratings can't be saved); nil only when SQLite
+    /// can't run at all.
+    private func makeWindow(opening folder: String) -> MainWindowController? {
         let store: CatalogStore
         do {
-            store = try CatalogStore()
+            store = try CatalogStore(catalog: catalog.value())
         } catch {
             FileHandle.standardError.write(Data("lightbox: the photo catalog can't be opened: \(error)\n".utf8))
             application.quit()
@@ -71,6 +73,8 @@ public final class LightboxApplication {
         PhotosStyle.install()
         AlbumsStyle.install()
         let (root, photos) = MainWindowController.lightbox(store: store)
+        // The folder's first screenful is read while the window is built.
+        root.open(folder: folder)
         photos.panePosition = state.panePosition
 
         let window = ApplicationWindow(application: application)
@@ -83,6 +87,8 @@ public final class LightboxApplication {
         root.installActions(in: window, window: window)
         window.addAction("toggle-details", owner: self) { [unowned photos] in photos.toggleDetails() }
         root.show(state.page)
+        // In the window's first frame.
+        store.showFirstScreenful(waitingAtMost: 0.25)
         window.onCloseRequest(owner: self) { [unowned self] in
             self.saveState()
             return false

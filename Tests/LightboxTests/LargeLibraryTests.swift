@@ -72,6 +72,35 @@ final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
 
     /// Ratings made while a large folder's rows are still being read (the read may have
     /// started before they were saved) are shown once the rows are in, and kept.
+    /// A window about to appear shows the folder's first photos in its first frame: the
+    /// first screenful is shown before the rest is read, and the rest does not move it.
+    func testAFolderOpensWithItsFirstScreenfulBeforeTheRestIsRead() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+            // 3,000 photos share the newest date (a camera whose clock was never set): they
+            // come first, by name as GNOME Files orders names (IMG_9 before IMG_10).
+            let rows = (0..<20_000).map { i -> Photo in
+                var photo = Photo(path: folder + "/IMG_\(i).jpg")
+                photo.taken = i % 20_000 < 3_000 ? "2025-01-01T00:00:00"
+                    : String(format: "2024-01-01T%02d:%02d:%02d", i / 3600 % 24, i / 60 % 60, i % 60)
+                return photo
+            }
+            try catalog.save(rows)
+            let store = CatalogStore(catalog: catalog)
+            store.open(folder: folder, rescanning: false)
+            store.showFirstScreenful(waitingAtMost: 30)
+            XCTAssertFalse(store.isUpToDate, "the rest is still to come")
+            XCTAssertEqual(store.photos.count, 40)
+            XCTAssertEqual(store.photos.prefix(4).map(\.name), ["IMG_0.jpg", "IMG_1.jpg", "IMG_2.jpg", "IMG_3.jpg"])
+            XCTAssertEqual(store.photos[10].name, "IMG_10.jpg")
+            let first = store.photos
+            pump(until: { store.isUpToDate }, timeout: 30, "the rest of the rows")
+            XCTAssertEqual(store.photos.count, 20_000)
+            XCTAssertEqual(Array(store.photos.prefix(40)), first, "the first screenful stays where it was")
+        }
+    }
+
     func testRatingsMadeWhileTheRowsAreReadAreKept() throws {
         try MainActor.assumeIsolated {
             let folder = LibraryFixtures.temporaryFolder(self)

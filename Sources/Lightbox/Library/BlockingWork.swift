@@ -44,3 +44,38 @@ private final class Handoff<T: Sendable>: @unchecked Sendable {
         return result
     }
 }
+
+/// A value made on a global dispatch queue while the main thread goes on, for the main
+/// thread to take when it needs it (blocking only for what is left of the work): the
+/// catalog opened while GTK starts, the first screenful read while the window is built.
+final class InBackground<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<T, any Error>?
+
+    init(qos: DispatchQoS.QoSClass = .userInitiated, _ work: @escaping @Sendable () throws -> T) {
+        DispatchQueue.global(qos: qos).async {
+            let result = Result(catching: work)
+            self.condition.withLock {
+                self.result = result
+                self.condition.broadcast()
+            }
+        }
+    }
+
+    /// The value (or the error the work threw), waiting for it as long as it takes.
+    func value() throws -> T {
+        try condition.withLock {
+            while result == nil { condition.wait() }
+            return result!
+        }.get()
+    }
+
+    /// The value or error if the work is done within `timeout`, else nil.
+    func result(waitingAtMost timeout: TimeInterval) -> Result<T, any Error>? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock {
+            while result == nil, condition.wait(until: deadline) {}
+            return result
+        }
+    }
+}

@@ -202,8 +202,8 @@ public final class Catalog: Sendable {
     }
 
     /// The first photos under `folder` in `order` (newest or best first): at least
-    /// `limit`, and every photo that ties with the last of them, so that sorted they are
-    /// exactly the start of `photos(in:)` sorted the same way. Nil when that can't be
+    /// `limit` (in no particular order), exactly the start of `photos(in:)` sorted the same
+    /// way, ties broken by name as Swift does. Nil when that can't be
     /// had cheaply: orders SQLite can't rank as Swift does (by name, by camera), or a tie
     /// of more than `maxTie` photos (photos without a date, thousands with the same stars).
     public func firstPhotos(in folder: String, order: PhotoSort, limit: Int, maxTie: Int = 5_000) throws -> [Photo]? {
@@ -216,16 +216,28 @@ public final class Catalog: Sendable {
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
             let inFolder = "path >= ? AND path < ?"
-            // Photos without a date come last (as "" in Swift's order).
-            let first = try Photo.fetchAll(db, sql: "SELECT \(Catalog.columnList) FROM photo WHERE \(inFolder) ORDER BY \(key) IS NULL, \(key) DESC LIMIT ?",
+            // In a large folder, walking the order's index down to the first photos in the
+            // folder beats sorting the whole folder (34 ms at 100,000); SQLite, knowing
+            // nothing of the folder's size, would sort.
+            let sample = 2_000
+            let inLargeFolder = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM photo WHERE \(inFolder) LIMIT ?)",
+                                                 arguments: [low, high, sample]) == sample
+            let index = inLargeFolder ? "INDEXED BY photo_\(key)" : ""
+            // Photos without a date come last (NULL is below any value, as "" in Swift's order).
+            let first = try Photo.fetchAll(db, sql: "SELECT \(Catalog.columnList) FROM photo \(index) WHERE \(inFolder) ORDER BY \(key) DESC LIMIT ?",
                                            arguments: [low, high, limit])
             guard first.count == limit, let last = first.last else { return first }
             let boundary: DatabaseValue = order == .rating ? last.rating.databaseValue : last.taken.databaseValue
             guard !boundary.isNull else { return nil }
-            let most = max(limit, maxTie)
-            let tied = try Photo.fetchAll(db, sql: "SELECT \(Catalog.columnList) FROM photo WHERE \(inFolder) AND \(key) >= ? LIMIT ?",
-                                          arguments: [low, high, boundary, most + 1])
-            return tied.count > most ? nil : tied
+            // Photos tied with the last come by name: only their paths are read, and the
+            // rows of those that make the first `limit`.
+            let above = first.filter { order == .rating ? $0.rating.databaseValue != boundary : $0.taken.databaseValue != boundary }
+            let tied = try String.fetchAll(db, sql: "SELECT path FROM photo \(index) WHERE \(inFolder) AND \(key) = ? LIMIT ?",
+                                           arguments: [low, high, boundary, maxTie + 1])
+            guard tied.count <= maxTie else { return nil }
+            let chosen = Array(PhotoQuery.byName(tied).prefix(limit - above.count))
+            let rows = try Photo.fetchAll(db, keys: chosen)
+            return above + rows
         }
     }
 

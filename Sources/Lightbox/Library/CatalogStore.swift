@@ -110,6 +110,8 @@ public final class CatalogStore {
     private var generation = 0
     /// While the open folder's rows are read (a rescan waits for them).
     private var isLoading = false
+    /// The first screenful being read for the folder being opened, until shown.
+    private var pendingFirstScreenful: (read: InBackground<FirstScreenful?>, generation: Int, spec: PhotoViewSpec)?
     private var rescanWhenLoaded = false
     /// Ratings made while the folder's rows are read: the rows may have been read before
     /// the ratings were saved, so they are laid over them.
@@ -341,17 +343,16 @@ public final class CatalogStore {
         // Off the main thread: the first screenful (one indexed query, so a large library
         // shows without waiting for the rest), then every row, then the rescan.
         let catalog = self.catalog, opened = generation, shown = spec
-        let firstScreenful = shown.search.isEmpty && !shown.ascending, limit = Self.firstScreenful
+        var firstRead: InBackground<FirstScreenful?>?
+        if shown.search.isEmpty && !shown.ascending {
+            firstRead = InBackground { FirstScreenful(catalog: catalog, folder: root, spec: shown) }
+        }
+        pendingFirstScreenful = firstRead.map { ($0, opened, shown) }
         Task { [weak self] in
-            if firstScreenful {
-                let first = await Task.detached(priority: .userInitiated) {
-                    ((try? catalog.firstPhotos(in: root, order: shown.order, limit: limit)) ?? nil).map(Library.init)
-                }.value
+            if let firstRead {
+                let first = try? await runBlocking(qos: .userInitiated) { try firstRead.value() }
                 guard let self, self.generation == opened else { return }
-                if let first, self.isLoading, self.spec == shown {
-                    self.adopt(first.rated(self.ratingsWhileLoading))
-                    self.show(shown.photos(from: first.photos), .reset)
-                }
+                self.show(firstScreenful: first ?? nil)
             }
             let rows = await Task.detached(priority: .userInitiated) {
                 Result { Library(try catalog.photos(in: root)) }
@@ -367,8 +368,43 @@ public final class CatalogStore {
         }
     }
 
+    /// Shows the first screenful of the folder being opened as soon as it has been read,
+    /// waiting for it at most `timeout`: a window about to appear then has photos in its
+    /// first frame.
+    public func showFirstScreenful(waitingAtMost timeout: TimeInterval) {
+        guard let pending = pendingFirstScreenful,
+              let first = pending.read.result(waitingAtMost: timeout) else { return }
+        show(firstScreenful: (try? first.get()) ?? nil)
+    }
+
+    private func show(firstScreenful first: FirstScreenful?) {
+        guard let pending = pendingFirstScreenful else { return }
+        pendingFirstScreenful = nil
+        guard let first, generation == pending.generation, isLoading, spec == pending.spec else { return }
+        adopt(first.library.rated(ratingsWhileLoading))
+        if ratingsWhileLoading.isEmpty {
+            show(first.shown, .reset)
+        } else {
+            show(Array(spec.photos(from: allPhotos).prefix(Self.firstScreenful)), .reset)
+        }
+    }
+
     /// Photos read at once when a folder opens: more than a window shows.
-    static let firstScreenful = 60
+    nonisolated static let firstScreenful = 40
+
+    /// The photos that come first in the folder's order, read and sorted off the main
+    /// thread (no more: GTK builds a row for each photo shown, up to 200).
+    private struct FirstScreenful: Sendable {
+        let library: Library
+        let shown: [Photo]
+
+        init?(catalog: Catalog, folder: String, spec: PhotoViewSpec) {
+            guard let photos = (try? catalog.firstPhotos(in: folder, order: spec.order, limit: CatalogStore.firstScreenful)) ?? nil
+            else { return nil }
+            library = Library(photos)
+            shown = Array(spec.photos(from: library.photos).prefix(CatalogStore.firstScreenful))
+        }
+    }
 
     /// What a scan came to.
     private enum ScanOutcome: Sendable {
