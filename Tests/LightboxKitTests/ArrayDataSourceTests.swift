@@ -167,6 +167,20 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testScrollingToAnItemShowsItWithoutSelectingIt() {
+        MainActor.assumeIsolated {
+            let source = ArrayDataSource(contacts(2_000))
+            source.register(TitledRow.self) { row, contact in row.configure(with: contact) }
+            _ = showList(source)
+            XCTAssertNil(source.boundRow(at: 1_500))
+            source.scrollTo(1_500)
+            pump(until: { source.boundRow(at: 1_500) != nil }, "the row of item 1,500")
+            XCTAssertEqual((source.boundRow(at: 1_500) as? TitledRow)?.titleLabel.text, "Name 1500")
+            XCTAssertEqual(source.selectedPositions, [])
+            source.scrollTo(5_000)  // past the end: nothing happens
+        }
+    }
+
     func testSameSourceFeedsAGridView() {
         MainActor.assumeIsolated {
             let source = ArrayDataSource(contacts(12))

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import GtkTestSupport
 @testable import Lightbox
 import XCTest
@@ -42,6 +43,32 @@ final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(catalog.count, 3_020)
             XCTAssertEqual(fixture.list.photos, catalog, "the list equals the catalog at the end")
             XCTAssertEqual(fixture.page.currentPhoto?.id, selected, "the selection stayed on the same photo")
+        }
+    }
+
+    /// Clearing a search whose results lay far down the list shows the top of the list
+    /// (GTK 4.8 kept its rows around the first result, thousands of rows down, and showed
+    /// none until the list was scrolled).
+    func testClearingASearchShowsTheTopOfTheList() throws {
+        try MainActor.assumeIsolated {
+            let folder = LibraryFixtures.temporaryFolder(self)
+            linkPhotos(3_000, into: folder)
+            let fixture = PhotosPageFixture(self, folder: folder)
+            let store = fixture.store, source = fixture.list.source
+            pump(until: { store.isUpToDate && store.photos.count == 3_000 }, timeout: 60, "the scan")
+            pump(until: { source.boundRow(at: 0) != nil }, "the first row")
+            store.searchText = "DSC_029"
+            pump(until: { store.isUpToDate && source.count == 100 }, "the search")
+            pump(until: { (source.boundRow(at: 0) as? PhotoRow)?.titleLabel.text == "DSC_02900.jpg" }, "the first result shown")
+            store.searchText = ""
+            pump(until: { store.isUpToDate && source.count == 3_000 }, "the search cleared")
+            pump(until: { (source.boundRow(at: 0) as? PhotoRow)?.titleLabel.text == "DSC_00000.jpg" }, "the first photo shown")
+            var widgets = [fixture.list.view], scrolled: ScrolledWindow?
+            while scrolled == nil, let widget = widgets.popLast() {
+                scrolled = widget as? ScrolledWindow
+                widgets += widget.children
+            }
+            XCTAssertEqual(try XCTUnwrap(scrolled).verticalOffset, 0, "the list is at its top")
         }
     }
 

@@ -65,6 +65,14 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         }
     }
 
+    /// Scrolls to the selected photo, or to the top when none is selected: after the
+    /// search changed. (GTK 4.8 otherwise keeps its rows around the photo that was at the
+    /// top, and when many photos come in before it, as when a search over 100,000 photos
+    /// is cleared, shows none of them until the list is scrolled.)
+    public func revealSelectionOrTop() {
+        source.scrollTo(source.selectedPositions.first ?? 0)
+    }
+
     /// Selects the photo with `id` and scrolls to it; false when it is not listed.
     @discardableResult
     public func select(_ id: Photo.ID) -> Bool { source.select(id: id) }

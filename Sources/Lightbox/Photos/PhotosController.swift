@@ -76,8 +76,17 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     // MARK: Store
 
+    /// The search the list was last scrolled for.
+    private var shownSearch = ""
+
     private func storeChanged(_ update: PhotosUpdate? = nil) {
-        if let update { photoList.show(update) }
+        if let update {
+            photoList.show(update)
+            if store.searchText != shownSearch {
+                shownSearch = store.searchText
+                photoList.revealSelectionOrTop()
+            }
+        }
         if details.photo != currentPhoto { details.show(currentPhoto) }
         updateState()
         selectFirstPhotoOnce()

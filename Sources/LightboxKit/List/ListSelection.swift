@@ -75,6 +75,12 @@ extension ArrayDataSource {
         view.scrollTo(position)
     }
 
+    /// Scrolls the item at `position` into view (the keyboard focus stays where it is).
+    public func scrollTo(_ position: Int) {
+        guard let view, position >= 0, position < count else { return }
+        view.scrollTo(position)
+    }
+
     /// Clears the selection.
     public func unselectAll() { view?.selection.unselectAll() }
 
