@@ -235,8 +235,8 @@ public final class Catalog: Sendable {
             let tied = try String.fetchAll(db, sql: "SELECT path FROM photo \(index) WHERE \(inFolder) AND \(key) = ? LIMIT ?",
                                            arguments: [low, high, boundary, maxTie + 1])
             guard tied.count <= maxTie else { return nil }
-            let chosen = Array(PhotoQuery.byName(tied).prefix(limit - above.count))
-            let rows = try Photo.fetchAll(db, keys: chosen)
+            let byName = tied.map { Photo(path: $0, fileSize: 0, modified: 0) }.sorted(by: .name)
+            let rows = try Photo.fetchAll(db, keys: byName.prefix(limit - above.count).map(\.path))
             return above + rows
         }
     }

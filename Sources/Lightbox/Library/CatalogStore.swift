@@ -111,7 +111,7 @@ public final class CatalogStore {
     /// While the open folder's rows are read (a rescan waits for them).
     private var isLoading = false
     /// The first screenful being read for the folder being opened, until shown.
-    private var pendingFirstScreenful: (read: InBackground<FirstScreenful?>, generation: Int, spec: PhotoViewSpec)?
+    private var pendingFirstScreenful: (read: InBackground<Library?>, generation: Int, spec: PhotoViewSpec)?
     private var rescanWhenLoaded = false
     /// Ratings made while the folder's rows are read: the rows may have been read before
     /// the ratings were saved, so they are laid over them.
@@ -343,9 +343,11 @@ public final class CatalogStore {
         // Off the main thread: the first screenful (one indexed query, so a large library
         // shows without waiting for the rest), then every row, then the rescan.
         let catalog = self.catalog, opened = generation, shown = spec
-        var firstRead: InBackground<FirstScreenful?>?
+        var firstRead: InBackground<Library?>?
         if shown.search.isEmpty && !shown.ascending {
-            firstRead = InBackground { FirstScreenful(catalog: catalog, folder: root, spec: shown) }
+            firstRead = InBackground {
+                ((try? catalog.firstPhotos(in: root, order: shown.order, limit: Self.firstScreenful)) ?? nil).map(Library.init)
+            }
         }
         pendingFirstScreenful = firstRead.map { ($0, opened, shown) }
         Task { [weak self] in
@@ -377,34 +379,17 @@ public final class CatalogStore {
         show(firstScreenful: (try? first.get()) ?? nil)
     }
 
-    private func show(firstScreenful first: FirstScreenful?) {
+    private func show(firstScreenful first: Library?) {
         guard let pending = pendingFirstScreenful else { return }
         pendingFirstScreenful = nil
         guard let first, generation == pending.generation, isLoading, spec == pending.spec else { return }
-        adopt(first.library.rated(ratingsWhileLoading))
-        if ratingsWhileLoading.isEmpty {
-            show(first.shown, .reset)
-        } else {
-            show(Array(spec.photos(from: allPhotos).prefix(Self.firstScreenful)), .reset)
-        }
+        adopt(first.rated(ratingsWhileLoading))
+        show(spec.photos(from: allPhotos), .reset)
     }
 
-    /// Photos read at once when a folder opens: more than a window shows.
+    /// Photos read at once when a folder opens: more than a window shows, and no more
+    /// (GTK builds a row for each photo shown, up to 200).
     nonisolated static let firstScreenful = 40
-
-    /// The photos that come first in the folder's order, read and sorted off the main
-    /// thread (no more: GTK builds a row for each photo shown, up to 200).
-    private struct FirstScreenful: Sendable {
-        let library: Library
-        let shown: [Photo]
-
-        init?(catalog: Catalog, folder: String, spec: PhotoViewSpec) {
-            guard let photos = (try? catalog.firstPhotos(in: folder, order: spec.order, limit: CatalogStore.firstScreenful)) ?? nil
-            else { return nil }
-            library = Library(photos)
-            shown = Array(spec.photos(from: library.photos).prefix(CatalogStore.firstScreenful))
-        }
-    }
 
     /// What a scan came to.
     private enum ScanOutcome: Sendable {

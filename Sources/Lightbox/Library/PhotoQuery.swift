@@ -13,17 +13,6 @@ public struct PhotoGroup: Identifiable, Hashable, Sendable {
     public let photos: [Photo]
 }
 
-enum PhotoQuery {
-    /// Paths in the order `sorted(by:)` gives photos that tie: by file name as GNOME
-    /// Files shows names, then by path.
-    static func byName(_ paths: [String]) -> [String] {
-        let keyed: [(key: FileNames.SortKey, path: String)] = paths.map { path in
-            (FileNames.sortKey((path as NSString).lastPathComponent), path)
-        }
-        return keyed.sorted { a, b in a.key == b.key ? a.path < b.path : a.key < b.key }.map { $0.path }
-    }
-}
-
 extension Array where Element == Photo {
     /// Photos whose name, camera or lens contains every word of `text` (case-insensitive).
     public func matching(_ text: String) -> [Photo] {
