@@ -32,6 +32,12 @@ final class TestSessionTests: XCTestCase {
         try service.run()
         try unrelated.run()
         defer { unrelated.terminate() }
+        // Until it has exec'd, the child has this process's environment (no bus address).
+        let deadline = Date().addingTimeInterval(10)
+        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(service.processIdentifier)/exe"))
+                .map({ !$0.hasSuffix("/sleep") }) ?? true, Date() < deadline {
+            usleep(1_000)
+        }
         XCTAssertTrue(isRunning(service.processIdentifier))
         let socket = try socket(of: session.address)
         XCTAssertTrue(FileManager.default.fileExists(atPath: socket), "the bus runs")
