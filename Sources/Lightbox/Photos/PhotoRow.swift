@@ -79,6 +79,9 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
     public init(images: ImageSource) {
         super.init()
         register(PhotoRow.self) { row, photo in row.configure(with: photo, images: images) }
+        // A scan's first batch, or the rest of the library after the first screenful,
+        // would otherwise build 200 rows in one frame.
+        insertionsPerFrame = 16
     }
 
     public override func unbind(_ slot: ListItem, row: ListRowView) {

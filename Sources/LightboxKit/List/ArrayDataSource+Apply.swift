@@ -9,6 +9,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     /// which compare items while handling a splice, see a consistent array). The selection follows the
     /// selected ids. Throws on duplicate ids (and changes nothing).
     public func apply(_ newItems: [Item]) throws(ListDiffError) {
+        finishPendingChange()
         perform(try ListDiff(from: items, to: newItems), to: newItems)
     }
 
@@ -18,8 +19,10 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     }
 
     /// Emits a diff computed earlier (possibly off the main thread) from the current
-    /// `items` to `newItems`.
+    /// `items` to `newItems`. With `insertionsPerFrame` set (and the view on screen), the
+    /// insertions next to the rows the view has are spread over the next frames.
     public func perform(_ diff: ListDiff, to newItems: [Item]) {
+        finishPendingChange()
         guard !diff.isEmpty else {
             items = newItems
             return
@@ -55,48 +58,51 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             // object of the run is carried to a new place: it must stay free).
             changed(at: cut, removed: run.count, added: 0, lending: carriesNone)
         }
-        var insertedBefore = 0
-        for run in diff.insertions {
-            insertedBefore += run.count
-            let end = run.upperBound
+        // Insertions front to back; until an item's own update splice GTK sees its old content.
+        let insert = insertions(diff.insertions, carrying: carried) { end, insertedBefore in
             let stableBefore = end - insertedBefore
-            transition = { position in
+            return { position in
                 position >= end ? old[stableFrom[position - end + stableBefore]]
                     : updatedFrom[position].map { old[$0] } ?? newItems[position]
             }
-            var carrying: [Int: ModelItem] = [:]
-            if !carried.isEmpty {
-                for position in run {
-                    if let object = carried.removeValue(forKey: position) { carrying[position - run.lowerBound] = object }
+        }
+        var isInSteps = false
+        let finish = { [unowned self] in
+            // Shown in steps: the selection as it is now (the person may have changed it meanwhile).
+            let selected = isInSteps ? selectedItems.map(\.id) : selectedIDs
+            for run in diff.updateRuns {
+                let end = run.upperBound
+                transition = { position in
+                    position < end ? newItems[position] : updatedFrom[position].map { old[$0] } ?? newItems[position]
                 }
+                changed(at: run.lowerBound, removed: run.count, added: run.count, carrying: model.liveItems(in: run))
             }
-            changed(at: run.lowerBound, removed: 0, added: run.count, carrying: carrying)
+            transition = nil
+            var rebound = Set(diff.updates)
+            for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
+            rebind(positions: rebound, boundBefore: stamp)
+            restoreSelection(selected)
         }
+        // Moved items' objects stay carried within one call (GTK keeps a row only for an
+        // object it meets again while handling the same change).
         items = newItems
-        for run in diff.updateRuns {
-            let end = run.upperBound
-            transition = { position in
-                position < end ? newItems[position] : updatedFrom[position].map { old[$0] } ?? newItems[position]
-            }
-            changed(at: run.lowerBound, removed: run.count, added: run.count, carrying: model.liveItems(in: run))
+        show(insert, inSteps: diff.moves.isEmpty, then: finish)
+        if hasPendingChange {
+            isInSteps = true
+            restoreSelection(selectedIDs)
         }
-        transition = nil
-        var rebound = Set(diff.updates)
-        for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
-        rebind(positions: rebound, boundBefore: stamp)
-        restoreSelection(selectedIDs)
     }
 
-    /// Selects `ids` where they are now. A few ids are looked for one by one (no hashing
-    /// of every item: this runs on the main thread after every change).
+    /// Selects `ids` where the view shows them now. A few ids are looked for one by one
+    /// (no hashing of every item: this runs on the main thread after every change).
     private func restoreSelection(_ ids: [Item.ID]) {
         guard let view else { return }
         var positions: [Int] = []
         if ids.count <= 8 {
-            positions = ids.compactMap { id in items.firstIndex { $0.id == id } }.sorted()
+            positions = ids.compactMap { id in indices.first { item(at: $0).id == id } }.sorted()
         } else {
             let wanted = Set(ids)
-            for (position, item) in items.enumerated() where wanted.contains(item.id) { positions.append(position) }
+            for position in indices where wanted.contains(item(at: position).id) { positions.append(position) }
         }
         if view.selection.selectedPositions != positions {
             view.selection.unselectAll()

@@ -31,6 +31,19 @@ open class ArrayDataSource<Item>: ListModel {
     var transition: ((Int) -> Item)?
     /// Increases with every change of `items` (lets background work detect staleness).
     public private(set) var version = 0
+    /// At most this many items a frame go next to the rows the view has when `apply` or
+    /// `perform` inserts many (nil: all at once). GTK 4.8 builds, binds and measures a
+    /// row for each of them, up to 200, about half a millisecond apiece: a first batch of
+    /// 200 items would hold one frame for 100 ms. Until such a change is all shown,
+    /// `items` is already the new array while `count`, `item(at:)` and positions are what
+    /// the view shows; any other change first shows the rest at once.
+    public var insertionsPerFrame: Int?
+    /// The rest of a change shown a few insertions a frame: inserts up to the budget
+    /// (everything when nil) and tells whether the change is complete.
+    private var pendingStep: ((Int?) -> Bool)?
+    /// Whether the view is still being given the rest of a change (`insertionsPerFrame`).
+    public var hasPendingChange: Bool { pendingStep != nil }
+    private var isTicking = false
 
     /// Told about selection and activation (held weakly).
     public weak var delegate: (any ListSelectionDelegate<Item>)?
@@ -173,9 +186,19 @@ open class ArrayDataSource<Item>: ListModel {
     // MARK: Mutations (each emits one splice after the array is updated)
 
     public func setItems(_ newItems: [Item]) {
+        finishPendingChange()
         let removed = items.count
         items = newItems
-        changed(at: 0, removed: removed, added: newItems.count, lending: true)
+        guard insertionsPerFrame != nil, view?.isMapped == true else {
+            return changed(at: 0, removed: removed, added: newItems.count, lending: true)
+        }
+        // The removal lends the rows it frees; the new items follow a few a frame.
+        isApplying = true
+        defer { isApplying = false }
+        changed(at: 0, removed: removed, added: 0, lending: true)
+        show(insertions([0..<newItems.count], carrying: [:]) { _, _ in { newItems[$0] } }, inSteps: true) {
+            self.transition = nil
+        }
     }
 
     public func append(_ item: Item) { insert(item, at: items.count) }
@@ -185,18 +208,21 @@ open class ArrayDataSource<Item>: ListModel {
     public func insert(_ item: Item, at position: Int) { insert(contentsOf: [item], at: position) }
 
     public func insert(contentsOf newItems: [Item], at position: Int) {
+        finishPendingChange()
         items.insert(contentsOf: newItems, at: position)
         changed(at: position, removed: 0, added: newItems.count)
     }
 
     @discardableResult
     public func remove(at position: Int) -> Item {
+        finishPendingChange()
         let item = items.remove(at: position)
         changed(at: position, removed: 1, added: 0, lending: true)
         return item
     }
 
     public func removeSubrange(_ range: Range<Int>) {
+        finishPendingChange()
         items.removeSubrange(range)
         changed(at: range.lowerBound, removed: range.count, added: 0, lending: true)
     }
@@ -204,6 +230,7 @@ open class ArrayDataSource<Item>: ListModel {
     /// Moves one item; GTK keeps the item object (and a row showing it) across the move.
     public func move(from source: Int, to destination: Int) {
         guard source != destination else { return }
+        finishPendingChange()
         let carried = model.liveItems(in: source..<source + 1)
         let item = items.remove(at: source)
         changed(at: source, removed: 1, added: 0)
@@ -213,6 +240,7 @@ open class ArrayDataSource<Item>: ListModel {
 
     /// Replaces the item at `position` with a different one (a new item object for GTK).
     public func replace(at position: Int, with item: Item) {
+        finishPendingChange()
         items[position] = item
         changed(at: position, removed: 1, added: 1)
     }
@@ -220,10 +248,111 @@ open class ArrayDataSource<Item>: ListModel {
     /// Replaces the item at `position` with a new version of the same item: GTK keeps
     /// the item object and a visible row is configured again in place.
     public func update(at position: Int, with item: Item) {
+        finishPendingChange()
         items[position] = item
         let stamp = bindStamp
         changed(at: position, removed: 1, added: 1, carrying: model.liveItems(in: position..<position + 1))
         rebind(positions: [position], boundBefore: stamp)
+    }
+
+    /// Emits the insertion `runs` (ascending positions in the new items) front to back:
+    /// the returned step emits them until `budget` items went next to the view's rows
+    /// (all when nil) and tells whether all are in. `shown(end, inserted)` is what GTK sees
+    /// once the items before `end` are in and `inserted` items were inserted so far.
+    /// `carried` objects (by new position) go back in with their items.
+    func insertions(_ runs: [Range<Int>], carrying carried: [Int: ModelItem],
+                    shown: @escaping (_ end: Int, _ inserted: Int) -> (Int) -> Item) -> (Int?) -> Bool {
+        var waiting = runs[...]
+        var carried = carried
+        var inserted = 0
+        return { [unowned self] budget in
+            var budget = budget
+            var rows = budget == nil ? nil : rowPositions()
+            while let run = waiting.first {
+                var piece = run
+                // Items inserted inside the window of positions that have rows, or at its
+                // end, get rows at once (GTK 4.8 keeps rows for up to 200 around the shown ones).
+                let isNextToRows = rows.map { ($0.lowerBound...$0.upperBound + 1).contains(run.lowerBound) } ?? true
+                if let left = budget, isNextToRows {
+                    guard left > 0 else { return false }
+                    piece = run.lowerBound..<Swift.min(run.upperBound, run.lowerBound + left)
+                    budget = left - piece.count
+                }
+                inserted += piece.count
+                transition = shown(piece.upperBound, inserted)
+                var carrying: [Int: ModelItem] = [:]
+                if !carried.isEmpty {
+                    for position in piece {
+                        if let object = carried.removeValue(forKey: position) { carrying[position - piece.lowerBound] = object }
+                    }
+                }
+                changed(at: piece.lowerBound, removed: 0, added: piece.count, carrying: carrying)
+                if budget != nil {
+                    if isNextToRows {
+                        rows = rowPositions()
+                    } else if let shown = rows, piece.lowerBound < shown.lowerBound {
+                        rows = shown.lowerBound + piece.count...shown.upperBound + piece.count
+                    }
+                }
+                waiting[waiting.startIndex] = piece.upperBound..<run.upperBound
+                if waiting.first!.isEmpty { waiting.removeFirst() }
+            }
+            return true
+        }
+    }
+
+    /// Runs `insert` and then `finish`; `inSteps` (and `insertionsPerFrame` set, the view on
+    /// screen): a budget of insertions a frame, `finish` after the last.
+    func show(_ insert: @escaping (Int?) -> Bool, inSteps: Bool, then finish: @escaping () -> Void) {
+        let budget = inSteps && view?.isMapped == true ? insertionsPerFrame : nil
+        if insert(budget) { return finish() }
+        pendingStep = { budget in
+            guard insert(budget) else { return false }
+            finish()
+            return true
+        }
+        guard !isTicking, let view else { return }
+        isTicking = true
+        view.addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            if let step = pendingStep {
+                pendingStep = nil
+                if view.isMapped {
+                    isApplying = true
+                    if !step(insertionsPerFrame) { pendingStep = step }
+                    isApplying = false
+                } else {
+                    showPendingChange(step)
+                }
+            }
+            isTicking = pendingStep != nil
+            return isTicking
+        }
+    }
+
+    /// Shows at once the rest of a change `apply` or `perform` was showing a few
+    /// insertions a frame (every mutation does this first; the view's unmapping too).
+    public func finishPendingChange() {
+        guard let step = pendingStep else { return }
+        pendingStep = nil
+        showPendingChange(step)
+    }
+
+    private func showPendingChange(_ step: (Int?) -> Bool) {
+        isApplying = true
+        defer { isApplying = false }
+        _ = step(nil)
+    }
+
+    /// The first and last positions that have a bound row (nil when none has).
+    func rowPositions() -> ClosedRange<Int>? {
+        var low = Int.max, high = -1
+        for entry in bound.values {
+            guard let modelItem = entry.slot.modelItem, let position = model.position(of: modelItem) else { continue }
+            low = Swift.min(low, position)
+            high = Swift.max(high, position)
+        }
+        return high < 0 ? nil : low...high
     }
 
     /// Emits one splice. `lending`: the removed items' objects may be handed out again

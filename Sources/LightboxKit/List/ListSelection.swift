@@ -58,6 +58,8 @@ extension ArrayDataSource {
                 guard position < count else { return }
                 delegate?.listDidActivate(item(at: position), at: position)
             },
+            // Frames stop with the view: what was shown a step a frame is shown at once.
+            view.onUnmap(owner: self) { [unowned self] in finishPendingChange() },
         ]
     }
 
@@ -93,6 +95,13 @@ extension ArrayDataSource where Item: Identifiable {
     /// Selects the item with `id` and scrolls it into view; false when no item has it.
     @discardableResult
     public func select(id: Item.ID, extending: Bool = false) -> Bool {
+        // While a change is shown in steps, an item the view already shows is selected
+        // where it is; any other first has the rest shown.
+        if hasPendingChange, let shown = indices.first(where: { item(at: $0).id == id }) {
+            select(at: shown, extending: extending)
+            return true
+        }
+        finishPendingChange()
         guard let position = items.firstIndex(where: { $0.id == id }) else { return false }
         select(at: position, extending: extending)
         return true
