@@ -46,7 +46,7 @@ public final class ImageSource: Sendable {
     private let pendingWrites = Counter()
     static let maxPendingWrites = 32
     /// Cache files are written here, after the thumbnail went to the caller.
-    private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .utility)
+    private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .background)
     /// Called on the decoding thread with each file's path as its decode starts (tests
     /// record the order requests are served in).
     private let willDecode: (@Sendable (String) -> Void)?
@@ -266,7 +266,7 @@ actor DecodeQueue {
             Task {
                 let result: Result<LoadedImage, any Error>
                 do {
-                    result = .success(try await runBlocking(qos: .utility, work))
+                    result = .success(try await runBlocking(qos: .background, work))
                 } catch {
                     result = .failure(error)
                 }
