@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTestSupport
 import Synchronization
 @testable import Lightbox
 import XCTest
@@ -270,6 +271,44 @@ final class ImageSourceTests: XCTestCase {
         XCTAssertFalse(source.foreground.isBusy, "done once the visible image is served")
         _ = try await nearby.value
         XCTAssertFalse(source.foreground.isBusy)
+    }
+
+    /// While prefetching is deferred (a scan runs), neighbours wait and on-screen images
+    /// are still served; neighbours start once it is cleared.
+    func testNearbyRequestsWaitWhilePrefetchIsDeferred() async throws {
+        let decoded = EventLog()
+        let source = makeSource(decodes: 1, willDecode: { decoded.add(($0 as NSString).lastPathComponent) })
+        let paths = LibraryFixtures.samplePaths
+        source.defersPrefetch = true
+        let nearby = Task { [photo = photo(paths[1])] in try await source.image(for: photo, size: 128, priority: .nearby) }
+        await source.queue.waitUntilWaiting(1)
+        let visible = Task { [photo = photo(paths[2])] in try await source.image(for: photo, size: 128) }
+        _ = try await visible.value
+        await source.queue.waitUntilWaiting(1)  // the neighbour still waits
+        XCTAssertEqual(decoded.events, ["IMG_1002.jpg"])
+        source.defersPrefetch = false
+        _ = try await nearby.value
+        XCTAssertEqual(decoded.events, ["IMG_1002.jpg", "IMG_1001.jpg"])
+    }
+
+    /// The Store defers its images' prefetching while it scans, and only then.
+    func testTheStoreDefersPrefetchingWhileItScans() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
+        let images = makeSource()
+        MainActor.assumeIsolated {
+            let store = CatalogStore(catalog: try! Catalog(path: folder + "/catalog.sqlite"), images: images)
+            var seenWhileScanning: [Bool] = []
+            let owner = NSObject()
+            store.observeScanProgress(owner: owner) { _ in
+                if store.isScanning { seenWhileScanning.append(images.defersPrefetch) }
+            }
+            XCTAssertFalse(images.defersPrefetch)
+            store.open(folder: LibraryFixtures.samples)
+            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "the scan to finish")
+            XCTAssertFalse(seenWhileScanning.isEmpty)
+            XCTAssertEqual(Set(seenWhileScanning), [true])
+            XCTAssertFalse(images.defersPrefetch)
+        }
     }
 
     /// The Store's scan stands aside for the Store's own images.

@@ -156,6 +156,23 @@ open class Widget: Object {
         return Object.existingWrapper(of: UnsafeMutableRawPointer(root)) as? Window
     }
 
+    /// Whether part of the widget lies inside the visible area of every scrolled window
+    /// around it, as of the last layout (false when unmapped or not yet laid out). GTK's
+    /// list views keep rows for many items beyond the visible ones.
+    public var isInScrolledView: Bool {
+        guard isMapped else { return false }
+        var scrolled = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type())
+        while let view = scrolled {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(widget, view, &bounds) != 0 else { return false }
+            let width = Float(gtk_widget_get_width(view)), height = Float(gtk_widget_get_height(view))
+            guard bounds.origin.x < width, bounds.origin.y < height,
+                  bounds.origin.x + bounds.size.width > 0, bounds.origin.y + bounds.size.height > 0 else { return false }
+            scrolled = gtk_widget_get_parent(view).flatMap { gtk_widget_get_ancestor($0, gtk_scrolled_window_get_type()) }
+        }
+        return true
+    }
+
     public func queueDraw() { gtk_widget_queue_draw(widget) }
     public func queueResize() { gtk_widget_queue_resize(widget) }
 

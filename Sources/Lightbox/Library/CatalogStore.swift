@@ -46,6 +46,8 @@ public final class CatalogStore {
     private var version = 0
     public private(set) var isScanning = false {
         didSet {
+            // Rows beyond the visible ones get their thumbnails after the scan.
+            images.defersPrefetch = isScanning
             guard !isScanning else { return }
             scanProgress = nil
             if publishingSoon != nil {  // the scan's last batches, at once

@@ -26,7 +26,11 @@ public enum ImagePriority: Sendable, Comparable {
 /// are kept in a memory cache of their own, the `largeImageCount` most recent, so a few
 /// large images never push the thumbnails out.
 ///
-/// At most `maxConcurrentDecodes` decodes run at once, at utility QoS (below the UI's).
+/// While `defersPrefetch` is set (the Store sets it while a scan reads files), `.nearby`
+/// requests wait: rows a list keeps beyond the visible ones, which a scan's changes rebind
+/// again and again, would take the readers' cores.
+///
+/// At most `maxConcurrentDecodes` decodes run at once, at background QoS (nice 10 on Linux, below the UI).
 /// When a decode slot frees, the newest `.visible` request is served first, then the newest
 /// `.nearby` one. Requests for the same image share one decode. While `.visible` requests
 /// wait or decode, `foreground` is busy: the scan's readers stand aside for them.
@@ -66,6 +70,20 @@ public final class ImageSource: Sendable {
         largeImages = ImageMemoryCache(budget: .max, maxCount: largeImageCount)
         queue = DecodeQueue(slots: maxConcurrentDecodes, foreground: foreground)
         self.willDecode = willDecode
+    }
+
+    /// Whether `.nearby` requests wait (they start once it is cleared).
+    public var defersPrefetch: Bool {
+        get { queue.defersPrefetch.value > 0 }
+        set {
+            guard newValue != defersPrefetch else { return }
+            if newValue {
+                queue.defersPrefetch.increment()
+            } else {
+                queue.defersPrefetch.decrement()
+                Task { await queue.startWaitingJobs() }
+            }
+        }
     }
 
     /// Waits until every thumbnail decoded so far is in the freedesktop cache
@@ -198,6 +216,8 @@ actor DecodeQueue {
 
     private var free: Int
     private let foreground: ForegroundWork
+    /// Above zero: `.nearby` jobs wait (read without the actor, set from the main thread).
+    nonisolated let defersPrefetch = Counter()
     private var jobs: [String: Job] = [:]
     private var sequence: UInt64 = 0
     /// Tests waiting until that many requests wait for a slot.
@@ -255,9 +275,13 @@ actor DecodeQueue {
         if job.isForeground { foreground.end() }
     }
 
+    /// Starts jobs that waited for prefetching to resume.
+    func startWaitingJobs() { startJobs() }
+
     /// Starts the most wanted waiting jobs while slots are free.
     private func startJobs() {
-        while free > 0, let job = jobs.values.filter({ !$0.isRunning })
+        let prefetches = defersPrefetch.value == 0
+        while free > 0, let job = jobs.values.filter({ !$0.isRunning && (prefetches || $0.priority == .visible) })
                 .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) }) {
             free -= 1
             job.isRunning = true

@@ -65,7 +65,8 @@ public struct ThumbnailCache: Sendable {
         let temporary = "\(folder)/.\(UUID().uuidString).png"
         do {
             try image.savePNG(path: temporary, text: ["Thumb::URI": uri, "Thumb::MTime": String(mtime),
-                                                      "Software": "\(AppInfo.name) \(AppInfo.version)"])
+                                                      "Software": "\(AppInfo.name) \(AppInfo.version)"],
+                                compression: 1)  // a first scan writes hundreds: speed over ~20% size
             chmod(temporary, 0o600)
             guard rename(temporary, path) == 0 else { throw MediaError("rename failed") }
         } catch {

@@ -1,7 +1,8 @@
 import Gtk
 
 /// A photo's thumbnail: a placeholder icon until the pixels arrive from the
-/// `ImageSource` (off the main thread, as an on-screen request), then the picture. `show(nil)` or showing
+/// `ImageSource` (off the main thread; an on-screen request when the row is in view, a
+/// `.nearby` one for rows a list keeps beyond the visible ones), then the picture. `show(nil)` or showing
 /// another photo cancels a load still running, so a recycled row never shows a stale
 /// image and a row scrolled away costs no decode.
 @MainActor
@@ -52,8 +53,9 @@ public final class ThumbnailView: Box {
         load = Task { [weak self] in
             // Rows that fly past while scrolling are recycled within this pause and ask for nothing.
             try? await Task.sleep(for: .milliseconds(60))
-            guard !Task.isCancelled,
-                  let image = try? await images.image(for: photo, size: size),
+            // Rows a list keeps beyond the visible ones are fetched after those on screen.
+            guard !Task.isCancelled, let priority = self.map({ $0.isInScrolledView ? ImagePriority.visible : .nearby }),
+                  let image = try? await images.image(for: photo, size: size, priority: priority),
                   !Task.isCancelled, let self, self.shownPath == photo.path else { return }
             self.display(image)
         }
