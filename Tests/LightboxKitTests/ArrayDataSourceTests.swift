@@ -267,7 +267,7 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testNarrowingAShownListShowsTheRemainingItemsInTheRowsItHad() throws {
+    func testNarrowingAShownListShowsTheRemainingItemsInTheRowsItHadAndWideningReusesTheRest() throws {
         try MainActor.assumeIsolated {
             let source = ArrayDataSource(contacts(5_000))
             source.register(CountingRow.self) { row, contact in row.label.text = contact.title }
@@ -285,6 +285,7 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             // Widening again (items inserted) still shows each item in its place.
             try source.apply(contacts(300))
             pump(until: { source.boundRow(at: 8) != nil }, "rows bound again")
+            XCTAssertEqual(CountingRow.made, rowsBefore, "the rows GTK let go were used again")
             XCTAssertEqual((source.boundRow(at: 8) as? CountingRow)?.label.text, "Name 8")
             XCTAssertEqual((source.boundRow(at: 57) as? CountingRow)?.label.text, "Name 57")
         }

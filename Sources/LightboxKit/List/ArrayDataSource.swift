@@ -25,6 +25,8 @@ open class ArrayDataSource<Item>: ListModel {
     let registry = RowRegistry<Item>()
     /// Rows currently bound, by slot.
     private var bound: [ObjectIdentifier: (slot: ListItem, row: ListRowView, stamp: Int)] = [:]
+    /// The row each slot holds (GTK 4.8 empties a slot before telling its teardown).
+    private var rows: [ObjectIdentifier: ListRowView] = [:]
     /// Counts binds, so a rebind can skip rows GTK already bound again.
     private(set) var bindStamp = 0
     /// Set while `apply` emits its splices: what GTK sees between two splices.
@@ -120,6 +122,7 @@ open class ArrayDataSource<Item>: ListModel {
             if let current = slot.child as? ListRowView { registry.recycle(current) }
             row = registry.dequeue(kind, make: registration.make)
             slot.child = row
+            rows[ObjectIdentifier(slot)] = row
         }
         registration.configure(row, item)
         row.follow(slot)
@@ -142,12 +145,9 @@ open class ArrayDataSource<Item>: ListModel {
 
     /// Teardown: the slot goes away; its row goes back to the pool of its kind.
     open func tearDown(_ slot: ListItem) {
-        if let row = slot.child as? ListRowView {
-            slot.child = nil
-            registry.recycle(row)
-        } else {
-            slot.child = nil
-        }
+        // GTK 4.8 has already taken the row out of the slot: it is found in `rows`.
+        if let row = rows.removeValue(forKey: ObjectIdentifier(slot)) { registry.recycle(row) }
+        slot.child = nil
     }
 
     /// Configures again the bound rows showing `positions` (content changed in place),
@@ -177,6 +177,7 @@ open class ArrayDataSource<Item>: ListModel {
         case .showErrorRow:
             GLibLog.critical("ArrayDataSource: \(message)")
             if let current = slot.child as? ListRowView { registry.recycle(current) }
+            rows[ObjectIdentifier(slot)] = nil
             let row = ErrorRow()
             row.messageLabel.text = message
             slot.child = row
