@@ -205,7 +205,7 @@ public final class CatalogStore {
         }
         isComputingView = true
         Task { [weak self] in
-            let (result, diff) = await Task.detached(priority: .utility) { () -> ([Photo], ListDiff?) in
+            let (result, diff) = await Task.detached(priority: .background) { () -> ([Photo], ListDiff?) in
                 let result = spec.photos(from: all)
                 return (result, try? ListDiff(from: previous, to: result))
             }.value
