@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "lbx_thread.h"
 #include <errno.h>
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -15,4 +16,8 @@ int lbx_thread_lower_priority(int increment) {
 
 int lbx_thread_nice(void) {
     return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+}
+
+int lbx_release_free_heap(void) {
+    return malloc_trim(0);
 }

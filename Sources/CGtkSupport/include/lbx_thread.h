@@ -6,3 +6,7 @@ int lbx_thread_lower_priority(int increment);
 
 /* The calling thread's nice value. */
 int lbx_thread_nice(void);
+
+/* Gives heap memory freed by every thread's malloc arena back to the system
+   (glibc keeps it otherwise); returns whether any was released. */
+int lbx_release_free_heap(void);
