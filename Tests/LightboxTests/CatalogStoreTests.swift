@@ -266,6 +266,37 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testARatingRefusedWhileTheRowsAreReadIsNotBroughtBackByThem() throws {
+        try MainActor.assumeIsolated {
+            let disk = LibraryFixtures.temporaryFolder(self, name: "disk")
+            LibraryFixtures.shell("mount -t tmpfs -o size=32m tmpfs '\(disk)'")
+            defer { LibraryFixtures.shell("umount -l '\(disk)'") }
+            let folder = LibraryFixtures.temporaryFolder(self)
+            let catalog = try Catalog(path: disk + "/catalog.sqlite")
+            let rows = (0..<30_000).map { i -> Photo in
+                var photo = Photo(path: folder + String(format: "/IMG_%05d.jpg", i))
+                photo.taken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
+                photo.rating = 1
+                return photo
+            }
+            try catalog.save(rows)
+            catalog.checkpoint()
+            LibraryFixtures.shell("fallocate -l $(( $(stat -f -c '%a * %S' '\(disk)') )) '\(disk)/filler'")
+            let store = CatalogStore(catalog: catalog)
+            var notices: [String] = []
+            store.observeNotices(owner: self) { notices.append($0) }
+            store.open(folder: folder, rescanning: false)
+            XCTAssertFalse(store.isUpToDate, "the rows are still being read")
+            let id = rows[25_000].id  // not among the first screenful
+            try store.setRating(4, for: id)
+            store.waitUntilSaved()  // refused by the full disk
+            pump(until: { store.isUpToDate && store.photos.count == 30_000 }, timeout: 30, "the rows to be read")
+            XCTAssertEqual(notices, ["The rating could not be saved: the disk holding the photo catalog is full."])
+            XCTAssertEqual(store.photos.first { $0.id == id }?.rating, 1, "the stars the catalog keeps")
+            XCTAssertEqual(try catalog.photo(at: id)?.rating, 1)
+        }
+    }
+
     func testARatingTheFullDiskRefusesIsTakenBackSaidAndTheConditionLastsUntilSpaceIsFreed() throws {
         try MainActor.assumeIsolated {
             let disk = LibraryFixtures.temporaryFolder(self, name: "disk")

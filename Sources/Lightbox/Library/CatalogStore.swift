@@ -634,8 +634,11 @@ public final class CatalogStore {
         if failure.isDiskFull { diskFull() }
         tell(failure.isDiskFull ? "The rating could not be saved: the disk holding the photo catalog is full."
              : "The rating could not be saved.")
-        // The stars the catalog keeps, unless a newer rating of the photo is on its way.
-        if unsaved <= 0, let saved = failure.savedRating { show(rating: saved, for: id) }
+        // The stars the catalog keeps, unless a newer rating of the photo is on its way
+        // (and the rows still being read must not bring the refused one back).
+        guard unsaved <= 0 else { return }
+        ratingsWhileLoading[id] = nil
+        if let saved = failure.savedRating { show(rating: saved, for: id) }
     }
 
     /// The photo's row shows `rating` in this frame, whatever the library's size, and moves
