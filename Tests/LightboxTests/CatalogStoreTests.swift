@@ -266,6 +266,28 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The Store defers its images' prefetching while it scans, and only then (a Store test:
+    /// its scan needs the main loop a GTK test case runs; alone among the image source's
+    /// tests it waited for a scan that never ran).
+    func testTheStoreDefersPrefetchingWhileItScans() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
+        let images = ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")))
+        MainActor.assumeIsolated {
+            let store = CatalogStore(catalog: try! Catalog(path: folder + "/catalog.sqlite"), images: images)
+            var seenWhileScanning: [Bool] = []
+            let owner = NSObject()
+            store.observeScanProgress(owner: owner) { _ in
+                if store.isScanning { seenWhileScanning.append(images.defersPrefetch) }
+            }
+            XCTAssertFalse(images.defersPrefetch)
+            store.open(folder: LibraryFixtures.samples)
+            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "the scan to finish")
+            XCTAssertFalse(seenWhileScanning.isEmpty)
+            XCTAssertEqual(Set(seenWhileScanning), [true])
+            XCTAssertFalse(images.defersPrefetch)
+        }
+    }
+
     func testARatingRefusedWhileTheRowsAreReadIsNotBroughtBackByThem() throws {
         try MainActor.assumeIsolated {
             let disk = LibraryFixtures.temporaryFolder(self, name: "disk")

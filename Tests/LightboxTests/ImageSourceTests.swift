@@ -1,6 +1,5 @@
 import Foundation
 import Gtk
-import GtkTestSupport
 import Synchronization
 @testable import Lightbox
 import XCTest
@@ -289,26 +288,6 @@ final class ImageSourceTests: XCTestCase {
         source.defersPrefetch = false
         _ = try await nearby.value
         XCTAssertEqual(decoded.events, ["IMG_1002.jpg", "IMG_1001.jpg"])
-    }
-
-    /// The Store defers its images' prefetching while it scans, and only then.
-    func testTheStoreDefersPrefetchingWhileItScans() {
-        let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
-        let images = makeSource()
-        MainActor.assumeIsolated {
-            let store = CatalogStore(catalog: try! Catalog(path: folder + "/catalog.sqlite"), images: images)
-            var seenWhileScanning: [Bool] = []
-            let owner = NSObject()
-            store.observeScanProgress(owner: owner) { _ in
-                if store.isScanning { seenWhileScanning.append(images.defersPrefetch) }
-            }
-            XCTAssertFalse(images.defersPrefetch)
-            store.open(folder: LibraryFixtures.samples)
-            pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "the scan to finish")
-            XCTAssertFalse(seenWhileScanning.isEmpty)
-            XCTAssertEqual(Set(seenWhileScanning), [true])
-            XCTAssertFalse(images.defersPrefetch)
-        }
     }
 
     /// The Store's scan stands aside for the Store's own images.
