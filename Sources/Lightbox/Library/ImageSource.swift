@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Synchronization
 
 /// How soon the person needs an image (later cases come first).
 public enum ImagePriority: Sendable, Comparable {
@@ -74,15 +75,10 @@ public final class ImageSource: Sendable {
 
     /// Whether `.nearby` requests wait (they start once it is cleared).
     public var defersPrefetch: Bool {
-        get { queue.defersPrefetch.value > 0 }
+        get { queue.defersPrefetch.withLock { $0 } }
         set {
-            guard newValue != defersPrefetch else { return }
-            if newValue {
-                queue.defersPrefetch.increment()
-            } else {
-                queue.defersPrefetch.decrement()
-                Task { await queue.startWaitingJobs() }
-            }
+            let was = queue.defersPrefetch.withLock { value in defer { value = newValue }; return value }
+            if was, !newValue { Task { await queue.startJobs() } }
         }
     }
 
@@ -216,8 +212,8 @@ actor DecodeQueue {
 
     private var free: Int
     private let foreground: ForegroundWork
-    /// Above zero: `.nearby` jobs wait (read without the actor, set from the main thread).
-    nonisolated let defersPrefetch = Counter()
+    /// While true, `.nearby` jobs wait (set from the main thread, read without the actor).
+    nonisolated let defersPrefetch = Mutex(false)
     private var jobs: [String: Job] = [:]
     private var sequence: UInt64 = 0
     /// Tests waiting until that many requests wait for a slot.
@@ -275,12 +271,9 @@ actor DecodeQueue {
         if job.isForeground { foreground.end() }
     }
 
-    /// Starts jobs that waited for prefetching to resume.
-    func startWaitingJobs() { startJobs() }
-
     /// Starts the most wanted waiting jobs while slots are free.
-    private func startJobs() {
-        let prefetches = defersPrefetch.value == 0
+    func startJobs() {
+        let prefetches = !defersPrefetch.withLock { $0 }
         while free > 0, let job = jobs.values.filter({ !$0.isRunning && (prefetches || $0.priority == .visible) })
                 .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) }) {
             free -= 1

@@ -9,7 +9,6 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     /// which compare items while handling a splice, see a consistent array). The selection follows the
     /// selected ids. Throws on duplicate ids (and changes nothing).
     public func apply(_ newItems: [Item]) throws(ListDiffError) {
-        finishPendingChange()
         perform(try ListDiff(from: items, to: newItems), to: newItems)
     }
 

@@ -314,17 +314,12 @@ open class ArrayDataSource<Item>: ListModel {
         }
         guard !isTicking, let view else { return }
         isTicking = true
+        // Ticks come only while the view is mapped; its unmapping finishes the change.
         view.addTickCallback { [weak self] _ in
             guard let self else { return false }
             if let step = pendingStep {
                 pendingStep = nil
-                if view.isMapped {
-                    isApplying = true
-                    if !step(insertionsPerFrame) { pendingStep = step }
-                    isApplying = false
-                } else {
-                    showPendingChange(step)
-                }
+                if !run(step, budget: insertionsPerFrame) { pendingStep = step }
             }
             isTicking = pendingStep != nil
             return isTicking
@@ -336,13 +331,13 @@ open class ArrayDataSource<Item>: ListModel {
     public func finishPendingChange() {
         guard let step = pendingStep else { return }
         pendingStep = nil
-        showPendingChange(step)
+        _ = run(step, budget: nil)
     }
 
-    private func showPendingChange(_ step: (Int?) -> Bool) {
+    private func run(_ step: (Int?) -> Bool, budget: Int?) -> Bool {
         isApplying = true
         defer { isApplying = false }
-        _ = step(nil)
+        return step(budget)
     }
 
     /// The first and last positions that have a bound row (nil when none has).
