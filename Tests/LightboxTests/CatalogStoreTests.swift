@@ -295,12 +295,7 @@ final class CatalogStoreTests: GtkTestCase, @unchecked Sendable {
             defer { LibraryFixtures.shell("umount -l '\(disk)'") }
             let folder = LibraryFixtures.temporaryFolder(self)
             let catalog = try Catalog(path: disk + "/catalog.sqlite")
-            let rows = (0..<30_000).map { i -> Photo in
-                var photo = Photo(path: folder + String(format: "/IMG_%05d.jpg", i))
-                photo.taken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
-                photo.rating = 1
-                return photo
-            }
+            let rows = LibraryFixtures.oneStarRows(30_000, in: folder)
             try catalog.save(rows)
             catalog.checkpoint()
             LibraryFixtures.shell("fallocate -l $(( $(stat -f -c '%a * %S' '\(disk)') )) '\(disk)/filler'")

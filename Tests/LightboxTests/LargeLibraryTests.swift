@@ -132,12 +132,7 @@ final class LargeLibraryTests: GtkTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let folder = LibraryFixtures.temporaryFolder(self)
             let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
-            let rows = (0..<20_000).map { i -> Photo in
-                var photo = Photo(path: folder + String(format: "/IMG_%05d.jpg", i))
-                photo.taken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
-                photo.rating = 1
-                return photo
-            }
+            let rows = LibraryFixtures.oneStarRows(20_000, in: folder)
             try catalog.save(rows)
             // Another writer holds the catalog: the ratings are saved only after the rows are read.
             let writerHolds = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)

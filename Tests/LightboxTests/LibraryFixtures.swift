@@ -1,9 +1,21 @@
 import Foundation
 import GtkTestSupport
+@testable import Lightbox
 import XCTest
 
 /// Files and processes the library tests share.
 enum LibraryFixtures {
+    /// `count` catalog rows for photos IMG_00000.jpg … in `folder`, one star each, taken a
+    /// second apart within an hour (so many share a time).
+    static func oneStarRows(_ count: Int, in folder: String) -> [Photo] {
+        (0..<count).map { i in
+            var photo = Photo(path: folder + String(format: "/IMG_%05d.jpg", i))
+            photo.taken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
+            photo.rating = 1
+            return photo
+        }
+    }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let samples = repository + "/data/samples"
