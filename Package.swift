@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LightboxKit", targets: ["LightboxKit"]),
         .executable(name: "lightbox-bench", targets: ["LightboxBench"]),
         .executable(name: "kit-example", targets: ["KitExample"]),
+        .executable(name: "generate-bindings", targets: ["GenerateBindings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -26,6 +27,9 @@ let package = Package(
             providers: [.apt(["libgexiv2-dev"])]
         ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        // Reads Debian's GIR files and writes Sources/Gtk/Generated (run .ci/generate-bindings).
+        .target(name: "GirGenerator"),
+        .executableTarget(name: "GenerateBindings", dependencies: ["GirGenerator"]),
         .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport", "CGExiv2"]),
 
         // The kit: array data source, rows, diffing, controllers. Knows nothing about photos.
@@ -46,6 +50,7 @@ let package = Package(
         .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport",
                 exclude: ["Scripts"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
+        .testTarget(name: "GirGeneratorTests", dependencies: ["GirGenerator"]),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "Gtk", "GtkTestSupport"]),
         .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "Gtk", "GtkTestSupport"]),
         // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.

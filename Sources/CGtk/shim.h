@@ -32,6 +32,14 @@ static inline gboolean lbx_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean lbx_is_a(gpointer p, GType t) { return G_TYPE_CHECK_INSTANCE_TYPE(p, t); }
 static inline guint lbx_ref_count(gpointer p) { return g_atomic_int_get(&((GObject *)p)->ref_count); }
 static inline const char *lbx_type_name_of(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
+static inline GType lbx_type_of(gpointer p) { return G_OBJECT_TYPE(p); }
+
+/* The value type of an object's property (for GValue access to properties without
+ * getter or setter functions). */
+static inline GType lbx_property_type(gpointer object, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    return spec ? G_PARAM_SPEC_VALUE_TYPE(spec) : G_TYPE_INVALID;
+}
 
 /* Takes a widget out of whatever GTK container holds it, with that container's own
  * API (gtk_widget_unparent() behind a container's back corrupts it). Returns FALSE
@@ -77,10 +85,6 @@ static inline gboolean lbx_widget_remove_from_parent(GtkWidget *widget) {
 /* Variadic functions the importer cannot call. */
 static inline void lbx_emit_by_name(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
-}
-
-static inline void lbx_emit_by_name_uint(gpointer instance, const char *signal, guint value) {
-    g_signal_emit_by_name(instance, signal, value);
 }
 
 static inline void lbx_log(const char *domain, GLogLevelFlags level, const char *message) {

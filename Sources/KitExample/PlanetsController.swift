@@ -22,7 +22,7 @@ final class PlanetListController: Controller, ListSelectionDelegate {
     override func loadView() -> Widget {
         let scroller = ScrolledWindow()
         let list = source.makeListView()
-        list.addCSSClass("navigation-sidebar")
+        list.addCssClass("navigation-sidebar")
         list.singleClickActivate = true
         scroller.child = list
         return scroller
@@ -64,9 +64,9 @@ final class PlaceholderController: Controller {
         page.verticalAlignment = .center
         let icon = Image(iconName: "weather-clear-night-symbolic")
         icon.pixelSize = 96
-        icon.addCSSClass("dim-label")
+        icon.addCssClass("dim-label")
         let label = Label("Choose a planet")
-        label.addCSSClass("title-2")
+        label.addCssClass("title-2")
         page.append(icon)
         page.append(label)
         return page

@@ -8,17 +8,17 @@ final class PlanetView: Box {
         super.init(orientation: .vertical, spacing: 12)
         setMargins(top: 24, bottom: 24, start: 32, end: 32)
         let name = Label(planet.title)
-        name.addCSSClass("title-1")
+        name.addCssClass("title-1")
         name.xalign = 0
         let summary = Label(planet.summary)
         summary.wraps = true
         summary.xalign = 0
         let heading = Label(planet.moons.isEmpty ? "No moons" : "Moons")
-        heading.addCSSClass("heading")
+        heading.addCssClass("heading")
         heading.xalign = 0
         heading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        moons.addCSSClass("rich-list")
-        moons.addCSSClass("card")
+        moons.addCssClass("rich-list")
+        moons.addCssClass("card")
         moons.isVisible = !planet.moons.isEmpty
         moons.verticalAlignment = .start
         [name, summary, heading, moons].forEach(append)
@@ -36,8 +36,8 @@ final class MoonView: Box {
         text.horizontalExpand = true
         nameLabel.xalign = 0
         detailLabel.xalign = 0
-        detailLabel.addCSSClass("dim-label")
-        detailLabel.addCSSClass("caption")
+        detailLabel.addCssClass("dim-label")
+        detailLabel.addCssClass("caption")
         text.append(nameLabel)
         text.append(detailLabel)
         openButton.hasFrame = false
@@ -58,7 +58,7 @@ final class MoonPageView: Box {
         super.init(orientation: .vertical, spacing: 8)
         setMargins(top: 24, bottom: 24, start: 32, end: 32)
         let name = Label(moon.name)
-        name.addCSSClass("title-1")
+        name.addCssClass("title-1")
         let facts = ["Mean radius: \(moon.radius.formatted()) km", "Discovered: \(moon.discovery)"]
         ([name] + facts.map { Label($0) }).forEach { label in
             label.xalign = 0

@@ -380,13 +380,13 @@ private final class KeyRun {
     let window: Window
     let store: CatalogStore
     private var pressed: UInt64 = 0
-    private let keys = KeyController()
+    private let keys = EventControllerKey()
 
     init(window: Window, store: CatalogStore) {
         self.window = window
         self.store = store
         keys.useCapturePhase()
-        keys.onKeyPressed { [unowned self] _, _ in
+        keys.onKey { [unowned self] _, _ in
             pressed = monotonicNanoseconds()
             return false
         }

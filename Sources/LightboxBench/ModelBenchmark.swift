@@ -14,7 +14,7 @@ func runModelBenchmark(json: Bool) {
         var source: ArrayDataSource<BenchItem>?
         let seconds = Bench.seconds {
             source = ArrayDataSource(benchItems(million))
-            precondition(source!.itemCount == million)
+            precondition(source!.model.itemCount == million)
         }
         source = nil
         return seconds
@@ -29,7 +29,7 @@ func runModelBenchmark(json: Bool) {
     // The same without making the array (the app already has its items).
     let items = benchItems(million)
     let wrapOnly = Bench.best(of: 7) {
-        Bench.seconds { precondition(ArrayDataSource(items).itemCount == million) }
+        Bench.seconds { precondition(ArrayDataSource(items).model.itemCount == million) }
     }
     results["build_1m_from_existing_array_ms"] = wrapOnly * 1000
     results["build_1m_from_existing_array_ratio_vs_gliststore"] = buildStore / wrapOnly
@@ -42,7 +42,7 @@ func runModelBenchmark(json: Bool) {
         var source: ArrayDataSource<BenchItem>?
         let seconds = Bench.seconds {
             source = ArrayDataSource(benchItems(million))
-            source!.readAllItems()
+            source!.model.readAllItems()
         }
         source = nil
         return seconds
@@ -56,7 +56,7 @@ func runModelBenchmark(json: Bool) {
         let items = benchItems(million)
         let before = Bench.residentBytes()
         let source = ArrayDataSource(items)
-        source.readAllItems()
+        source.model.readAllItems()
         let after = Bench.residentBytes()
         results["bytes_per_item_1m"] = max(0, Double(after - before)) / Double(million)
         precondition(source.count == items.count)

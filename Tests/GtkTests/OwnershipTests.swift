@@ -100,20 +100,20 @@ final class ContainerRemovalTests: GtkTestCase {
             let start = Label("start"), end = Label("end")
             paned.startChild = start
             paned.endChild = end
-            end.unparent()
+            end.removeFromParent()
             XCTAssertNil(paned.endChild)
             XCTAssertTrue(paned.startChild === start)
 
             let scrolled = ScrolledWindow()
             let content = Box()
             scrolled.child = content
-            content.unparent()
-            XCTAssertNil(content.parentWidget)
+            content.removeFromParent()
+            XCTAssertNil(content.parent)
 
             let window = Window()
             let inside = Label("in a window")
             window.child = inside
-            inside.unparent()
+            inside.removeFromParent()
             XCTAssertNil(window.child)
             window.destroy()
         }

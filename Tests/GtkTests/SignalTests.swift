@@ -17,10 +17,10 @@ final class SignalTests: GtkTestCase {
     func testOneArgumentSignalReceivesThePosition() {
         MainActor.assumeIsolated {
             let strings = StringList(["a", "b", "c"])
-            let list = ListView(selection: SingleSelection(strings), factory: SignalListItemFactory())
+            let list = ListView(model: SingleSelection(strings), factory: SignalListItemFactory())
             var activated: [Int] = []
             list.onActivate { activated.append($0) }
-            list.emit("activate", 2)
+            list.emitForTesting("activate", [.integer(2)])
             XCTAssertEqual(activated, [2])
         }
     }
@@ -43,7 +43,7 @@ final class SignalTests: GtkTestCase {
             var splices: [[Int]] = []
             strings.onItemsChanged { position, removed, added in splices.append([position, removed, added]) }
             strings.append("c")
-            strings.remove(at: 0)
+            strings.remove(0)
             XCTAssertEqual(splices, [[2, 0, 1], [0, 1, 0]])
         }
     }
@@ -68,7 +68,7 @@ final class SignalTests: GtkTestCase {
             do {
                 let button = Button(label: "x")
                 for _ in 0..<10 { button.onClicked {} }
-                button.onNotify("label") {}
+                button.onNotifyLabel {}
                 XCTAssertEqual(SignalDiagnostics.liveHandlerBoxes, before + 11)
             }
             XCTAssertEqual(SignalDiagnostics.liveHandlerBoxes, before)

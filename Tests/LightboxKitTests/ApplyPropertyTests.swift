@@ -13,7 +13,7 @@ final class ApplyPropertyTests: GtkTestCase, @unchecked Sendable {
         var splices: [(Int, Int, Int)] = []
         init(_ source: ArrayDataSource<Contact>) {
             mirror = source.items.map(\.id)
-            source.onItemsChanged(owner: self) { [unowned self, unowned source] position, removed, added in
+            source.model.onItemsChanged(owner: self) { [unowned self, unowned source] position, removed, added in
                 splices.append((position, removed, added))
                 mirror.replaceSubrange(position..<position + removed,
                                        with: (position..<position + added).map { source.item(at: $0).id })

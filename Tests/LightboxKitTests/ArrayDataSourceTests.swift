@@ -57,7 +57,7 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let source = ArrayDataSource(contacts(5))
             XCTAssertEqual(source.count, 5)
-            XCTAssertEqual(source.itemCount, 5)
+            XCTAssertEqual(source.model.itemCount, 5)
             XCTAssertEqual(source[2].title, "Name 2")
             XCTAssertEqual(source.map(\.id), [0, 1, 2, 3, 4])
             let object = source.item(at: 3) as Contact
@@ -83,11 +83,11 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(row.highlight.contains(.selected))
             source.select(at: 3)
             XCTAssertTrue(row.highlight.contains(.selected))
-            XCTAssertTrue(row.hasCSSClass("row-selected"))
+            XCTAssertTrue(row.hasCssClass("row-selected"))
             XCTAssertEqual(delegate.selections.last?.map(\.id), [3])
             source.select(at: 4)
             XCTAssertFalse(row.highlight.contains(.selected))
-            XCTAssertFalse(row.hasCSSClass("row-selected"))
+            XCTAssertFalse(row.hasCssClass("row-selected"))
             XCTAssertTrue(source.boundRow(at: 4)!.highlight.contains(.selected))
         }
     }
@@ -99,16 +99,16 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             _ = showList(source)
             let row = source.boundRow(at: 1)!
             XCTAssertEqual(row.highlight, [])
-            row.setStateFlags(.hover, on: true)
+            row.setStateFlags(.prelight, clear: false)
             XCTAssertEqual(row.highlight, [.hovered])
-            XCTAssertTrue(row.hasCSSClass("row-hovered"))
-            row.setStateFlags(.hover, on: false)
-            XCTAssertFalse(row.hasCSSClass("row-hovered"))
+            XCTAssertTrue(row.hasCssClass("row-hovered"))
+            row.unsetStateFlags(.prelight)
+            XCTAssertFalse(row.hasCssClass("row-hovered"))
             // Keyboard focus lands on GTK's item widget around the row.
-            row.parentWidget!.setStateFlags(.focused, on: true)
+            row.parent!.setStateFlags(.focused, clear: false)
             XCTAssertEqual(row.highlight, [.focused])
-            XCTAssertTrue(row.hasCSSClass("row-focused"))
-            row.parentWidget!.setStateFlags(.focused, on: false)
+            XCTAssertTrue(row.hasCssClass("row-focused"))
+            row.parent!.unsetStateFlags(.focused)
             XCTAssertEqual(row.highlight, [])
         }
     }
@@ -352,7 +352,7 @@ final class LazyItemTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let baseline = LazyListModel.liveItemObjects
             let source = ArrayDataSource((0..<1_000_000).map { Contact(id: $0, title: "") })
-            XCTAssertEqual(source.itemCount, 1_000_000)
+            XCTAssertEqual(source.model.itemCount, 1_000_000)
             XCTAssertEqual(LazyListModel.liveItemObjects, baseline, "no object per item")
             var held = source.model.item(at: 500_000)
             XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1)
@@ -403,7 +403,7 @@ final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
             let source = ArrayDataSource<Contact>()
             let query = try ItemQuery((0..<10).map { Contact(id: $0, title: "\(9 - $0)") }, source: source)
             var splices = 0
-            source.onItemsChanged { _, _, _ in splices += 1 }
+            source.model.onItemsChanged { _, _, _ in splices += 1 }
             try query.update(predicate: { $0.id % 2 == 0 }, order: nil)
             XCTAssertEqual(source.items.map(\.id), [0, 2, 4, 6, 8])
             XCTAssertEqual(splices, 5, "one removal per odd item, nothing else")
@@ -438,7 +438,7 @@ final class ItemQueryTests: GtkTestCase, @unchecked Sendable {
         source.append(Contact(id: 99, title: "added meanwhile"))
         gate.open()
         try await search.value
-        return (source.items.map(\.id), source.itemCount)
+        return (source.items.map(\.id), source.model.itemCount)
     }
 
     func testDuplicateIdsAreRefused() {

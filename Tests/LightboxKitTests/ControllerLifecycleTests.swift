@@ -148,7 +148,7 @@ final class ControllerLifecycleTests: GtkTestCase, @unchecked Sendable {
         pump(until: { completed }, "transition to complete")
         XCTAssertEqual(trace.take(), ["a.viewWillDisappear", "b.viewDidLoad", "b.viewWillAppear",
                                       "a.viewDidDisappear", "b.viewDidAppear", "completion"])
-        XCTAssertNil(a.view.parentWidget, "from's view leaves the stack")
+        XCTAssertNil(a.view.parent, "from's view leaves the stack")
         XCTAssertTrue(stack.visibleChild === b.view)
         XCTAssertEqual(a.appearance, .disappeared)
         XCTAssertEqual(b.appearance, .appeared)

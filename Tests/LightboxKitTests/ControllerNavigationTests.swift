@@ -179,7 +179,7 @@ final class ControllerNavigationTests: GtkTestCase, @unchecked Sendable {
             for key in ["Escape", "Left"] {
                 navigation.push(Controller(), animated: false)
                 XCTAssertEqual(navigation.controllers.count, 2)
-                let handled = navigation.view.sendKeyPress(Key(name: key)!, modifiers: key == "Left" ? .alt : [])
+                let handled = navigation.view.sendKeyPress(Key(name: key)!, modifiers: key == "Left" ? .altMask : [])
                 XCTAssertTrue(handled, "\(key) is handled")
                 settle(navigation)
                 XCTAssertEqual(navigation.controllers.count, 1, "\(key) pops")

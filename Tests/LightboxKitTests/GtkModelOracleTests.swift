@@ -25,20 +25,20 @@ final class GtkModelOracleTests: GtkTestCase, @unchecked Sendable {
             return Contact(id: nextID, title: "t\(Int.random(in: 0..<40, using: &random))")
         }
         let source = ArrayDataSource((0..<30).map { _ in newContact() })
-        let sorted = SortListModel(source) { a, b in
+        let sorted = SortListModel(source.model) { a, b in
             let (x, y) = (source.item(for: a)!, source.item(for: b)!)
             return (x.title, x.id) < (y.title, y.id)
         }
-        let filtered = FilterListModel(source) { source.item(for: $0)!.id % 3 != 0 }
-        let slice = SliceListModel(source, offset: 5, size: 10)
-        let selection = MultiSelection(source)
+        let filtered = FilterListModel(source.model) { source.item(for: $0)!.id % 3 != 0 }
+        let slice = SliceListModel(source.model, offset: 5, size: 10)
+        let selection = MultiSelection(model: source.model)
         // A mirror built only from the splices, reading the source at emission time.
         var mirror = source.items.map(\.id)
-        source.onItemsChanged { position, removed, added in
+        source.model.onItemsChanged { position, removed, added in
             mirror.replaceSubrange(position..<position + removed,
                                    with: (position..<position + added).map { source.item(at: $0).id })
         }
-        @MainActor func ids(_ model: ListModel) -> [Int] {
+        @MainActor func ids(_ model: any ListModel) -> [Int] {
             (0..<model.itemCount).map { source.item(for: model.item(at: $0)!)!.id }
         }
         for step in 0..<5 {
@@ -68,7 +68,7 @@ final class GtkModelOracleTests: GtkTestCase, @unchecked Sendable {
             }
             let expected = source.items.map(\.id)
             XCTAssertEqual(mirror, expected, "splices, sequence \(sequence) step \(step) action \(action)")
-            XCTAssertEqual(ids(source), expected, "source, sequence \(sequence) step \(step)")
+            XCTAssertEqual(ids(source.model), expected, "source, sequence \(sequence) step \(step)")
             XCTAssertEqual(ids(sorted), source.items.sorted { ($0.title, $0.id) < ($1.title, $1.id) }.map(\.id),
                            "sort model, sequence \(sequence) step \(step)")
             XCTAssertEqual(ids(filtered), expected.filter { $0 % 3 != 0 }, "filter model, sequence \(sequence) step \(step)")

@@ -45,7 +45,7 @@ final class InsertionsPerFrameTests: GtkTestCase, @unchecked Sendable {
         var ids: [Int]
         init(_ source: ArrayDataSource<Contact>) {
             ids = source.items.map(\.id)
-            source.onItemsChanged(owner: self) { [unowned self, unowned source] position, removed, added in
+            source.model.onItemsChanged(owner: self) { [unowned self, unowned source] position, removed, added in
                 ids.replaceSubrange(position..<position + removed,
                                     with: (position..<position + added).map { source.item(at: $0).id })
             }

@@ -49,8 +49,8 @@ final class ListLeakTests: GtkTestCase, @unchecked Sendable {
                 let source = ArrayDataSource((0..<100).map { Contact(id: $0, title: "\(cycle)") })
                 source.register(TitledRow.self) { row, contact in row.configure(with: contact) }
                 let held = (0..<10).compactMap { source.model.item(at: $0 * 10) }
-                let selection = SingleSelection(source)
-                selection.selected = 3
+                let selection = SingleSelection(source.model)
+                selection.selectedPosition = 3
                 try? source.apply(Array(source.items.reversed()))
                 XCTAssertEqual(held.count, 10)
                 if cycle % 100 == 0 { observers.append(FinalizationObserver(source.model)) }

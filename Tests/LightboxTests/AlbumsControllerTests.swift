@@ -26,7 +26,7 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
             albums.reveal(albums.groups[1].photos.last!.id)
             pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "a photo to be selected and focused")
             window.isFocusVisible = true   // as after using the keyboard
-            pump(until: { window.focusedWidget?.stateFlags.contains(.focusVisible) == true }, "the focus ring")
+            pump(until: { window.focusWidget?.stateFlags.contains(.focusVisible) == true }, "the focus ring")
             XCTAssertNil(albums.strip(for: 0)?.selectedPhoto, "one photo is selected on the page")
             pump(until: { albums.hostedStrips.allSatisfy { $0.photos.isEmpty || $0.isShowingThumbnails } }, "thumbnails")
             XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "albums"))?.isSingleColor ?? true)
@@ -120,10 +120,10 @@ final class AlbumsControllerTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor
     private static func focus(in window: Window, isInside widget: Widget) -> Bool {
-        var current = window.focusedWidget
+        var current = window.focusWidget
         while let next = current {
             if next === widget { return true }
-            current = next.parentWidget
+            current = next.parent
         }
         return false
     }

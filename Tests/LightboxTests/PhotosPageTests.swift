@@ -69,7 +69,7 @@ final class PhotosPageTests: GtkTestCase, @unchecked Sendable {
             fixture.list.source.select(at: rated)
             XCTAssertEqual(fixture.row(at: rated)?.starsLabel.text.filter { $0 == "★" }.count, stars)
             XCTAssertEqual(fixture.row(at: rated)?.ratingDescription, stars == 1 ? "Rated 1 star" : "Rated \(stars) stars")
-            XCTAssertTrue(fixture.row(at: rated)?.thumbnail.hasCSSClass("thumbnail-selected") == true,
+            XCTAssertTrue(fixture.row(at: rated)?.thumbnail.hasCssClass("thumbnail-selected") == true,
                           "the selected row marks its thumbnail")
             fixture.list.source.select(at: 1)
             fixture.list.source.select(at: 0)

@@ -24,11 +24,10 @@ public typealias ItemPredicate = @MainActor (ModelItem) -> Bool
 
 /// GtkSortListModel with a GtkCustomSorter: GTK sorts another model's items.
 public final class SortListModel: Object, ListModel {
-    public let model: ListModel
-    public var listModelObject: Object { self }
+    public let model: any ListModel
 
     /// `areInIncreasingOrder` compares two items of `model`.
-    public init(_ model: ListModel, by areInIncreasingOrder: @escaping ItemComparator) {
+    public init(_ model: any ListModel, by areInIncreasingOrder: @escaping ItemComparator) {
         self.model = model
         let box = Unmanaged.passRetained(CallbackBox(areInIncreasingOrder) as AnyObject).toOpaque()
         let custom = gtk_custom_sorter_new({ a, b, data in
@@ -41,17 +40,16 @@ public final class SortListModel: Object, ListModel {
             }
         }, box, releaseCallbackBox)
         let sorter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkSorter.self)
-        g_object_ref(model.listModelObject.gobject)
-        super.init(raw(gtk_sort_list_model_new(model.listModelObject.cast(), sorter)), ownership: .full)
+        g_object_ref(model.gobject)
+        super.init(raw(gtk_sort_list_model_new(model.cast(), sorter)), ownership: .full)
     }
 }
 
 /// GtkFilterListModel with a GtkCustomFilter: GTK filters another model's items.
 public final class FilterListModel: Object, ListModel {
-    public let model: ListModel
-    public var listModelObject: Object { self }
+    public let model: any ListModel
 
-    public init(_ model: ListModel, including isIncluded: @escaping ItemPredicate) {
+    public init(_ model: any ListModel, including isIncluded: @escaping ItemPredicate) {
         self.model = model
         let box = Unmanaged.passRetained(CallbackBox(isIncluded) as AnyObject).toOpaque()
         let custom = gtk_custom_filter_new({ item, data in
@@ -61,20 +59,19 @@ public final class FilterListModel: Object, ListModel {
             }
         }, box, releaseCallbackBox)
         let filter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkFilter.self)
-        g_object_ref(model.listModelObject.gobject)
-        super.init(raw(gtk_filter_list_model_new(model.listModelObject.cast(), filter)), ownership: .full)
+        g_object_ref(model.gobject)
+        super.init(raw(gtk_filter_list_model_new(model.cast(), filter)), ownership: .full)
     }
 }
 
 /// GtkSliceListModel: a window of `size` items starting at `offset` of another model.
 public final class SliceListModel: Object, ListModel {
-    public let model: ListModel
-    public var listModelObject: Object { self }
+    public let model: any ListModel
 
-    public init(_ model: ListModel, offset: Int, size: Int) {
+    public init(_ model: any ListModel, offset: Int, size: Int) {
         self.model = model
-        g_object_ref(model.listModelObject.gobject)
-        super.init(raw(gtk_slice_list_model_new(model.listModelObject.cast(), guint(offset), guint(size))),
+        g_object_ref(model.gobject)
+        super.init(raw(gtk_slice_list_model_new(model.cast(), guint(offset), guint(size))),
                    ownership: .full)
     }
 }

@@ -20,7 +20,6 @@ public final class LazyListModel: Object, ListModel {
     /// Item objects made by all lazy models and not yet freed (for leak tests).
     public static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
 
-    public var listModelObject: Object { self }
 
     /// The C model (also reachable from the nonisolated callbacks).
     nonisolated(unsafe) private let model: OpaquePointer
@@ -146,7 +145,7 @@ public final class ModelItem: Hashable {
 extension ListModel {
     /// The item object GTK gets at `position` (`g_list_model_get_item`).
     public func item(at position: Int) -> ModelItem? {
-        g_list_model_get_item(listModelObject.cast(), guint(position)).map { ModelItem(adopting: $0) }
+        g_list_model_get_item(cast(), guint(position)).map { ModelItem(adopting: $0) }
     }
 }
 
@@ -161,7 +160,7 @@ extension ListModel {
     /// Asks for every item once and drops it (what a full scroll or a GTK sort does;
     /// for benchmarks and tests).
     public func readAllItems() {
-        let list: OpaquePointer = listModelObject.cast()
+        let list: OpaquePointer = cast()
         for position in 0..<g_list_model_get_n_items(list) {
             g_object_unref(g_list_model_get_item(list, position))
         }

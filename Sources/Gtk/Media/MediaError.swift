@@ -13,10 +13,3 @@ public struct MediaError: Error, Sendable, CustomStringConvertible {
         return MediaError(String(cString: error.pointee.message))
     }
 }
-
-/// Takes ownership of a `gchar*` (transfer full) and returns it as a Swift string.
-func takeString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
-    guard let pointer else { return nil }
-    defer { g_free(pointer) }
-    return String(cString: pointer)
-}

@@ -1,16 +1,17 @@
 import CGtk
 
-/// GtkAboutDialog.
-public final class AboutDialog: Window {
-    public init(name: String, version: String, comments: String, website: String?,
-                iconName: String, license: License = .mit, developers: [String] = []) {
-        super.init(gtk_about_dialog_new(), ownership: .borrowed)
-        gtk_about_dialog_set_program_name(cast(), name)
-        gtk_about_dialog_set_version(cast(), version)
-        gtk_about_dialog_set_comments(cast(), comments)
-        gtk_about_dialog_set_logo_icon_name(cast(), iconName)
-        gtk_about_dialog_set_license_type(cast(), license.gtk)
-        if let website { gtk_about_dialog_set_website(cast(), website) }
+extension AboutDialog {
+    /// An about dialog with the program's name, version, description, website, icon,
+    /// license and authors.
+    public convenience init(name: String, version: String, comments: String, website: String?,
+                            iconName: String, license: License = .mitX11, developers: [String] = []) {
+        self.init()
+        programName = name
+        self.version = version
+        self.comments = comments
+        logoIconName = iconName
+        licenseType = license
+        if let website { self.website = website }
         if !developers.isEmpty {
             var names: [UnsafePointer<CChar>?] = developers.map { UnsafePointer(strdup($0)) }
             names.append(nil)
@@ -18,18 +19,13 @@ public final class AboutDialog: Window {
             gtk_about_dialog_set_authors(cast(), &names)
         }
     }
-
-    public enum License: Sendable {
-        case mit, gpl3OrLater
-        var gtk: GtkLicense { self == .mit ? GTK_LICENSE_MIT_X11 : GTK_LICENSE_GPL_3_0 }
-    }
 }
 
 /// GtkFileChooserNative in folder mode: the desktop's own folder picker (a portal
 /// when one runs, GTK's dialog otherwise).
 @MainActor
 public final class FolderChooser {
-    private let chooser: Object
+    private let chooser: FileChooserNative
     private let completion: @MainActor (String?) -> Void
     private var keepAlive: FolderChooser?
 
@@ -43,31 +39,28 @@ public final class FolderChooser {
     }
 
     private init(title: String, parent: Window?, accept: String, completion: @escaping @MainActor (String?) -> Void) {
-        let native = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                                 accept, "_Cancel")
-        chooser = Object(UnsafeMutableRawPointer(native!), ownership: .full)
+        chooser = FileChooserNative(title: title, parent: parent, action: .selectFolder, acceptLabel: accept,
+                                    cancelLabel: "_Cancel")
         self.completion = completion
-        gtk_native_dialog_set_modal(chooser.cast(), 1)
+        chooser.isModal = true
     }
 
     private func show() {
         keepAlive = self
-        chooser.connect("response", owner: self) { [unowned self] (response: Int) in
-            self.finish(response: Int32(truncatingIfNeeded: response))
-        }
-        gtk_native_dialog_show(chooser.cast())
+        chooser.onResponse(owner: self) { [unowned self] response in self.finish(response: response) }
+        chooser.show()
     }
 
     /// Closes the chooser as if the user cancelled.
     public func cancel() {
-        gtk_native_dialog_hide(chooser.cast())
-        finish(response: GTK_RESPONSE_CANCEL.rawValue)
+        chooser.hide()
+        finish(response: Int(GTK_RESPONSE_CANCEL.rawValue))
     }
 
-    private func finish(response: Int32) {
+    private func finish(response: Int) {
         guard keepAlive != nil else { return }
         var path: String?
-        if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.cast()) {
+        if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.cast()) {
             if let cPath = g_file_get_path(file) {
                 path = String(cString: cPath)
                 g_free(cPath)

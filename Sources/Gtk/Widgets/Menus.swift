@@ -1,9 +1,6 @@
 import CGtk
 
-/// GMenu: a menu model.
-public final class Menu: Object {
-    public init() { super.init(raw(g_menu_new()), ownership: .full) }
-
+extension Menu {
     /// Appends an item that activates `action` ("app.about"), with an optional target
     /// for parameterized or radio actions.
     public func append(_ label: String, action: String, target: Variant? = nil) {
@@ -15,37 +12,20 @@ public final class Menu: Object {
 
     /// Appends a section (items between separators), optionally titled.
     public func appendSection(_ label: String? = nil, _ section: Menu) {
-        g_menu_append_section(cast(), label, section.cast())
+        appendSection(label, section: section)
     }
 
-    public func appendSubmenu(_ label: String, _ submenu: Menu) {
-        g_menu_append_submenu(cast(), label, submenu.cast())
-    }
-
-    public var count: Int { Int(g_menu_model_get_n_items(cast())) }
+    /// Number of items.
+    public var count: Int { nItems }
 }
 
-/// GtkMenuButton.
-public final class MenuButton: Widget {
-    public init(iconName: String, menu: Menu? = nil) {
-        super.init(gtk_menu_button_new(), ownership: .full)
-        gtk_menu_button_set_icon_name(cast(), iconName)
-        if let menu { self.menu = menu }
+extension MenuButton {
+    /// A menu button showing `iconName` that opens `menu`.
+    public convenience init(iconName: String, menu: Menu? = nil) {
+        self.init()
+        self.iconName = iconName
+        if let menu { menuModel = menu }
     }
-
-    public var menu: Menu? {
-        get { nil }
-        set { gtk_menu_button_set_menu_model(cast(), newValue?.cast()) }
-    }
-
-    /// Makes this the window's primary menu: F10 opens it.
-    public var isPrimary: Bool {
-        get { gtk_menu_button_get_primary(cast()) != 0 }
-        set { gtk_menu_button_set_primary(cast(), newValue ? 1 : 0) }
-    }
-
-    public func popup() { gtk_menu_button_popup(cast()) }
-    public func popdown() { gtk_menu_button_popdown(cast()) }
 }
 
 /// A CSS style sheet applied to the whole display.

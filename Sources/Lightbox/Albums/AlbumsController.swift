@@ -43,9 +43,9 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
 
     public override func viewDidLoad() {
         showMonthsOrEmptyState()
-        let keys = KeyController()
+        let keys = EventControllerKey()
         keys.useCapturePhase()
-        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+        keys.onKey(owner: self) { [weak self] key, modifiers in
             self?.handle(key, modifiers) ?? false
         }
         albumsView.add(keys)
@@ -120,7 +120,7 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
     }
 
-    private func handle(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
+    private func handle(_ key: Key, _ modifiers: ModifierType) -> Bool {
         guard modifiers.isEmpty, !months.items.isEmpty else { return false }
         let last = months.items.count - 1
         let target: Int

@@ -13,7 +13,7 @@ final class StripThumbnailRow: ListRowView {
     func show(_ photo: Photo, images: ImageSource) {
         thumbnail.show(photo, images: images)
         tooltip = photo.name
-        accessibleLabel = photo.name
+        setAccessibleLabel(photo.name)
     }
 }
 
@@ -26,17 +26,17 @@ final class MonthStripView: Box {
     init(strip: ListView) {
         self.strip = strip
         super.init(orientation: .vertical, spacing: 6)
-        addCSSClass("month-strip-page")
+        addCssClass("month-strip-page")
         let heading = Box(orientation: .horizontal, spacing: 0)
-        titleLabel.addCSSClass("month-heading")
+        titleLabel.addCssClass("month-heading")
         titleLabel.xalign = 0
-        countLabel.addCSSClass("dim-label")
-        countLabel.addCSSClass("month-count")
+        countLabel.addCssClass("dim-label")
+        countLabel.addCssClass("month-count")
         countLabel.xalign = 0
         heading.append(titleLabel)
         heading.append(countLabel)
         strip.orientation = .horizontal
-        strip.addCSSClass("month-strip")
+        strip.addCssClass("month-strip")
         strip.singleClickActivate = true
         let scroller = ScrolledWindow()
         scroller.setPolicy(horizontal: .automatic, vertical: .never)
@@ -49,7 +49,7 @@ final class MonthStripView: Box {
     func show(_ group: PhotoGroup) {
         titleLabel.text = MonthHeading.title(for: group.id)
         countLabel.text = " · " + MonthHeading.count(group.photos.count)
-        strip.accessibleLabel = MonthHeading.text(for: group)
+        strip.setAccessibleLabel(MonthHeading.text(for: group))
     }
 }
 
@@ -67,16 +67,16 @@ final class AlbumsView: Box {
         super.init(orientation: .vertical)
         pages.verticalExpand = true
         append(pages)
-        months.addCSSClass("albums-list")
-        months.accessibleLabel = "Months"
+        months.addCssClass("albums-list")
+        months.setAccessibleLabel("Months")
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = months
         let empty = Box(orientation: .vertical, spacing: 12)
         empty.verticalAlignment = .center
         emptyIcon.pixelSize = 96
-        emptyIcon.addCSSClass("dim-label")
-        emptyTitle.addCSSClass("title-1")
-        emptyHint.addCSSClass("dim-label")
+        emptyIcon.addCssClass("dim-label")
+        emptyTitle.addCssClass("title-1")
+        emptyHint.addCssClass("dim-label")
         [emptyIcon, emptyTitle, emptyHint].forEach(empty.append)
         pages.add(scroller, name: "months")
         pages.add(empty, name: "empty")

@@ -55,21 +55,20 @@ final class MonthStripController: Controller, ListSelectionDelegate {
         if !found { source.select(at: source.selectedPositions.first ?? 0) }
         // The list's own focus move fails when focus is in the month list around it:
         // focus the selected thumbnail's slot directly.
-        guard let position = source.selectedPositions.first, let slot = source.boundRow(at: position)?.parentWidget
+        guard let position = source.selectedPositions.first, let slot = source.boundRow(at: position)?.parent
         else { return }
         _ = slot.grabFocus()
     }
 
     func unselectAll() {
-        // GTK 4.8's single selection ignores unselect-all: clear the selected position itself.
-        (stripView.strip.selection as? SingleSelection)?.selected = nil
+        stripView.strip.selection.clearSelection()
     }
 
     /// Whether keyboard focus is on the selected thumbnail.
     var isFocusOnSelection: Bool {
-        guard let position = source.selectedPositions.first, let item = source.boundRow(at: position)?.parentWidget
+        guard let position = source.selectedPositions.first, let item = source.boundRow(at: position)?.parent
         else { return false }
-        return stripView.strip.rootWindow?.focusedWidget === item
+        return stripView.strip.rootWindow?.focusWidget === item
     }
 
     /// Activates the photo at `position` as Enter or a click would.

@@ -8,7 +8,7 @@ public final class PreviewRow: ListRowView {
 
     public required init() {
         super.init()
-        addCSSClass("preview-row")
+        addCssClass("preview-row")
         thumbnail.horizontalExpand = true
         thumbnail.horizontalAlignment = .center
         append(thumbnail)
@@ -35,17 +35,17 @@ public final class RatingRow: ListRowView {
 
     public required init() {
         super.init()
-        addCSSClass("rating-row")
+        addCssClass("rating-row")
         keyLabel.xalign = 0
         keyLabel.horizontalExpand = true
-        keyLabel.addCSSClass("dim-label")
+        keyLabel.addCssClass("dim-label")
         append(keyLabel)
         let starBox = Box(orientation: .horizontal, spacing: 0)
         for (index, button) in starButtons.enumerated() {
             let stars = index + 1
             button.hasFrame = false
-            button.addCSSClass("star-button")
-            button.accessibleLabel = RatingRow.starName(stars)
+            button.addCssClass("star-button")
+            button.setAccessibleLabel(RatingRow.starName(stars))
             button.tooltip = RatingRow.starName(stars)
             button.onClicked(owner: self) { [weak self] in
                 guard let self else { return }
@@ -65,7 +65,7 @@ public final class RatingRow: ListRowView {
         self.delegate = delegate
         for (index, button) in starButtons.enumerated() {
             button.iconName = index < rating ? "starred-symbolic" : "non-starred-symbolic"
-            button.setCSSClass("star-on", index < rating)
+            button.setCssClass("star-on", index < rating)
         }
     }
 }
@@ -78,15 +78,15 @@ public final class DetailFieldRow: ListRowView {
 
     public required init() {
         super.init()
-        addCSSClass("detail-field")
+        addCssClass("detail-field")
         keyLabel.xalign = 0
-        keyLabel.addCSSClass("dim-label")
+        keyLabel.addCssClass("dim-label")
         keyLabel.widthChars = 11
         valueLabel.xalign = 1
         valueLabel.horizontalExpand = true
         valueLabel.ellipsize = .middle
         valueLabel.isSelectable = false
-        chevron.addCSSClass("dim-label")
+        chevron.addCssClass("dim-label")
         [keyLabel, valueLabel, chevron].forEach(append)
         setMargins(top: 8, bottom: 8, start: 6, end: 6)
     }

@@ -43,8 +43,8 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     }
 
     public override func viewDidLoad() {
-        let keys = KeyController()
-        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+        let keys = EventControllerKey()
+        keys.onKey(owner: self) { [weak self] key, modifiers in
             guard let self, modifiers.isEmpty, let digit = key.character?.wholeNumberValue,
                   (0...5).contains(digit), self.photo?.error == nil, self.photo != nil else { return false }
             self.rate(digit)

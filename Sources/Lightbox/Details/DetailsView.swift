@@ -13,17 +13,17 @@ public final class DetailsView: Box {
     public init(list: ListView) {
         self.list = list
         super.init(orientation: .vertical)
-        addCSSClass("details-pane")
-        errorBar.addCSSClass("details-error")
+        addCssClass("details-pane")
+        errorBar.addCssClass("details-error")
         errorBar.append(Image(iconName: "dialog-error-symbolic"))
         errorLabel.wraps = true
         errorLabel.xalign = 0
         errorLabel.horizontalExpand = true
         errorBar.append(errorLabel)
         errorBar.isVisible = false
-        list.addCSSClass("boxed-list")
-        list.addCSSClass("details-list")
-        list.accessibleLabel = "Photo details"
+        list.addCssClass("boxed-list")
+        list.addCssClass("details-list")
+        list.setAccessibleLabel("Photo details")
         list.verticalAlignment = .start
         let clamp = Box(orientation: .vertical)
         clamp.setMargins(top: 12, bottom: 24, start: 24, end: 24)
@@ -32,11 +32,11 @@ public final class DetailsView: Box {
         scroller.child = clamp
         let icon = Image(iconName: "image-x-generic-symbolic")
         icon.pixelSize = 96
-        icon.addCSSClass("dim-label")
+        icon.addCssClass("dim-label")
         let title = Label("No Photo Selected")
-        title.addCSSClass("title-2")
+        title.addCssClass("title-2")
         let hint = Label("Choose a photo in the list to see its details.")
-        hint.addCSSClass("dim-label")
+        hint.addCssClass("dim-label")
         [icon, title, hint].forEach(placeholder.append)
         placeholder.verticalAlignment = .center
         pages.add(scroller, name: "details")

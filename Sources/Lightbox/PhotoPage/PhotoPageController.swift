@@ -54,9 +54,9 @@ public final class PhotoPageController: Controller, PhotoSelecting {
     public override func loadView() -> Widget { PhotoPageView() }
 
     public override func viewDidLoad() {
-        let keys = KeyController()
+        let keys = EventControllerKey()
         keys.useCapturePhase()
-        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in self?.handle(key, modifiers) ?? false }
+        keys.onKey(owner: self) { [weak self] key, modifiers in self?.handle(key, modifiers) ?? false }
         pageView.add(keys)
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
@@ -200,9 +200,9 @@ public final class PhotoPageController: Controller, PhotoSelecting {
 
     // MARK: Keys
 
-    private func handle(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
+    private func handle(_ key: Key, _ modifiers: ModifierType) -> Bool {
         guard let name = key.name else { return false }
-        if modifiers.contains(.control), modifiers.isSubset(of: [.control, .shift]) {
+        if modifiers.contains(.controlMask), modifiers.isSubset(of: [.controlMask, .shiftMask]) {
             switch name {
             case "plus", "equal", "KP_Add": zoomIn()
             case "minus", "underscore", "KP_Subtract": zoomOut()

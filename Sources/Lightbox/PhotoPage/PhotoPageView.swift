@@ -15,11 +15,11 @@ final class RatingStarsView: Box {
         for (index, star) in stars.enumerated() {
             let on = index < rating
             star.setIcon(on ? "starred-symbolic" : "non-starred-symbolic")
-            star.setCSSClass("star-on", on)
-            star.setCSSClass("star-off", !on)
+            star.setCssClass("star-on", on)
+            star.setCssClass("star-off", !on)
         }
         summary = RatingStarsView.description(of: rating)
-        accessibleLabel = summary
+        setAccessibleLabel(summary)
         tooltip = summary
     }
 
@@ -46,7 +46,7 @@ final class PhotoPageView: Box {
 
     init() {
         super.init(orientation: .vertical)
-        addCSSClass("photo-page")
+        addCssClass("photo-page")
         isFocusable = true
         picture.canShrink = true
         scroller.child = picture
@@ -57,7 +57,7 @@ final class PhotoPageView: Box {
         spinner.setSizeRequest(width: 48, height: 48)
         spinner.horizontalAlignment = .center
         spinner.verticalAlignment = .center
-        spinner.accessibleLabel = "Loading photo"
+        spinner.setAccessibleLabel("Loading photo")
         pages.add(spinner, name: "loading")
         pages.add(scroller, name: "photo")
         pages.add(makeErrorPage(), name: "error")
@@ -68,13 +68,13 @@ final class PhotoPageView: Box {
         overlay.verticalExpand = true
         overlay.addOverlay(makeBar())
         for (button, side, name) in [(previousButton, Align.start, "Previous Photo"), (nextButton, .end, "Next Photo")] {
-            button.addCSSClass("osd")
-            button.addCSSClass("circular")
-            button.addCSSClass("photo-nav")
+            button.addCssClass("osd")
+            button.addCssClass("circular")
+            button.addCssClass("photo-nav")
             button.horizontalAlignment = side
             button.verticalAlignment = .center
             button.tooltip = name
-            button.accessibleLabel = name
+            button.setAccessibleLabel(name)
             overlay.addOverlay(button)
         }
         append(overlay)
@@ -82,11 +82,11 @@ final class PhotoPageView: Box {
 
     private func makeBar() -> Widget {
         let bar = Box(orientation: .horizontal, spacing: 12)
-        bar.addCSSClass("photo-bar")
+        bar.addCssClass("photo-bar")
         bar.horizontalAlignment = .center
         bar.verticalAlignment = .end
-        positionLabel.addCSSClass("numeric")
-        noticeLabel.addCSSClass("error")
+        positionLabel.addCssClass("numeric")
+        noticeLabel.addCssClass("error")
         noticeLabel.isVisible = false
         [positionLabel, stars, noticeLabel].forEach(bar.append)
         return bar
@@ -94,13 +94,13 @@ final class PhotoPageView: Box {
 
     private func makeErrorPage() -> Widget {
         let page = Box(orientation: .vertical, spacing: 12)
-        page.addCSSClass("photo-status")
+        page.addCssClass("photo-status")
         page.verticalAlignment = .center
         let icon = Image(iconName: "image-missing-symbolic")
         icon.pixelSize = 96
-        icon.addCSSClass("dim-label")
-        errorTitle.addCSSClass("title-2")
-        errorMessage.addCSSClass("dim-label")
+        icon.addCssClass("dim-label")
+        errorTitle.addCssClass("title-2")
+        errorMessage.addCssClass("dim-label")
         errorMessage.wraps = true
         errorMessage.maxWidthChars = 60
         [icon, errorTitle, errorMessage].forEach(page.append)

@@ -25,7 +25,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
         let scroller = ScrolledWindow()
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         let list = source.makePhotoListView()
-        list.addCSSClass("photo-collection")
+        list.addCssClass("photo-collection")
         scroller.child = list
         return scroller
     }

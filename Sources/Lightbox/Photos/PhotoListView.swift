@@ -26,9 +26,9 @@ public final class PhotoListView: Box {
         self.list = list
         super.init(orientation: .vertical)
         progressLabel.xalign = 0
-        progressLabel.addCSSClass("caption")
-        progressLabel.addCSSClass("dim-label")
-        progressBox.addCSSClass("scan-progress")
+        progressLabel.addCssClass("caption")
+        progressLabel.addCssClass("dim-label")
+        progressBox.addCssClass("scan-progress")
         progressBox.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         progressBox.append(progressLabel)
         progressBox.append(progressBar)
@@ -95,20 +95,20 @@ public final class StatusPage: Box {
 
     public init() {
         super.init(orientation: .vertical, spacing: 12)
-        addCSSClass("status-page")
+        addCssClass("status-page")
         verticalAlignment = .center
         horizontalAlignment = .center
         setMargins(top: 24, bottom: 24, start: 24, end: 24)
         icon.pixelSize = 96
-        icon.addCSSClass("dim-label")
-        titleLabel.addCSSClass("title-2")
-        descriptionLabel.addCSSClass("dim-label")
+        icon.addCssClass("dim-label")
+        titleLabel.addCssClass("title-2")
+        descriptionLabel.addCssClass("dim-label")
         // Ellipsized, not wrapped: GTK 4.8 mis-measures wrapping labels inside a Stack
         // (the navigation pages) and logs a critical. The tooltip has the whole text.
         descriptionLabel.ellipsize = .middle
         descriptionLabel.maxWidthChars = 34
-        openFolderButton.addCSSClass("pill")
-        openFolderButton.addCSSClass("suggested-action")
+        openFolderButton.addCssClass("pill")
+        openFolderButton.addCssClass("suggested-action")
         openFolderButton.horizontalAlignment = .center
         openFolderButton.actionName = "win.open-folder"
         openFolderButton.setMargins(top: 12, bottom: 0, start: 0, end: 0)

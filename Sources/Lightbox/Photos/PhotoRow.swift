@@ -15,17 +15,17 @@ public final class PhotoRow: ListRowView {
 
     public required init() {
         super.init()
-        addCSSClass("photo-row")
+        addCssClass("photo-row")
         let text = Box(orientation: .vertical, spacing: 2)
         text.verticalAlignment = .center
         text.horizontalExpand = true
-        titleLabel.addCSSClass("heading")
+        titleLabel.addCssClass("heading")
         titleLabel.ellipsize = .middle
-        dateLabel.addCSSClass("dim-label")
-        dateLabel.addCSSClass("caption")
-        starsLabel.addCSSClass("rating-stars")
-        errorLabel.addCSSClass("error")
-        errorLabel.addCSSClass("caption")
+        dateLabel.addCssClass("dim-label")
+        dateLabel.addCssClass("caption")
+        starsLabel.addCssClass("rating-stars")
+        errorLabel.addCssClass("error")
+        errorLabel.addCssClass("caption")
         errorLabel.ellipsize = .end
         for label in [titleLabel, dateLabel, starsLabel, errorLabel] {
             label.xalign = 0
@@ -52,14 +52,14 @@ public final class PhotoRow: ListRowView {
         dateLabel.isVisible = !dateText.isEmpty
         starsLabel.text = PhotoFormat.stars(content.rating)
         ratingDescription = PhotoFormat.ratingDescription(content.rating)
-        starsLabel.accessibleLabel = ratingDescription
-        starsLabel.setCSSClass("unrated", content.rating == 0)
+        starsLabel.setAccessibleLabel(ratingDescription)
+        starsLabel.setCssClass("unrated", content.rating == 0)
         errorLabel.text = content.errorText ?? ""
         errorLabel.isVisible = content.errorText != nil
         starsLabel.isVisible = content.errorText == nil
         thumbnail.show(content.thumbnailPhoto, images: images)
         let state = content.errorText ?? ratingDescription
-        accessibleLabel = [title, dateText, state].filter { !$0.isEmpty }.joined(separator: ", ")
+        setAccessibleLabel([title, dateText, state].filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
     /// The row left the screen: stop loading its thumbnail.
@@ -69,8 +69,8 @@ public final class PhotoRow: ListRowView {
 
     public override func highlightDidChange() {
         super.highlightDidChange()
-        thumbnail.setCSSClass("thumbnail-selected", highlight.contains(.selected))
-        thumbnail.setCSSClass("thumbnail-hovered", highlight.contains(.hovered))
+        thumbnail.setCssClass("thumbnail-selected", highlight.contains(.selected))
+        thumbnail.setCssClass("thumbnail-hovered", highlight.contains(.hovered))
     }
 }
 
@@ -91,9 +91,9 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
     /// A list view in the GNOME sidebar style.
     public func makePhotoListView() -> ListView {
         let list = makeListView()
-        list.addCSSClass("navigation-sidebar")
-        list.addCSSClass("photo-list")
-        list.accessibleLabel = "Photos"
+        list.addCssClass("navigation-sidebar")
+        list.addCssClass("photo-list")
+        list.setAccessibleLabel("Photos")
         return list
     }
 }

@@ -18,13 +18,13 @@ public final class ThumbnailView: Box {
         self.size = size
         super.init(orientation: .vertical)
         setSizeRequest(width: size, height: size)
-        addCSSClass("thumbnail")
+        addCssClass("thumbnail")
         picture.canShrink = true
         picture.horizontalExpand = true
         picture.verticalExpand = true
         placeholder.pixelSize = max(16, size / 3)
         placeholder.verticalExpand = true
-        placeholder.addCSSClass("dim-label")
+        placeholder.addCssClass("dim-label")
         append(placeholder)
         append(picture)
         picture.isVisible = false

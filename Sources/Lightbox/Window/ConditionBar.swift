@@ -10,8 +10,8 @@ final class ConditionBar: Box {
     init(_ condition: LibraryCondition) {
         self.condition = condition
         super.init(orientation: .horizontal, spacing: 12)
-        addCSSClass("condition-bar")
-        addCSSClass(condition.isDismissible ? "info" : "warning")
+        addCssClass("condition-bar")
+        addCssClass(condition.isDismissible ? "info" : "warning")
         let icon = Image(iconName: condition.isDismissible ? "dialog-information-symbolic" : "dialog-warning-symbolic")
         append(icon)
         messageLabel.text = condition.message
@@ -21,7 +21,7 @@ final class ConditionBar: Box {
         messageLabel.isSelectable = false
         append(messageLabel)
         closeButton.isVisible = condition.isDismissible
-        closeButton.accessibleLabel = "Close this message"
+        closeButton.setAccessibleLabel("Close this message")
         append(closeButton)
     }
 

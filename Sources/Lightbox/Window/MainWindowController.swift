@@ -60,16 +60,16 @@ final class MainWindowController: Controller, PhotoOpening {
         }
         view.searchEntry.onStopSearch(owner: self) { [weak self] in self?.closeSearch() }
         view.searchEntry.onActivate(owner: self) { [weak self] in self?.selectFirstResult() }
-        let keys = KeyController()
-        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+        let keys = EventControllerKey()
+        keys.onKey(owner: self) { [weak self] key, modifiers in
             self?.pageKeyPressed(key, modifiers) ?? false
         }
         view.add(keys)
         // The search bar slides in from its next frame on; until its entry shows, GTK
         // gives keys typed right after Ctrl+F to no one: hand them to the entry.
-        let early = KeyController()
+        let early = EventControllerKey()
         early.useCapturePhase()
-        early.onKeyPressed(owner: self) { [weak self, unowned early] _, _ in
+        early.onKey(owner: self) { [weak self, unowned early] _, _ in
             guard let self, self.isTyping, !self.windowView.searchEntry.isMapped else { return false }
             return self.windowView.searchEntry.type(keyFrom: early)
         }
@@ -179,8 +179,8 @@ final class MainWindowController: Controller, PhotoOpening {
     var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
 
     /// 0–5 and Delete on the pages, reaching here when the focused widget did not use them.
-    private func pageKeyPressed(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
-        guard !isTyping, modifiers.isEmpty || modifiers == .shift else { return false }
+    private func pageKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
+        guard !isTyping, modifiers.isEmpty || modifiers == .shiftMask else { return false }
         if let character = key.character, let stars = Int(String(character)), (0...5).contains(stars) {
             rateCurrentPhoto(stars)
             return true

@@ -29,26 +29,26 @@ final class MainWindowView: Box {
         append(overlay)
 
         searchButton.tooltip = "Search (Ctrl+F)"
-        searchButton.accessibleLabel = "Search"
+        searchButton.setAccessibleLabel("Search")
         sortButton.tooltip = "Sort"
-        sortButton.accessibleLabel = "Sort"
+        sortButton.setAccessibleLabel("Sort")
         menuButton.tooltip = "Main Menu (F10)"
-        menuButton.accessibleLabel = "Main Menu"
+        menuButton.setAccessibleLabel("Main Menu")
         menuButton.isPrimary = true
         navigation.header.packStart(searchButton)
         navigation.header.packEnd(menuButton)
         navigation.header.packEnd(sortButton)
         navigation.header.titleWidget = titleBox
-        switcher.accessibleLabel = "Pages"
+        switcher.setAccessibleLabel("Pages")
         titleBox.append(switcher)
         titleBox.append(navigation.titleLabel)
 
-        searchEntry.accessibleLabel = "Search photos"
+        searchEntry.setAccessibleLabel("Search photos")
         searchEntry.horizontalAlignment = .center
         searchEntry.setSizeRequest(width: 360, height: -1)
         searchEntry.setMargins(6)
         let bar = Box(orientation: .vertical)
-        bar.addCSSClass("toolbar")
+        bar.addCssClass("toolbar")
         bar.append(searchEntry)
         searchBar.child = bar
         navigation.insert(searchBar, after: navigation.header)
@@ -57,11 +57,11 @@ final class MainWindowView: Box {
 
         bannerLabel.maxWidthChars = 60
         bannerLabel.ellipsize = .end
-        undoButton.accessibleLabel = "Undo move to trash"
+        undoButton.setAccessibleLabel("Undo move to trash")
         undoButton.tooltip = "Restore the photo (Ctrl+Z)"
         undoButton.actionName = "win.undo"
         let notification = Box(orientation: .horizontal, spacing: 12)
-        notification.addCSSClass("app-notification")
+        notification.addCssClass("app-notification")
         notification.append(bannerLabel)
         notification.append(undoButton)
         banner.child = notification

@@ -39,7 +39,7 @@ final class PagesController: Controller {
             stack.add(page.controller.view, name: page.kind.rawValue, title: page.title)
             page.controller.didMove(toParent: self)
         }
-        stack.onVisibleChildChanged(owner: self) { [weak self] in
+        stack.onNotifyVisibleChild(owner: self) { [weak self] in
             guard let self, let page = self.current else { return }
             self.title = page.title
             self.pageChanged?(page.kind)

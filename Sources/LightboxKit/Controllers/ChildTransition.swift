@@ -11,18 +11,18 @@ extension Controller {
     /// `from.viewDidDisappear`, `to.viewDidAppear`, then `completion`. Containment
     /// calls (`willMove`/`didMove`) stay the caller's job. A transition still running
     /// when the next one starts is finished first.
-    public func transition(from: Controller, to: Controller, animation: StackTransition = .crossfade,
+    public func transition(from: Controller, to: Controller, animation: StackTransitionType = .crossfade,
                            duration: Double = 0.25, completion: (@MainActor () -> Void)? = nil) {
         finishRunningTransition()
         if let problem = ContainmentRules.problem(transitionFrom: from, to: to, in: self) {
             preconditionFailure(problem)
         }
-        guard let stack = from.view.parentWidget as? Stack else { return }
+        guard let stack = from.view.parent as? Stack else { return }
         let transition = ChildTransition(from: from, to: to, stack: stack, completion: completion)
         runningTransition = transition
         from.beginDisappearing()
         to.isAppearanceDeferred = true
-        if to.view.parentWidget == nil { stack.add(to.view) }
+        if to.view.parent == nil { stack.add(to.view) }
         stack.transitionDuration = Int(duration * 1000)
         stack.show(to.view, transition: animation)
         if stack.isTransitionRunning {
@@ -63,13 +63,13 @@ final class ChildTransition {
             guard !self.stack.isTransitionRunning || !self.stack.isMapped else { return }
             container.finishRunningTransition()
         }
-        connections = [stack.onTransitionRunningChanged(owner: self, settle), stack.onUnmap(owner: self, settle)]
+        connections = [stack.onNotifyIsTransitionRunning(owner: self, settle), stack.onUnmap(owner: self, settle)]
     }
 
     func finish() {
         connections.forEach { $0.disconnect() }
         connections = []
-        if from.view.parentWidget === stack { stack.remove(from.view) }
+        if from.view.parent === stack { stack.remove(from.view) }
         from.disappear()
         to.isAppearanceDeferred = false
         to.finishAppearing()

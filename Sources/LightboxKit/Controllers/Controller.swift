@@ -101,7 +101,7 @@ open class Controller {
     /// and its view are freed.
     public func removeFromParent() {
         guard let parent else { return }
-        loadedView?.unparent()
+        loadedView?.removeFromParent()
         parent.children.removeAll { $0 === self }
         self.parent = nil
         didMove(toParent: nil)
@@ -196,10 +196,10 @@ enum ContainmentRules {
             return "transition: \(name) (a \(type(of: controller))) is not a child of this \(type(of: parent)); "
                 + "addChild(_:) it first"
         }
-        if !from.isViewLoaded || !(from.view.parentWidget is Stack) {
+        if !from.isViewLoaded || !(from.view.parent is Stack) {
             return "transition: the view of from (a \(type(of: from))) must be placed in a Stack by its parent"
         }
-        if to.isViewLoaded, let owner = to.view.parentWidget, owner !== from.view.parentWidget {
+        if to.isViewLoaded, let owner = to.view.parent, owner !== from.view.parent {
             return "transition: the view of to (a \(type(of: to))) is already placed elsewhere"
         }
         return nil

@@ -35,11 +35,11 @@ open class NavigationController: Controller {
     open override func viewDidLoad() {
         let view = navigationView
         view.backButton.onClicked(owner: self) { [weak self] in self?.goBack() }
-        let keys = KeyController()
-        keys.onKeyPressed(owner: self) { [weak self] key, modifiers in
+        let keys = EventControllerKey()
+        keys.onKey(owner: self) { [weak self] key, modifiers in
             guard let self else { return false }
             let isBack = (key == Key(name: "Escape") && modifiers.isEmpty)
-                || (key == Key(name: "Left") && modifiers == .alt)
+                || (key == Key(name: "Left") && modifiers == .altMask)
             guard isBack, self.canGoBack else { return false }
             self.goBack()
             return true

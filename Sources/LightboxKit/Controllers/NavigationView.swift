@@ -11,15 +11,15 @@ public final class NavigationView: Box {
     public init() {
         super.init(orientation: .vertical)
         backButton.tooltip = "Back"
-        backButton.accessibleLabel = "Back"
+        backButton.setAccessibleLabel("Back")
         backButton.isVisible = false
-        titleLabel.addCSSClass("title")
+        titleLabel.addCssClass("title")
         titleLabel.ellipsize = .end
         header.packStart(backButton)
         header.titleWidget = titleLabel
         pages.verticalExpand = true
         pages.horizontalExpand = true
-        pages.hhomogeneous = false
+        pages.isHorizontallyHomogeneous = false
         append(header)
         append(pages)
     }

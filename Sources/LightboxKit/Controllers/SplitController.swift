@@ -50,7 +50,7 @@ open class SplitController: Controller, NavigationControllerDelegate {
         view.placeContent(detailNavigation.view)
         detailNavigation.didMove(toParent: self)
         view.widthProbe.onResize(owner: self) { [weak self] width, _ in self?.widthChanged(width) }
-        view.paned.onPositionChanged(owner: self) { [weak self] in
+        view.paned.onNotifyPosition(owner: self) { [weak self] in
             guard let self else { return }
             self.panePositionChanged?(self.panePosition)
         }

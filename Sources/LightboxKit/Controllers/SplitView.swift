@@ -13,7 +13,7 @@ public final class SplitView: Box {
 
     public init() {
         super.init(orientation: .vertical)
-        sidebarTitle.addCSSClass("title")
+        sidebarTitle.addCssClass("title")
         sidebarTitle.ellipsize = .end
         sidebarHeader.titleWidget = sidebarTitle
         sidebarHeader.showsTitleButtons = false

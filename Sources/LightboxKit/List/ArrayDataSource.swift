@@ -10,7 +10,7 @@ import Gtk
 /// - Subclasses (or companions such as a hosting data source) hook into
 ///   `bind(_:row:item:at:)` and `unbind(_:row:)`.
 @MainActor
-open class ArrayDataSource<Item>: ListModel {
+open class ArrayDataSource<Item> {
     /// The items, in the order GTK shows them.
     public internal(set) var items: [Item]
     /// What GTK sees.
@@ -52,8 +52,6 @@ open class ArrayDataSource<Item>: ListModel {
     weak var view: ListBase?
     var selectionConnections: [SignalConnection] = []
     var isApplying = false
-
-    public var listModelObject: Object { model }
 
     public init(_ items: [Item] = []) {
         self.items = items

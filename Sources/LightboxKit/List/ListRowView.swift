@@ -25,24 +25,24 @@ open class ListRowView: Box {
 
     public required init() {
         super.init(orientation: .horizontal, spacing: 8)
-        onStateFlagsChanged(owner: self) { [weak self] in self?.updateHighlight() }
+        onStateFlagsChanged(owner: self) { [weak self] _ in self?.updateHighlight() }
     }
 
     /// Called when `highlight` changes. Override to change the look; call super to
     /// keep the CSS classes.
     open func highlightDidChange() {
-        setCSSClass("row-selected", highlight.contains(.selected))
-        setCSSClass("row-hovered", highlight.contains(.hovered))
-        setCSSClass("row-focused", highlight.contains(.focused))
+        setCssClass("row-selected", highlight.contains(.selected))
+        setCssClass("row-hovered", highlight.contains(.hovered))
+        setCssClass("row-focused", highlight.contains(.focused))
     }
 
     /// Starts following `listItem`'s selection (the data source calls this on bind).
     func follow(_ listItem: ListItem) {
         stopFollowing()
         slot = listItem
-        slotConnections = [listItem.onSelectedChanged(owner: self) { [weak self] in self?.updateHighlight() }]
-        if let itemWidget = parentWidget {
-            slotConnections.append(itemWidget.onStateFlagsChanged(owner: self) { [weak self] in self?.updateHighlight() })
+        slotConnections = [listItem.onNotifyIsSelected(owner: self) { [weak self] in self?.updateHighlight() }]
+        if let itemWidget = parent {
+            slotConnections.append(itemWidget.onStateFlagsChanged(owner: self) { [weak self] _ in self?.updateHighlight() })
         }
         updateHighlight()
     }
@@ -59,8 +59,8 @@ open class ListRowView: Box {
         var state: RowHighlight = []
         if slot?.isSelected == true { state.insert(.selected) }
         var flags = stateFlags
-        if slot != nil, let itemWidget = parentWidget { flags.formUnion(itemWidget.stateFlags) }
-        if flags.contains(.hover) { state.insert(.hovered) }
+        if slot != nil, let itemWidget = parent { flags.formUnion(itemWidget.stateFlags) }
+        if flags.contains(.prelight) { state.insert(.hovered) }
         if !flags.isDisjoint(with: [.focused, .focusWithin]) { state.insert(.focused) }
         guard state != highlight else { return }
         highlight = state

@@ -23,30 +23,30 @@ public enum SelectionMode: Sendable {
 extension ArrayDataSource {
     /// Makes a `ListView` over this source, attached (selection and activation reported to `delegate`).
     public func makeListView(selection mode: SelectionMode = .single) -> ListView {
-        let view = ListView(selection: makeSelection(mode), factory: factory)
+        let view = ListView(model: makeSelection(mode), factory: factory)
         attach(view)
         return view
     }
 
     /// Makes a `GridView` over this source, attached like `makeListView`.
     public func makeGridView(selection mode: SelectionMode = .single) -> GridView {
-        let view = GridView(selection: makeSelection(mode), factory: factory)
+        let view = GridView(model: makeSelection(mode), factory: factory)
         attach(view)
         return view
     }
 
-    private func makeSelection(_ mode: SelectionMode) -> SelectionModel {
+    private func makeSelection(_ mode: SelectionMode) -> any SelectionModel {
         switch mode {
-        case .none: NoSelection(self)
-        case .single: SingleSelection(self)
-        case .multiple: MultiSelection(self)
+        case .none: NoSelection(model: model)
+        case .single: SingleSelection(model)
+        case .multiple: MultiSelection(model: model)
         }
     }
 
     /// Reports `view`'s selection and activation to the delegate. The view's selection
     /// model must wrap this source directly (positions are source positions).
     public func attach(_ view: ListBase) {
-        precondition(view.selection.model.listModelObject === model,
+        precondition(view.selection.selectedModel === model,
                      "ArrayDataSource.attach: the view's selection model does not wrap this data source")
         selectionConnections.forEach { $0.disconnect() }
         self.view = view
@@ -54,7 +54,7 @@ extension ArrayDataSource {
             view.selection.onSelectionChanged(owner: self) { [unowned self] _, _ in
                 if !isApplying { reportSelection() }
             },
-            view.onActivate(owner: self) { [unowned self] position in
+            view.onActivateItem(owner: self) { [unowned self] position in
                 guard position < count else { return }
                 delegate?.listDidActivate(item(at: position), at: position)
             },

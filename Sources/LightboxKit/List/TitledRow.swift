@@ -16,9 +16,9 @@ public final class TitledRow: ListRowView {
         super.init()
         let column = Box(orientation: .vertical, spacing: 2)
         titleLabel.xalign = 0
-        titleLabel.addCSSClass("heading")
+        titleLabel.addCssClass("heading")
         subtitleLabel.xalign = 0
-        subtitleLabel.addCSSClass("dim-label")
+        subtitleLabel.addCssClass("dim-label")
         column.append(titleLabel)
         column.append(subtitleLabel)
         append(column)
@@ -49,7 +49,7 @@ public final class KeyValueRow: ListRowView {
         keyLabel.xalign = 0
         keyLabel.horizontalExpand = true
         valueLabel.xalign = 1
-        valueLabel.addCSSClass("dim-label")
+        valueLabel.addCssClass("dim-label")
         append(keyLabel)
         append(valueLabel)
         setMargins(6)
@@ -69,7 +69,7 @@ public final class ErrorRow: ListRowView {
         super.init()
         messageLabel.xalign = 0
         messageLabel.wraps = true
-        addCSSClass("error")
+        addCssClass("error")
         append(messageLabel)
         setMargins(6)
     }
