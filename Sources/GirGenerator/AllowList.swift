@@ -120,6 +120,7 @@ extension AllowList {
         skipped: [
             "gtk_widget_unparent": "only a widget implementation may call it; `Widget.removeFromParent()` instead",
             "gtk_widget_set_parent": "only a widget implementation may call it",
+            "gtk_selection_model_unselect_all": "hand-written: GtkSingleSelection ignores it on GTK 4.8",
             "gtk_widget_add_controller": "hand-written: takes the controller's reference",
             "gtk_widget_insert_action_group": "hand-written: takes an action group",
         ],

@@ -100,9 +100,9 @@ final class SelectionModelTests: GtkTestCase {
     func testUnselectAllClearsASingleSelection() {
         MainActor.assumeIsolated {
             let selection = SingleSelection(StringList(["a", "b"]))
-            selection.selected = 1
+            selection.selectedPosition = 1
             selection.unselectAll()
-            XCTAssertNil(selection.selected)
+            XCTAssertNil(selection.selectedPosition)
             XCTAssertEqual(selection.selectedPositions, [])
         }
     }

@@ -40,12 +40,6 @@ extension SelectionModel {
         gtk_selection_model_selection_changed(cast(), guint(position), guint(nItems))
     }
 
-    /// Requests to unselect all items in the model.
-    @discardableResult
-    public func unselectAll() -> Bool {
-        gtk_selection_model_unselect_all(cast()) != 0
-    }
-
     /// Requests to unselect an item in the model.
     @discardableResult
     public func unselectItem(_ position: Int) -> Bool {
@@ -76,3 +70,4 @@ extension SelectionModel {
 // - gtk_selection_model_get_selection: returns Bitset
 // - gtk_selection_model_get_selection_in_range: returns Bitset
 // - gtk_selection_model_set_selection: parameter selected of type Bitset
+// - gtk_selection_model_unselect_all: hand-written: GtkSingleSelection ignores it on GTK 4.8

@@ -29,11 +29,11 @@ extension SelectionModel {
 
     /// Unselects everything. (GtkSingleSelection ignores `unselect_all` on GTK 4.8;
     /// clearing its `selected` works.)
-    public func clearSelection() {
+    public func unselectAll() {
         if let single = self as? SingleSelection {
             single.selectedPosition = nil
         } else {
-            unselectAll()
+            gtk_selection_model_unselect_all(cast())
         }
     }
 

@@ -61,7 +61,7 @@ final class MonthStripController: Controller, ListSelectionDelegate {
     }
 
     func unselectAll() {
-        stripView.strip.selection.clearSelection()
+        stripView.strip.selection.unselectAll()
     }
 
     /// Whether keyboard focus is on the selected thumbnail.

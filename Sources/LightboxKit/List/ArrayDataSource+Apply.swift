@@ -104,7 +104,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             for position in indices where wanted.contains(item(at: position).id) { positions.append(position) }
         }
         if view.selection.selectedPositions != positions {
-            view.selection.clearSelection()
+            view.selection.unselectAll()
             for position in positions { view.selection.select(position, exclusive: false) }
         }
         if positions.count != ids.count { reportSelection() }
