@@ -173,11 +173,11 @@ final class ArrayDataSourceTests: GtkTestCase, @unchecked Sendable {
             source.register(TitledRow.self) { row, contact in row.configure(with: contact) }
             _ = showList(source)
             XCTAssertNil(source.boundRow(at: 1_500))
-            source.scrollTo(1_500)
+            source.scroll(to: 1_500)
             pump(until: { source.boundRow(at: 1_500) != nil }, "the row of item 1,500")
             XCTAssertEqual((source.boundRow(at: 1_500) as? TitledRow)?.titleLabel.text, "Name 1500")
             XCTAssertEqual(source.selectedPositions, [])
-            source.scrollTo(5_000)  // past the end: nothing happens
+            source.scroll(to: 5_000)  // past the end: nothing happens
         }
     }
 

@@ -18,8 +18,8 @@ final class ListLeakTests: GtkTestCase, @unchecked Sendable {
             final class CountingSource: ArrayDataSource<Contact> {
                 var onBind: () -> Void = {}
                 var onUnbind: () -> Void = {}
-                override func bind(_ slot: ListItem, row: ListRowView, item: Contact, at position: Int) { onBind() }
-                override func unbind(_ slot: ListItem, row: ListRowView) { onUnbind() }
+                override func bind(row: ListRowView, item: Contact, at position: Int) { onBind() }
+                override func unbind(row: ListRowView) { onUnbind() }
             }
             for cycle in 0..<200 {
                 let source = CountingSource((0..<50).map { Contact(id: $0, title: "\(cycle).\($0)") })

@@ -53,27 +53,21 @@ final class MonthStripController: Controller, ListSelectionDelegate {
         guard !source.items.isEmpty else { return }
         let found = id.map { source.select(id: $0) } ?? false
         if !found { source.select(at: source.selectedPositions.first ?? 0) }
-        // The list's own focus move fails when focus is in the month list around it:
-        // focus the selected thumbnail's slot directly.
-        guard let position = source.selectedPositions.first, let slot = source.boundRow(at: position)?.parent
-        else { return }
-        _ = slot.grabFocus()
+        if let position = source.selectedPositions.first { source.focus(at: position) }
     }
 
     func unselectAll() {
-        stripView.strip.selection.unselectAll()
+        source.unselectAll()
     }
 
     /// Whether keyboard focus is on the selected thumbnail.
     var isFocusOnSelection: Bool {
-        guard let position = source.selectedPositions.first, let item = source.boundRow(at: position)?.parent
-        else { return false }
-        return stripView.strip.rootWindow?.focusWidget === item
+        source.selectedPositions.first.map(source.hasFocus(at:)) ?? false
     }
 
     /// Activates the photo at `position` as Enter or a click would.
     func activate(at position: Int) {
-        _ = stripView.strip.activateAction("list.activate-item", parameter: Variant(UInt32(position)))
+        source.activate(at: position)
     }
 
     func listDidChangeSelection(_ photos: [Photo]) {

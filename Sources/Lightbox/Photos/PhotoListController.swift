@@ -70,7 +70,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     /// top, and when many photos come in before it, as when a search over 100,000 photos
     /// is cleared, shows none of them until the list is scrolled.)
     public func revealSelectionOrTop() {
-        source.scrollTo(source.selectedPositions.first ?? 0)
+        source.scroll(to: source.selectedPositions.first ?? 0)
     }
 
     /// Selects the photo with `id` and scrolls to it; false when it is not listed.

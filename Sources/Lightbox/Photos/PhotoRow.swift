@@ -63,7 +63,7 @@ public final class PhotoRow: ListRowView {
     }
 
     /// The row left the screen: stop loading its thumbnail.
-    public func prepareForReuse() {
+    public override func prepareForReuse() {
         thumbnail.show(nil, images: nil)
     }
 
@@ -82,10 +82,6 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
         // A scan's first batch, or the rest of the library after the first screenful,
         // would otherwise build 200 rows in one frame.
         insertionsPerFrame = 16
-    }
-
-    public override func unbind(_ slot: ListItem, row: ListRowView) {
-        (row as? PhotoRow)?.prepareForReuse()
     }
 
     /// A list view in the GNOME sidebar style.

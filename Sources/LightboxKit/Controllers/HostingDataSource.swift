@@ -60,7 +60,7 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
     /// Controllers waiting in the pool.
     public var pooledCount: Int { unused.count }
 
-    open override func bind(_ slot: ListItem, row: ListRowView, item: Item, at position: Int) {
+    open override func bind(row: ListRowView, item: Item, at position: Int) {
         guard let row = row as? HostingRow else { return }
         if let current = hostedByRow[ObjectIdentifier(row)] {
             configure(current, item)
@@ -78,7 +78,7 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
         hostedByRow[ObjectIdentifier(row)] = controller
     }
 
-    open override func unbind(_ slot: ListItem, row: ListRowView) {
+    open override func unbind(row: ListRowView) {
         guard let row = row as? HostingRow,
               let controller = hostedByRow.removeValue(forKey: ObjectIdentifier(row)) else { return }
         row.unhost()

@@ -8,15 +8,18 @@ import Gtk
 /// - `factory` drives a `GtkSignalListItemFactory`: bind dequeues a row of the item's
 ///   kind and configures it; the same source works for `ListView` and `GridView`.
 /// - Subclasses (or companions such as a hosting data source) hook into
-///   `bind(_:row:item:at:)` and `unbind(_:row:)`.
+///   `bind(row:item:at:)` and `unbind(row:)`; rows get `prepareForReuse()`.
+/// - Selection and activation reach `onSelectionChange`/`onActivate` and the
+///   `delegate`; `select`, `focus(at:)`, `activate(at:)` and `scroll(to:)` act on the
+///   attached view.
 @MainActor
 open class ArrayDataSource<Item> {
     /// The items, in the order GTK shows them.
     public internal(set) var items: [Item]
-    /// What GTK sees.
-    public let model = LazyListModel()
-    /// Give this to a `ListView` or `GridView`.
-    public let factory = SignalListItemFactory()
+    /// What GTK sees (a view made by `makeListView`/`makeGridView` is given it).
+    package let model = LazyListModel()
+    /// Makes and binds the view's rows.
+    package let factory = SignalListItemFactory()
     /// Which row kind shows an item (every item is `.standard` unless set).
     public var kindOfItem: @MainActor (Item) -> RowKind = { _ in .standard }
     /// What happens when an item's kind has no registered row.
@@ -49,6 +52,10 @@ open class ArrayDataSource<Item> {
 
     /// Told about selection and activation (held weakly).
     public weak var delegate: (any ListSelectionDelegate<Item>)?
+    /// Called with the selected items, in list order, when the selection changes.
+    public var onSelectionChange: (@MainActor ([Item]) -> Void)?
+    /// Called with an item and its position when it is activated (Enter, double click).
+    public var onActivate: (@MainActor (Item, Int) -> Void)?
     weak var view: ListBase?
     var selectionConnections: [SignalConnection] = []
     var isApplying = false
@@ -56,10 +63,9 @@ open class ArrayDataSource<Item> {
     public init(_ items: [Item] = []) {
         self.items = items
         model.splice(at: 0, removed: 0, added: items.count)
-        factory.onSetup(owner: self) { [unowned self] in setUp($0) }
-        factory.onBind(owner: self) { [unowned self] in bind($0) }
-        factory.onUnbind(owner: self) { [unowned self] in unbind($0) }
-        factory.onTeardown(owner: self) { [unowned self] in tearDown($0) }
+        factory.onBind(owner: self) { [unowned self] in bindSlot($0) }
+        factory.onUnbind(owner: self) { [unowned self] in unbindSlot($0) }
+        factory.onTeardown(owner: self) { [unowned self] in tearDownSlot($0) }
     }
 
     // MARK: Reading
@@ -97,15 +103,19 @@ open class ArrayDataSource<Item> {
 
     /// The bound row showing the item at source `position`, if it is on screen.
     public func boundRow(at position: Int) -> ListRowView? {
-        bound.values.first { entry in
-            entry.slot.modelItem.flatMap(model.position(of:)) == position
-        }?.row
+        boundSlot(at: position)?.row
     }
 
-    /// Setup: the slot stays empty until bind knows the item's kind.
-    open func setUp(_ slot: ListItem) {}
+    /// The slot (GTK's list item) and row showing `position`, if it is on screen.
+    func boundSlot(at position: Int) -> (slot: ListItem, row: ListRowView)? {
+        bound.values.first { entry in
+            entry.slot.modelItem.flatMap(model.position(of:)) == position
+        }.map { ($0.slot, $0.row) }
+    }
 
-    private func bind(_ slot: ListItem) {
+    // Setup: the slot stays empty until bind knows the item's kind.
+
+    private func bindSlot(_ slot: ListItem) {
         guard let modelItem = slot.modelItem, let position = model.position(of: modelItem) else { return }
         let item = item(at: position)
         let kind = kindOfItem(item)
@@ -126,23 +136,25 @@ open class ArrayDataSource<Item> {
         row.follow(slot)
         bindStamp += 1
         bound[ObjectIdentifier(slot)] = (slot, row, bindStamp)
-        bind(slot, row: row, item: item, at: position)
+        bind(row: row, item: item, at: position)
     }
 
     /// Called after a row was configured for `item` (override point for subclasses).
-    open func bind(_ slot: ListItem, row: ListRowView, item: Item, at position: Int) {}
+    open func bind(row: ListRowView, item: Item, at position: Int) {}
 
-    private func unbind(_ slot: ListItem) {
+    private func unbindSlot(_ slot: ListItem) {
         guard let entry = bound.removeValue(forKey: ObjectIdentifier(slot)) else { return }
         entry.row.stopFollowing()
-        unbind(slot, row: entry.row)
+        unbind(row: entry.row)
+        entry.row.prepareForReuse()
     }
 
-    /// Called when a row stops showing its item (override point for subclasses).
-    open func unbind(_ slot: ListItem, row: ListRowView) {}
+    /// Called when a row stops showing its item, before its `prepareForReuse()`
+    /// (override point for subclasses).
+    open func unbind(row: ListRowView) {}
 
     /// Teardown: the slot goes away; its row goes back to the pool of its kind.
-    open func tearDown(_ slot: ListItem) {
+    private func tearDownSlot(_ slot: ListItem) {
         // GTK 4.8 has already taken the row out of the slot: it is found in `rows`.
         if let row = rows.removeValue(forKey: ObjectIdentifier(slot)) { registry.recycle(row) }
         slot.child = nil
@@ -158,12 +170,12 @@ open class ArrayDataSource<Item> {
             let item = item(at: position)
             guard let kind = row.reuseKind, kindOfItem(item) == kind,
                   let registration = registry.registration(for: kind) else {
-                unbind(slot)
-                bind(slot)
+                unbindSlot(slot)
+                bindSlot(slot)
                 continue
             }
             registration.configure(row, item)
-            bind(slot, row: row, item: item, at: position)
+            bind(row: row, item: item, at: position)
         }
     }
 

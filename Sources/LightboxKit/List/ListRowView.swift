@@ -28,6 +28,11 @@ open class ListRowView: Box {
         onStateFlagsChanged(owner: self) { [weak self] _ in self?.updateHighlight() }
     }
 
+    /// Called when the row stops showing its item, before it waits for reuse (by an item
+    /// of the same kind). Override to drop what the item started (a load, a timer);
+    /// the next `configure` sets every field anyway.
+    open func prepareForReuse() {}
+
     /// Called when `highlight` changes. Override to change the look; call super to
     /// keep the CSS classes.
     open func highlightDidChange() {

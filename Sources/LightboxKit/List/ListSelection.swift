@@ -56,7 +56,9 @@ extension ArrayDataSource {
             },
             view.onActivateItem(owner: self) { [unowned self] position in
                 guard position < count else { return }
-                delegate?.listDidActivate(item(at: position), at: position)
+                let item = item(at: position)
+                onActivate?(item, position)
+                delegate?.listDidActivate(item, at: position)
             },
             // Frames stop with the view: what was shown a step a frame is shown at once.
             view.onUnmap(owner: self) { [unowned self] in finishPendingChange() },
@@ -77,17 +79,40 @@ extension ArrayDataSource {
         view.scrollTo(position)
     }
 
-    /// Scrolls the item at `position` into view (the keyboard focus stays where it is).
-    public func scrollTo(_ position: Int) {
+    /// Scrolls the item at `position` into view (GTK moves the keyboard focus there too).
+    public func scroll(to position: Int) {
         guard let view, position >= 0, position < count else { return }
         view.scrollTo(position)
+    }
+
+    /// Moves the keyboard focus to the item at `position`, scrolling it into view.
+    /// Works also when the focus is outside the list (in a list around it, say).
+    public func focus(at position: Int) {
+        guard position >= 0, position < count else { return }
+        if let (slot, _) = boundSlot(at: position), slot.child?.parent?.grabFocus() == true { return }
+        scroll(to: position)
+    }
+
+    /// Whether the keyboard focus is on the item at `position`.
+    public func hasFocus(at position: Int) -> Bool {
+        guard let row = boundRow(at: position), let focused = view?.rootWindow?.focusWidget else { return false }
+        return focused === row.parent || focused === row
+    }
+
+    /// Activates the item at `position` as Enter or a double click would (`onActivate`
+    /// and the delegate hear of it).
+    public func activate(at position: Int) {
+        guard let view, position >= 0, position < count else { return }
+        view.activateAction("list.activate-item", parameter: Variant(UInt32(position)))
     }
 
     /// Clears the selection.
     public func unselectAll() { view?.selection.unselectAll() }
 
     func reportSelection() {
-        delegate?.listDidChangeSelection(selectedItems)
+        let items = selectedItems
+        onSelectionChange?(items)
+        delegate?.listDidChangeSelection(items)
     }
 }
 
