@@ -18,7 +18,7 @@ final class CountingRow: ListRowView {
     required init() {
         super.init()
         Self.made += 1
-        append(label)
+        contentView.append(label)
     }
 }
 

@@ -10,13 +10,22 @@ final class ReuseCountingRow: ListRowView {
     private(set) var title = ""
     required init() {
         super.init()
-        append(label)
+        contentView.append(label)
     }
     func configure(with contact: Contact) {
         title = contact.title
         label.text = contact.title
     }
     override func prepareForReuse() { Self.prepared.append(title) }
+}
+
+/// A row that shows one label instead of the content view.
+final class WholeLabelRow: ListRowView {
+    let label = Label()
+    required init() {
+        super.init()
+        child = label
+    }
 }
 
 /// What an adopter does to a list without touching GTK: focus, activate, scroll,
@@ -103,6 +112,29 @@ final class ListActionsTests: GtkTestCase, @unchecked Sendable {
             pump(until: { ReuseCountingRow.prepared.contains("Name 1") }, "the removed item's row to be prepared for reuse")
             XCTAssertFalse(ReuseCountingRow.prepared.contains("Name 0"), "a row still showing its item was prepared for reuse")
             XCTAssertEqual((source.boundRow(at: 1) as? ReuseCountingRow)?.label.text, "Name 2")
+        }
+    }
+
+    func testARowFillsItsContentAreaOrReplacesIt() {
+        MainActor.assumeIsolated {
+            let source = ArrayDataSource(contacts(2))
+            source.register(WholeLabelRow.self) { row, contact in row.label.text = contact.title }
+            let window = showList(source)
+            defer { window.destroy() }
+            let row = source.boundRow(at: 1) as! WholeLabelRow
+            XCTAssertEqual(row.children.count, 1)
+            XCTAssertTrue(row.children.first === row.label)
+            XCTAssertEqual(row.label.text, "Name 1")
+            XCTAssertEqual(row.label.width, row.width, "the row's one child fills it")
+            XCTAssertGreaterThan(row.width, 200)
+
+            let titled = ArrayDataSource(contacts(1))
+            titled.register(TitledRow.self) { row, contact in row.configure(with: contact) }
+            let other = showList(titled)
+            defer { other.destroy() }
+            let titledRow = titled.boundRow(at: 0) as! TitledRow
+            XCTAssertTrue(titledRow.children.first === titledRow.contentView)
+            XCTAssertEqual(titledRow.contentView.width, titledRow.width)
         }
     }
 }

@@ -71,3 +71,23 @@ extension Revealer {
         transitionType = transition
     }
 }
+
+/// A widget holding one child that fills it (GTK 4 has no GtkBin; like libadwaita's
+/// AdwBin). For widgets that are not layout containers themselves but host one.
+open class Bin: Widget {
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)), ownership: .borrowed)
+    }
+
+    /// The one child, filling the widget.
+    public var child: Widget? {
+        get { firstChild }
+        set {
+            if let current = firstChild { gtk_box_remove(cast(), current.widget) }
+            guard let newValue else { return }
+            newValue.horizontalExpand = true
+            newValue.verticalExpand = true
+            gtk_box_append(cast(), newValue.widget)
+        }
+    }
+}

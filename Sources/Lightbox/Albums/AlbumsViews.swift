@@ -7,7 +7,7 @@ final class StripThumbnailRow: ListRowView {
 
     required init() {
         super.init()
-        append(thumbnail)
+        contentView.append(thumbnail)
     }
 
     func show(_ photo: Photo, images: ImageSource) {

@@ -11,7 +11,7 @@ public final class PreviewRow: ListRowView {
         addCssClass("preview-row")
         thumbnail.horizontalExpand = true
         thumbnail.horizontalAlignment = .center
-        append(thumbnail)
+        contentView.append(thumbnail)
         setMargins(top: 12, bottom: 12, start: 12, end: 12)
     }
 
@@ -39,7 +39,7 @@ public final class RatingRow: ListRowView {
         keyLabel.xalign = 0
         keyLabel.horizontalExpand = true
         keyLabel.addCssClass("dim-label")
-        append(keyLabel)
+        contentView.append(keyLabel)
         let starBox = Box(orientation: .horizontal, spacing: 0)
         for (index, button) in starButtons.enumerated() {
             let stars = index + 1
@@ -53,7 +53,7 @@ public final class RatingRow: ListRowView {
             }
             starBox.append(button)
         }
-        append(starBox)
+        contentView.append(starBox)
         setMargins(top: 4, bottom: 4, start: 6, end: 6)
     }
 
@@ -87,7 +87,7 @@ public final class DetailFieldRow: ListRowView {
         valueLabel.ellipsize = .middle
         valueLabel.isSelectable = false
         chevron.addCssClass("dim-label")
-        [keyLabel, valueLabel, chevron].forEach(append)
+        [keyLabel, valueLabel, chevron].forEach(contentView.append)
         setMargins(top: 8, bottom: 8, start: 6, end: 6)
     }
 

@@ -39,8 +39,8 @@ public final class PhotoRow: ListRowView {
         frame.child = frameSize
         frame.addOverlay(thumbnail)
         frame.verticalAlignment = .center
-        append(frame)
-        append(text)
+        contentView.append(frame)
+        contentView.append(text)
         setMargins(top: 6, bottom: 6, start: 4, end: 4)
     }
 

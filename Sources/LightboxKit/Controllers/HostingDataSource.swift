@@ -12,13 +12,13 @@ public final class HostingRow: ListRowView {
         guard hostedView !== view else { return }
         unhost()
         view.horizontalExpand = true
-        append(view)
+        contentView.append(view)
         hostedView = view
     }
 
     func unhost() {
         guard let hostedView else { return }
-        remove(hostedView)
+        contentView.remove(hostedView)
         self.hostedView = nil
     }
 }

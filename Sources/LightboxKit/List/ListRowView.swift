@@ -16,15 +16,21 @@ public struct RowHighlight: OptionSet, Sendable {
 /// (which is what takes keyboard focus), and changes its look in
 /// `highlightDidChange()` (by default the CSS classes `row-selected`, `row-hovered`,
 /// `row-focused`). Nobody else touches a row's subviews.
-open class ListRowView: Box {
+///
+/// A row is not a layout box itself: it fills `contentView` (a horizontal box, as
+/// UIKit's cell fills its `contentView`) as it likes, or replaces it by setting `child`.
+open class ListRowView: Bin {
+    /// Where a row puts what it shows: a horizontal box with 8 pixels between children.
+    public let contentView = Box(orientation: .horizontal, spacing: 8)
     public private(set) var highlight: RowHighlight = []
     private var slot: ListItem?
     private var slotConnections: [SignalConnection] = []
     /// The kind this row was made for (set by the data source's registry).
     var reuseKind: RowKind?
 
-    public required init() {
-        super.init(orientation: .horizontal, spacing: 8)
+    public required override init() {
+        super.init()
+        child = contentView
         onStateFlagsChanged(owner: self) { [weak self] _ in self?.updateHighlight() }
     }
 

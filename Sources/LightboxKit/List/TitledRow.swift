@@ -21,7 +21,7 @@ public final class TitledRow: ListRowView {
         subtitleLabel.addCssClass("dim-label")
         column.append(titleLabel)
         column.append(subtitleLabel)
-        append(column)
+        contentView.append(column)
         setMargins(6)
     }
 
@@ -50,8 +50,8 @@ public final class KeyValueRow: ListRowView {
         keyLabel.horizontalExpand = true
         valueLabel.xalign = 1
         valueLabel.addCssClass("dim-label")
-        append(keyLabel)
-        append(valueLabel)
+        contentView.append(keyLabel)
+        contentView.append(valueLabel)
         setMargins(6)
     }
 
@@ -70,7 +70,7 @@ public final class ErrorRow: ListRowView {
         messageLabel.xalign = 0
         messageLabel.wraps = true
         addCssClass("error")
-        append(messageLabel)
+        contentView.append(messageLabel)
         setMargins(6)
     }
 }
