@@ -3,7 +3,7 @@ import Gtk
 import LightboxKit
 
 /// The Albums page: one row per month, newest first, each row hosting a
-/// `MonthStripController` (seed 001). Follows the store; activating a thumbnail asks
+/// `MonthStripController` (view controllers in cells with a recycling pool). Follows the store; activating a thumbnail asks
 /// the `opener` to show the photo, browsing every photo in the page's order.
 ///
 /// Keys: Up/Down, Page Up/Down, Home/End move between months (focus goes into the

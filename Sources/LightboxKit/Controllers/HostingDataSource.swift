@@ -23,7 +23,7 @@ public final class HostingRow: ListRowView {
     }
 }
 
-/// An array data source whose rows each host a child controller (seed 001, the
+/// An array data source whose rows each host a child controller (view controllers in cells, the
 /// parent-owned variant with recycling).
 ///
 /// On bind a controller comes from the pool of unused ones (or is made), is

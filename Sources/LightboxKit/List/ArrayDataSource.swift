@@ -1,6 +1,6 @@
 import Gtk
 
-/// A Swift array that GTK's list widgets show (the seeds' `ArrayDataSource`).
+/// A Swift array that GTK's list widgets show (objc.io's `ArrayDataSource`, from "Lighter View Controllers").
 ///
 /// - GTK sees a lazy `GListModel` (`model`): building a source of a million items
 ///   makes no GObject per item; GTK gets item objects only for positions it asks

@@ -9,7 +9,7 @@ public struct RowHighlight: OptionSet, Sendable {
     public static let focused = RowHighlight(rawValue: 1 << 2)
 }
 
-/// Base class of list rows (the seeds' cell with `setHighlighted:animated:`).
+/// Base class of list rows (a cell that owns its highlight, as UIKit's `setHighlighted:animated:`).
 ///
 /// A row owns its highlight state: while bound, it follows its `GtkListItem:selected`
 /// and the hover/focus state flags of itself and of the list's item widget around it

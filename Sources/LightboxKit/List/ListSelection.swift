@@ -1,7 +1,7 @@
 import Gtk
 
 /// Told about selection and activation in a list, with the Swift items
-/// (the seeds' generic delegate). Held weakly by the data source.
+/// (a generic table view delegate that speaks in items). Held weakly by the data source.
 @MainActor
 public protocol ListSelectionDelegate<Item>: AnyObject {
     associatedtype Item

@@ -1,6 +1,6 @@
 import Gtk
 
-/// The name of a row type in a list that mixes several (the seeds' cell identifiers).
+/// The name of a row type in a list that mixes several (UIKit's cell reuse identifiers).
 public struct RowKind: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let name: String
     public init(_ name: String) { self.name = name }
