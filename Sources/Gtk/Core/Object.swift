@@ -90,12 +90,20 @@ open class Object {
 
     var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gobject) }
 
-    func cast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    package func cast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(gobject).assumingMemoryBound(to: T.self)
     }
 
     /// For GTK types whose struct is private (imported as OpaquePointer).
-    func cast() -> OpaquePointer { OpaquePointer(gobject) }
+    package func cast() -> OpaquePointer { OpaquePointer(gobject) }
+
+    /// A plain wrapper of a GObject whose type has no class here (a `GFileMonitor`, say),
+    /// for the package's other interop modules. They wrap rather than subclass: the
+    /// pointer initializer stays internal, because a `package` designated initializer
+    /// gets an (unimplemented, warned-about) stub in every subclass in other modules.
+    package static func wrapping(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) -> Object {
+        Object(pointer, ownership: ownership)
+    }
 }
 
 /// A GObject pointer whose C type is private (imported as OpaquePointer), as raw.
