@@ -55,14 +55,19 @@ public enum GLibLog {
         }
     }
 
+    /// The log domain of this binding's own messages. Code built on the binding logs in
+    /// its own domain (a library's name, an application's name), so that a message says
+    /// which layer it comes from and `G_MESSAGES_DEBUG` can pick one out.
+    public static let bindingDomain = "Gtk-Swift"
+
     /// Logs a critical in `domain` (what a release build does for a programming error
     /// it can survive).
-    public static func critical(_ text: String, domain: String = "Lightbox") {
+    public static func critical(_ text: String, domain: String = bindingDomain) {
         lbx_log(domain, G_LOG_LEVEL_CRITICAL, text)
     }
 
     /// Logs a warning in `domain`.
-    public static func warning(_ text: String, domain: String = "Lightbox") {
+    public static func warning(_ text: String, domain: String = bindingDomain) {
         lbx_log(domain, G_LOG_LEVEL_WARNING, text)
     }
 }
