@@ -43,9 +43,9 @@ enum SignalBoxCounter {
     nonisolated(unsafe) static var live = 0
 }
 
-/// Public read-out of live closure boxes, for leak tests in every layer.
-public enum SignalDiagnostics {
-    @MainActor public static var liveHandlerBoxes: Int { SignalBoxCounter.live }
+/// Read-out of live closure boxes, for leak tests in every layer of this package.
+package enum SignalDiagnostics {
+    @MainActor package static var liveHandlerBoxes: Int { SignalBoxCounter.live }
 }
 
 private let releaseBox: GClosureNotify = { data, _ in

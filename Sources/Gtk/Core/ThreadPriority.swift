@@ -9,7 +9,7 @@ public enum ThreadPriority {
     }
 
     /// The calling thread's nice value (0 for a normal thread).
-    public static var currentThreadNice: Int32 { lbx_thread_nice() }
+    package static var currentThreadNice: Int32 { lbx_thread_nice() }
 }
 
 /// The process's heap.

@@ -18,7 +18,7 @@ public final class LazyListModel: Object, ListModel {
     nonisolated(unsafe) private var lendable: [UnsafeMutableRawPointer] = []
 
     /// Item objects made by all lazy models and not yet freed (for leak tests).
-    public static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
+    package static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
 
 
     /// The C model (also reachable from the nonisolated callbacks).
@@ -39,7 +39,7 @@ public final class LazyListModel: Object, ListModel {
     public var count: Int { Int(lbx_array_model_get_count(model)) }
 
     /// Items at positions GTK currently holds objects for.
-    public var livePositions: [Int] { live.allPositions }
+    package var livePositions: [Int] { live.allPositions }
 
     nonisolated fileprivate func itemObject(at position: Int) -> UnsafeMutableRawPointer {
         if let existing = live[position] {
