@@ -9,7 +9,7 @@ public enum Ownership: Sendable {
     case borrowed
 }
 
-private let wrapperQuark: GQuark = g_quark_from_static_string("lightbox-swift-wrapper")
+private let wrapperQuark: GQuark = g_quark_from_static_string("gtk-swift-wrapper")
 
 /// The Swift face of one GObject.
 ///

@@ -16,7 +16,7 @@ public enum ThreadPriority {
 public enum ProcessMemory {
     /// Gives memory freed on any thread back to the system. glibc keeps freed memory in
     /// each thread's arena for reuse, so a burst of large temporary arrays made off the main
-    /// thread (reading and sorting a whole library) stays counted in the resident size.
+    /// thread (reading and sorting a large data set) stays counted in the resident size.
     public static func returnFreedMemory() {
         _ = lbx_release_free_heap()
     }
