@@ -6,7 +6,11 @@ let package = Package(
     products: [
         .executable(name: "lightbox", targets: ["LightboxApp"]),
         .library(name: "Lightbox", targets: ["Lightbox"]),
-        .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        // The GTK binding, for adopters of the binding alone.
+        .library(name: "Gtk", targets: ["Gtk"]),
+        // The kit with the binding its API is made of: rows and views are `Gtk` widgets, so a
+        // kit adopter imports both `LightboxKit` and `Gtk` from this one product.
+        .library(name: "LightboxKit", targets: ["LightboxKit", "Gtk"]),
         .executable(name: "lightbox-bench", targets: ["LightboxBench"]),
         .executable(name: "kit-example", targets: ["KitExample"]),
         .executable(name: "generate-bindings", targets: ["GenerateBindings"]),
