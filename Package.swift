@@ -6,7 +6,11 @@ let package = Package(
     products: [
         .executable(name: "lightbox", targets: ["LightboxApp"]),
         .library(name: "Lightbox", targets: ["Lightbox"]),
-        .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        // The GTK binding, for adopters of the binding alone.
+        .library(name: "Gtk", targets: ["Gtk"]),
+        // The kit with the binding its API is made of: rows and views are `Gtk` widgets, so a
+        // kit adopter imports both `LightboxKit` and `Gtk` from this one product.
+        .library(name: "LightboxKit", targets: ["LightboxKit", "Gtk"]),
         .executable(name: "lightbox-bench", targets: ["LightboxBench"]),
         .executable(name: "kit-example", targets: ["KitExample"]),
         .executable(name: "generate-bindings", targets: ["GenerateBindings"]),
@@ -32,7 +36,7 @@ let package = Package(
         // Reads Debian's GIR files and writes Sources/Gtk/Generated (run .ci/generate-bindings).
         .target(name: "GirGenerator"),
         .executableTarget(name: "GenerateBindings", dependencies: ["GirGenerator"]),
-        .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport", "CGExiv2"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGtkSupport"]),
 
         // The kit: array data source, rows, diffing, controllers. Knows nothing about photos.
         .target(name: "LightboxKit", dependencies: ["Gtk"]),
@@ -40,8 +44,13 @@ let package = Package(
         // The kit's runnable example: a list with a detail pane, rows that host controllers.
         .executableTarget(name: "KitExample", dependencies: ["LightboxKit", "Gtk"]),
 
+        // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
+        // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
+        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CGtk", "Gtk"]),
+
         // The photo catalog app.
-        .target(name: "Lightbox", dependencies: ["LightboxKit", "Gtk", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk",
+                                                 .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
 
         // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
@@ -54,7 +63,7 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         .testTarget(name: "GirGeneratorTests", dependencies: ["GirGenerator"]),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "Gtk", "GtkTestSupport"]),
-        .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "Gtk", "GtkTestSupport"]),
+        .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "LightboxMedia", "Gtk", "GtkTestSupport"]),
         // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.
         .executableTarget(name: "CatalogRatingChild", dependencies: ["Lightbox"], path: "Tests/CatalogRatingChild"),
         // The real `lightbox` binary driven from outside (real keys, private session).

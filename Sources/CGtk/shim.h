@@ -1,5 +1,5 @@
-#ifndef LIGHTBOX_CGTK_SHIM_H
-#define LIGHTBOX_CGTK_SHIM_H
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>

@@ -7,6 +7,8 @@ public enum AppInfo {
     public static let id = "io.github.lightbox.Lightbox"
     public static let name = "Lightbox"
     public static let version = "0.1.0"
+    /// The log domain of the app's own criticals and warnings.
+    public static let logDomain = "Lightbox"
 }
 
 /// The running application: one main window per process, single instance. A second
@@ -31,7 +33,8 @@ public final class LightboxApplication {
             self.settings = settings
             state = PersistedState(from: settings)
         } catch {
-            GLibLog.warning("Settings are not available, nothing will be remembered: \(error)")
+            GLibLog.warning("Settings are not available, nothing will be remembered: \(error)",
+                            domain: AppInfo.logDomain)
             settings = nil
             state = PersistedState()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import LightboxMedia
 import Synchronization
 @testable import Lightbox
 import XCTest

@@ -70,10 +70,10 @@ final class SettingsTests: XCTestCase, @unchecked Sendable {
             XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Broken",
                                                              executableDirectory: source.appendingPathComponent("bin").path,
                                                              sourceDataDirectory: source.path)) { error in
-                guard case Settings.LookupError.compileFailed(_, let message) = error else {
+                guard let failure = error as? SchemaCompileError else {
                     return XCTFail("unexpected \(error)")
                 }
-                XCTAssertFalse(message.isEmpty)
+                XCTAssertFalse(failure.message.isEmpty)
             }
         }
     }

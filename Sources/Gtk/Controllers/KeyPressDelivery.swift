@@ -5,7 +5,7 @@ extension Widget {
     /// added, until one handles it; returns whether one did. Lets tests and automation
     /// drive keyboard handling without a focused window.
     @discardableResult
-    public func sendKeyPress(_ key: Key, modifiers: ModifierType) -> Bool {
+    package func sendKeyPress(_ key: Key, modifiers: ModifierType) -> Bool {
         let keyType = gtk_event_controller_key_get_type()
         let signal = g_signal_lookup("key-pressed", keyType)
         guard let controllers = gtk_widget_observe_controllers(widget) else { return false }

@@ -2,12 +2,12 @@ import CGtk
 import Synchronization
 
 /// One GLib log message.
-public struct GLibLogMessage: Sendable, CustomStringConvertible {
-    public enum Level: Sendable { case error, critical, warning, message, info, debug }
-    public let level: Level
-    public let domain: String
-    public let text: String
-    public var description: String { "\(domain)-\(level): \(text)" }
+package struct GLibLogMessage: Sendable, CustomStringConvertible {
+    package enum Level: Sendable { case error, critical, warning, message, info, debug }
+    package let level: Level
+    package let domain: String
+    package let text: String
+    package var description: String { "\(domain)-\(level): \(text)" }
 }
 
 /// Watches GLib's structured log: every warning and critical is recorded (and still
@@ -17,7 +17,7 @@ public enum GLibLog {
     private static let installed = Mutex(false)
 
     /// Installs the recording log writer (once per process).
-    public static func startRecording() {
+    package static func startRecording() {
         let first = installed.withLock { done in
             defer { done = true }
             return !done
@@ -48,21 +48,26 @@ public enum GLibLog {
     }
 
     /// Returns the warnings and criticals recorded since the last call, and forgets them.
-    public static func takeProblems() -> [GLibLogMessage] {
+    package static func takeProblems() -> [GLibLogMessage] {
         recorded.withLock { messages in
             defer { messages.removeAll() }
             return messages
         }
     }
 
+    /// The log domain of this binding's own messages. Code built on the binding logs in
+    /// its own domain (a library's name, an application's name), so that a message says
+    /// which layer it comes from and `G_MESSAGES_DEBUG` can pick one out.
+    public static let bindingDomain = "Gtk-Swift"
+
     /// Logs a critical in `domain` (what a release build does for a programming error
     /// it can survive).
-    public static func critical(_ text: String, domain: String = "Lightbox") {
+    public static func critical(_ text: String, domain: String = bindingDomain) {
         lbx_log(domain, G_LOG_LEVEL_CRITICAL, text)
     }
 
     /// Logs a warning in `domain`.
-    public static func warning(_ text: String, domain: String = "Lightbox") {
+    public static func warning(_ text: String, domain: String = bindingDomain) {
         lbx_log(domain, G_LOG_LEVEL_WARNING, text)
     }
 }

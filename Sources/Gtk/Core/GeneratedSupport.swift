@@ -94,7 +94,7 @@ func borrowString(_ string: UnsafePointer<CChar>?) -> String? {
 }
 
 /// A C string the caller owns (`transfer full`), as a Swift string; the C string is freed.
-func takeString(_ string: UnsafeMutablePointer<CChar>?) -> String? {
+package func takeString(_ string: UnsafeMutablePointer<CChar>?) -> String? {
     guard let string else { return nil }
     defer { g_free(string) }
     return String(cString: string)

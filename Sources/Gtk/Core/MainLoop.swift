@@ -25,7 +25,7 @@ public enum MainLoop {
 
     /// The file descriptor GLib polls for main-queue work.
     @MainActor
-    public static var dispatchHandle: Int32 { _dispatch_get_main_queue_handle_4CF() }
+    package static var dispatchHandle: Int32 { _dispatch_get_main_queue_handle_4CF() }
 
     /// Runs one iteration of the default context. Returns whether an event was dispatched.
     @MainActor @discardableResult
@@ -65,7 +65,7 @@ public enum MainLoop {
     /// What the default context would poll now: its timeout (-1 = sleep until an
     /// fd is ready, i.e. no timeout or idle source is pending) and the polled fds.
     @MainActor
-    public static func pollState() -> (timeout: Int, fds: [Int32]) {
+    package static func pollState() -> (timeout: Int, fds: [Int32]) {
         let context = g_main_context_default()
         guard g_main_context_acquire(context) != 0 else { return (0, []) }
         defer { g_main_context_release(context) }

@@ -9,7 +9,7 @@ public enum Ownership: Sendable {
     case borrowed
 }
 
-private let wrapperQuark: GQuark = g_quark_from_static_string("lightbox-swift-wrapper")
+private let wrapperQuark: GQuark = g_quark_from_static_string("gtk-swift-wrapper")
 
 /// The Swift face of one GObject.
 ///
@@ -29,7 +29,7 @@ open class Object {
     private var keepAlive: Object?
 
     /// Number of live wrappers (for leak tests).
-    public private(set) static var liveCount = 0
+    package private(set) static var liveCount = 0
 
     /// Wraps `pointer`, which must be a GObject instance.
     init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
@@ -86,16 +86,24 @@ open class Object {
     public var typeName: String { String(cString: lbx_type_name_of(gobject)) }
 
     /// Number of references the GObject currently has (for tests and diagnostics).
-    public var referenceCount: Int { Int(lbx_ref_count(gobject)) }
+    package var referenceCount: Int { Int(lbx_ref_count(gobject)) }
 
     var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gobject) }
 
-    func cast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    package func cast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(gobject).assumingMemoryBound(to: T.self)
     }
 
     /// For GTK types whose struct is private (imported as OpaquePointer).
-    func cast() -> OpaquePointer { OpaquePointer(gobject) }
+    package func cast() -> OpaquePointer { OpaquePointer(gobject) }
+
+    /// A plain wrapper of a GObject whose type has no class here (a `GFileMonitor`, say),
+    /// for the package's other interop modules. They wrap rather than subclass: the
+    /// pointer initializer stays internal, because a `package` designated initializer
+    /// gets an (unimplemented, warned-about) stub in every subclass in other modules.
+    package static func wrapping(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) -> Object {
+        Object(pointer, ownership: ownership)
+    }
 }
 
 /// A GObject pointer whose C type is private (imported as OpaquePointer), as raw.
@@ -112,14 +120,13 @@ private let toggleNotify: GToggleNotify = { _, object, isLastRef in
 }
 
 /// Observes the finalization of a GObject without keeping it alive
-/// (a GObject weak reference). Used by tests and by code that must know when GTK
-/// lets go of an object.
+/// (a GObject weak reference). For leak tests in every layer of this package.
 @MainActor
-public final class FinalizationObserver {
-    public private(set) var isFinalized = false
+package final class FinalizationObserver {
+    package private(set) var isFinalized = false
     private var box: Unmanaged<FinalizationObserver>?
 
-    public init(_ object: Object) {
+    package init(_ object: Object) {
         let box = Unmanaged.passRetained(self)
         self.box = box
         g_object_weak_ref(object.gobject, { data, _ in

@@ -1,14 +1,14 @@
 import CGtk
 
 /// The pixels of an image file, for checking screenshots (is it blank? what size?).
-public struct RasterImage: Sendable {
-    public let width: Int
-    public let height: Int
+package struct RasterImage: Sendable {
+    package let width: Int
+    package let height: Int
     /// 32-bit pixels in GDK's memory format (B, G, R, A bytes, premultiplied).
-    public let pixels: [UInt32]
+    package let pixels: [UInt32]
 
     /// Loads a PNG (or any format GDK reads). Returns nil when the file can't be read.
-    public init?(contentsOf path: String) {
+    package init?(contentsOf path: String) {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let texture = gdk_texture_new_from_file(file, nil) else { return nil }
@@ -25,7 +25,7 @@ public struct RasterImage: Sendable {
     }
 
     /// Number of distinct colours (capped at `limit` for speed).
-    public func distinctColorCount(limit: Int = 1024) -> Int {
+    package func distinctColorCount(limit: Int = 1024) -> Int {
         var seen = Set<UInt32>()
         for pixel in pixels {
             seen.insert(pixel)
@@ -35,5 +35,5 @@ public struct RasterImage: Sendable {
     }
 
     /// True when the image has a single colour (blank, or a flat fill).
-    public var isSingleColor: Bool { distinctColorCount(limit: 2) < 2 }
+    package var isSingleColor: Bool { distinctColorCount(limit: 2) < 2 }
 }

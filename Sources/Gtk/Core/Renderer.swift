@@ -20,20 +20,20 @@ public enum Renderer {
     }
 
     /// The renderer to ask GTK for, or nil to leave its own choice.
-    public static func choose(requested: String?, hasGPURenderNode: Bool, gtkMinorVersion: Int) -> String? {
+    package static func choose(requested: String?, hasGPURenderNode: Bool, gtkMinorVersion: Int) -> String? {
         guard requested?.isEmpty ?? true, !hasGPURenderNode, gtkMinorVersion < 14 else { return nil }
         return "cairo"
     }
 
     /// Whether a DRM render node (`/dev/dri/renderD128` and up) exists: a GPU OpenGL can use.
-    public static var hasGPURenderNode: Bool {
+    package static var hasGPURenderNode: Bool {
         (128..<192).contains { access("/dev/dri/renderD\($0)", F_OK) == 0 }
     }
 
     /// The renderer drawing `widget`'s window ("GskCairoRenderer", "GskGLRenderer"…);
     /// nil until the window is realized.
     @MainActor
-    public static func name(drawing widget: Widget) -> String? {
+    package static func name(drawing widget: Widget) -> String? {
         guard let native = gtk_widget_get_native(widget.widget),
               let renderer = gtk_native_get_renderer(native) else { return nil }
         return String(cString: g_type_name_from_instance(unsafeBitCast(renderer, to: UnsafeMutablePointer<GTypeInstance>.self)))

@@ -21,12 +21,12 @@ public struct SignalConnection {
 
 /// Holds a handler closure for the lifetime of a GLib signal connection.
 /// Released by the connection's `GDestroyNotify`.
-final class SignalBox<Handler> {
+package final class SignalBox<Handler> {
     let handler: Handler
     private weak var owner: AnyObject?
     private let hasOwner: Bool
 
-    init(_ handler: Handler, owner: AnyObject?) {
+    package init(_ handler: Handler, owner: AnyObject?) {
         self.handler = handler
         self.owner = owner
         hasOwner = owner != nil
@@ -43,9 +43,9 @@ enum SignalBoxCounter {
     nonisolated(unsafe) static var live = 0
 }
 
-/// Public read-out of live closure boxes, for leak tests in every layer.
-public enum SignalDiagnostics {
-    @MainActor public static var liveHandlerBoxes: Int { SignalBoxCounter.live }
+/// Read-out of live closure boxes, for leak tests in every layer of this package.
+package enum SignalDiagnostics {
+    @MainActor package static var liveHandlerBoxes: Int { SignalBoxCounter.live }
 }
 
 private let releaseBox: GClosureNotify = { data, _ in
@@ -55,7 +55,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 
 extension Object {
     /// Connects `trampoline` (whose C signature must match the signal) with `box`.
-    func connect<H>(_ signal: String, box: SignalBox<H>, trampoline: GCallback, after: Bool = false) -> SignalConnection {
+    package func connect<H>(_ signal: String, box: SignalBox<H>, trampoline: GCallback, after: Bool = false) -> SignalConnection {
         let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
         let id = g_signal_connect_data(gobject, signal, trampoline, data, releaseBox,
                                        after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
@@ -66,7 +66,7 @@ extension Object {
 
 /// Calls the box's handler if its owner is still alive.
 @inline(__always)
-func withBox<H, R>(_ data: gpointer?, default value: R, _ body: (H) -> R) -> R {
+package func withBox<H, R>(_ data: gpointer?, default value: R, _ body: (H) -> R) -> R {
     guard let data else { return value }
     let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! SignalBox<H>
     guard box.isAlive else { return value }

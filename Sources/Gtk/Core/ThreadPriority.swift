@@ -9,14 +9,14 @@ public enum ThreadPriority {
     }
 
     /// The calling thread's nice value (0 for a normal thread).
-    public static var currentThreadNice: Int32 { lbx_thread_nice() }
+    package static var currentThreadNice: Int32 { lbx_thread_nice() }
 }
 
 /// The process's heap.
 public enum ProcessMemory {
     /// Gives memory freed on any thread back to the system. glibc keeps freed memory in
     /// each thread's arena for reuse, so a burst of large temporary arrays made off the main
-    /// thread (reading and sorting a whole library) stays counted in the resident size.
+    /// thread (reading and sorting a large data set) stays counted in the resident size.
     public static func returnFreedMemory() {
         _ = lbx_release_free_heap()
     }

@@ -90,7 +90,7 @@ extension Widget {
         gtk_widget_add_controller(widget, controller.cast())
     }
 
-    /// Activates an action by name ("win.rescan", "list.scroll-to-item") from this widget.
+    /// Activates an action by name ("app.quit", "list.scroll-to-item") from this widget.
     @discardableResult
     public func activateAction(_ name: String, parameter: Variant? = nil) -> Bool {
         gtk_widget_activate_action_variant(widget, name, parameter?.variant) != 0

@@ -18,7 +18,7 @@ public final class LazyListModel: Object, ListModel {
     nonisolated(unsafe) private var lendable: [UnsafeMutableRawPointer] = []
 
     /// Item objects made by all lazy models and not yet freed (for leak tests).
-    public static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
+    package static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
 
 
     /// The C model (also reachable from the nonisolated callbacks).
@@ -39,7 +39,7 @@ public final class LazyListModel: Object, ListModel {
     public var count: Int { Int(lbx_array_model_get_count(model)) }
 
     /// Items at positions GTK currently holds objects for.
-    public var livePositions: [Int] { live.allPositions }
+    package var livePositions: [Int] { live.allPositions }
 
     nonisolated fileprivate func itemObject(at position: Int) -> UnsafeMutableRawPointer {
         if let existing = live[position] {
@@ -79,7 +79,7 @@ public final class LazyListModel: Object, ListModel {
     /// `lendingRemoved`: while GTK handles the signal, positions it asks for that have no
     /// object get the removed objects instead of new ones. GTK 4.8 keeps the row of a
     /// removed object it meets again and binds it to the new position; otherwise it
-    /// destroys up to 200 rows and builds as many (a search that narrows 100,000 photos
+    /// destroys up to 200 rows and builds as many (a search that narrows 100,000 items
     /// took 75 ms here, 20 ms with lending). Pass false when a removed object is carried.
     public func splice(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:],
                        lendingRemoved: Bool = false) {

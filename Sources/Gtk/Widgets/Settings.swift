@@ -3,15 +3,13 @@ import Foundation
 
 /// GSettings for one schema, with typed keys and change notification.
 ///
-/// The schema is found the way an application needs it: installed in a prefix, or,
-/// when running from a build tree, compiled from the source tree's `data` folder into
-/// a `schemas` directory next to the binary (see `forApplication`).
+/// The schema comes from a directory holding a compiled `gschemas.compiled`
+/// (`init(schemaID:compiledIn:)`) or from GLib's default sources, where installed
+/// applications' schemas are (`init(installedSchemaID:)`).
 public final class Settings: Object {
     public enum LookupError: Error, Equatable {
         /// No source that was searched has this schema.
         case schemaNotFound(id: String, searched: [String])
-        /// `glib-compile-schemas` rejected the source tree's schema.
-        case compileFailed(directory: String, message: String)
     }
 
     public let schemaID: String
@@ -33,27 +31,13 @@ public final class Settings: Object {
         self.init(schema: schema, id: schemaID)
     }
 
-    /// The schema for an application, from the first place that has it:
-    /// 1. the prefix the binary is installed in (`<bin>/../share/glib-2.0/schemas`);
-    /// 2. GLib's default sources (`$GSETTINGS_SCHEMA_DIR`, `$XDG_DATA_DIRS/glib-2.0/schemas`);
-    /// 3. a build tree: `<sourceDataDirectory>/<id>.gschema.xml`, compiled (again when it
-    ///    changed) into `<executableDirectory>/schemas`.
-    public static func forApplication(id: String, executableDirectory: String,
-                                      sourceDataDirectory: String) throws -> Settings {
-        let prefixSchemas = URL(fileURLWithPath: executableDirectory)
-            .deletingLastPathComponent().appendingPathComponent("share/glib-2.0/schemas").path
-        if let schema = lookUp(id, inDirectory: prefixSchemas) ?? lookUpInstalled(id) {
-            return Settings(schema: schema, id: id)
+    /// The schema from GLib's default sources (`$GSETTINGS_SCHEMA_DIR`,
+    /// `$XDG_DATA_DIRS/glib-2.0/schemas`).
+    public convenience init(installedSchemaID schemaID: String) throws {
+        guard let schema = Self.lookUpInstalled(schemaID) else {
+            throw LookupError.schemaNotFound(id: schemaID, searched: ["GLib's default sources"])
         }
-        let source = sourceDataDirectory + "/\(id).gschema.xml"
-        let compiled = executableDirectory + "/schemas"
-        if FileManager.default.fileExists(atPath: source) {
-            try compile(source, into: compiled)
-        }
-        guard let schema = lookUp(id, inDirectory: compiled) else {
-            throw LookupError.schemaNotFound(id: id, searched: [prefixSchemas, "GLib's default sources", compiled])
-        }
-        return Settings(schema: schema, id: id)
+        self.init(schema: schema, id: schemaID)
     }
 
     // MARK: Typed keys. A getter returns nil and a setter false for a key the schema
@@ -149,33 +133,5 @@ public final class Settings: Object {
     private static func lookUpInstalled(_ id: String) -> OpaquePointer? {
         guard let source = g_settings_schema_source_get_default() else { return nil }
         return g_settings_schema_source_lookup(source, id, 1)
-    }
-
-    private static func compile(_ schemaFile: String, into directory: String) throws {
-        let manager = FileManager.default
-        let target = directory + "/gschemas.compiled"
-        let sourceDate = (try? manager.attributesOfItem(atPath: schemaFile)[.modificationDate]) as? Date
-        let targetDate = (try? manager.attributesOfItem(atPath: target)[.modificationDate]) as? Date
-        if let sourceDate, let targetDate, targetDate >= sourceDate { return }
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw LookupError.compileFailed(directory: directory, message: "\(error)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["glib-compile-schemas", "--strict", "--targetdir=\(directory)",
-                             URL(fileURLWithPath: schemaFile).deletingLastPathComponent().path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw LookupError.compileFailed(directory: directory, message: "\(error)")
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LookupError.compileFailed(directory: directory, message: message)
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import LightboxKit
+import LightboxMedia
 
 /// The photo library as the UI sees it: the only thing that touches the catalog and
 /// the disk. Main-thread API; scans and disk work run in the background.

@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// A folder as the file system knows it: the same path can name another folder later
 /// (deleted and made again, or the mount point left behind by a removed disk).

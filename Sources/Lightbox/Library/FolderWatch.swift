@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// Watches a folder tree and reports its changes in batches (main thread).
 ///

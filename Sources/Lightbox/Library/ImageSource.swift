@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 import Synchronization
 
 /// How soon the person needs an image (later cases come first).

@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// Which folder the app shows when it is started without one.
 public enum LibraryLocation {

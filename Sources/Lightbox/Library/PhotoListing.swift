@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// One line of `lightbox --list`: a JSON object with every key present (null when
 /// unknown), on one line. Total: whatever a `Photo` holds, the line is valid JSON;

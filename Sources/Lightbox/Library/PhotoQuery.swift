@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// Orders the photo list can be shown in.
 public enum PhotoSort: String, CaseIterable, Sendable {

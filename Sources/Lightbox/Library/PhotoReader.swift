@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// Reads one photo file into a `Photo`: gexiv2 for the metadata, gdk-pixbuf's
 /// header sniffing for formats Exiv2 doesn't know. Never throws: a file that can't

@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// Why a folder could not be scanned at all.
 public struct ScanError: Error, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// A photo moved to the trash, with what it takes to put it back.
 public struct TrashedPhoto: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import LightboxMedia
 
 /// The state of one scan: the walk on the calling thread feeds a queue of files that
 /// `parallelism` reader threads drain, each standing aside for the scanner's foreground

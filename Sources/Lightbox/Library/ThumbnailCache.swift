@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import LightboxMedia
 
 /// The freedesktop thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), shared with GNOME
 /// Files: `normal` (128 px) and `large` (256 px) PNGs named by the MD5 of the file

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import LightboxKit
+import LightboxMedia
 
 /// The photo page: one photo large, fit to the page with its EXIF orientation, zoomable,
 /// browsing `photos` in their order, its rating editable. Its images come from the store's

@@ -1,4 +1,5 @@
 import Gtk
+import LightboxMedia
 
 /// Stars for a rating: five icons, read as "Rated 3 stars".
 final class RatingStarsView: Box {

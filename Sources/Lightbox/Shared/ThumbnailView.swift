@@ -1,4 +1,5 @@
 import Gtk
+import LightboxMedia
 
 /// A photo's thumbnail: a placeholder icon until the pixels arrive from the
 /// `ImageSource` (off the main thread; an on-screen request when the row is in view, a

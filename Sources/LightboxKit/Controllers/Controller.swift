@@ -24,7 +24,7 @@ open class Controller {
     /// Where the view is in its appearance cycle.
     public private(set) var appearance: Appearance = .disappeared
     /// Number of live controllers (for leak tests and diagnostics).
-    public private(set) static var liveCount = 0
+    package private(set) static var liveCount = 0
 
     private var loadedView: Widget?
     /// Set while a container animates this controller in: `viewDidAppear` waits for the end.

@@ -67,7 +67,8 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
             return
         }
         guard let parent else {
-            GLibLog.critical("HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
+            GLibLog.critical("HostingDataSource: a row was bound after the parent controller was freed; it stays empty",
+                             domain: GLibLog.kitDomain)
             return
         }
         let controller = unused.popLast() ?? make()

@@ -185,7 +185,7 @@ open class ArrayDataSource<Item> {
         case .trap:
             preconditionFailure("ArrayDataSource: \(message)")
         case .showErrorRow:
-            GLibLog.critical("ArrayDataSource: \(message)")
+            GLibLog.critical("ArrayDataSource: \(message)", domain: GLibLog.kitDomain)
             if let current = slot.child as? ListRowView { registry.recycle(current) }
             rows[ObjectIdentifier(slot)] = nil
             let row = ErrorRow()

@@ -1,5 +1,6 @@
 import CGExiv2
 import CGtk
+import Gtk
 
 /// The tags Lightbox reads from a photo, exactly as gexiv2 reports them.
 public struct ImageMetadata: Sendable {

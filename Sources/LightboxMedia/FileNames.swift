@@ -1,4 +1,5 @@
 import CGtk
+import Gtk
 
 /// GLib's file-name conversions, used for freedesktop thumbnail names.
 public enum FileNames {

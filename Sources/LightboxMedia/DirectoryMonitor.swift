@@ -1,9 +1,10 @@
 import CGtk
+import Gtk
 
 /// Watches one folder with `GFileMonitor` and reports changed paths (main thread).
 /// Watching stops when the monitor is released.
 @MainActor
-public final class DirectoryMonitor: Object {
+public final class DirectoryMonitor {
     public enum Event: Sendable, Equatable {
         /// A file appeared, changed, or was moved into the folder.
         case changed(String)
@@ -13,6 +14,9 @@ public final class DirectoryMonitor: Object {
 
     public typealias Handler = @MainActor (Event) -> Void
 
+    /// The `GFileMonitor`, whose wrapper holds the only reference to it.
+    private let monitor: Object
+
     /// Starts watching `path`. Fails when the folder can't be monitored.
     public init(path: String) throws(MediaError) {
         let file = g_file_new_for_path(path)
@@ -21,7 +25,7 @@ public final class DirectoryMonitor: Object {
         guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
             throw MediaError.take(error, fallback: "the folder can't be watched")
         }
-        super.init(UnsafeMutableRawPointer(monitor), ownership: .full)
+        self.monitor = Object.wrapping(UnsafeMutableRawPointer(monitor), ownership: .full)
     }
 
     /// Calls `handler` for each change, while `owner` lives.
@@ -50,7 +54,7 @@ public final class DirectoryMonitor: Object {
             _, file, other, kind, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (h: Raw) in h(file, other, Int(kind)) } }
         }
-        return connect("changed", box: SignalBox(raw, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return monitor.connect("changed", box: SignalBox(raw, owner: owner),
+                               trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }
