@@ -21,14 +21,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
         store.observe(owner: self) { [weak self] _ in self?.storeChanged() }
     }
 
-    public override func loadView() -> Widget {
-        let scroller = ScrolledWindow()
-        scroller.setPolicy(horizontal: .never, vertical: .automatic)
-        let list = source.makePhotoListView()
-        list.addCSSClass("photo-collection")
-        scroller.child = list
-        return scroller
-    }
+    public override func loadView() -> Widget { PhotoCollectionView(list: source.makePhotoListView()) }
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }

@@ -25,10 +25,7 @@ extension MainWindowController {
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
         actions.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
-            let shortcuts = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
-            shortcuts.title = "Keyboard Shortcuts"
-            shortcuts.transientFor = window
-            shortcuts.present()
+            KeyboardShortcutsWindow.make(over: window).present()
         }
 
         let page = Action(name: "page", parameterType: "s")
