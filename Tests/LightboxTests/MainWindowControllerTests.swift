@@ -16,7 +16,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
         let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
-        window.child = root.view
+        root.becomeRoot(of: window)
         let actions = ActionGroup()
         root.installActions(in: actions, window: window)
         root.open(folder: folder)

@@ -23,11 +23,8 @@ final class PhotosPageFixture {
         store = CatalogStore(catalog: try! Catalog(path: catalogPath), images: ImageSource(cache: cache))
         page = PhotosController(store: store)
         navigation = NavigationController(root: inNavigation ? page : Controller())
-        let noTitlebar = Box()
-        noTitlebar.isVisible = false
-        window.titlebar = noTitlebar
         window.setDefaultSize(width: 1000, height: 700)
-        window.child = inNavigation ? navigation.view : page.view
+        (inNavigation ? navigation : page).becomeRoot(of: window)
         show(window)
         if let folder {
             store.open(folder: folder)

@@ -45,14 +45,19 @@ final class MainWindowController: Controller, PhotoOpening {
         store.observeConditions(owner: self) { [weak self] conditions in self?.show(conditions) }
     }
 
-    override func loadView() -> Widget {
-        MainWindowView(navigation: navigation.view as! NavigationView, pages: pages.switcherStack)
-    }
+    override func loadView() -> Widget { MainWindowView(navigation: navigation.view) }
+
+    /// The navigation's header is the window's title bar.
+    override var windowTitlebar: WindowTitlebar { .header(of: navigation) }
 
     override func viewDidLoad() {
         navigation.didMove(toParent: self)
         shownTop = navigation.topController
         let view = windowView
+        // Search and sort on the top-level pages; the main menu on every page.
+        pages.headerItems.start = [view.searchButton]
+        pages.headerItems.end = [view.sortButton]
+        navigation.headerItems.end = [view.menuButton]
         view.searchButton.onToggled(owner: self) { [weak self] in self?.searchToggled() }
         view.searchEntry.onSearchChanged(owner: self) { [weak self] in
             guard let self else { return }
@@ -74,7 +79,6 @@ final class MainWindowController: Controller, PhotoOpening {
             return self.windowView.searchEntry.type(keyFrom: early)
         }
         view.add(early)
-        for page in pages.pages { fitUnderWindowHeader(page.controller) }
         show(store.conditions)
     }
 
@@ -85,15 +89,6 @@ final class MainWindowController: Controller, PhotoOpening {
             let kind = bar.condition.kind
             bar.closeButton.onClicked(owner: self) { [weak self] in self?.store.dismiss(kind) }
         }
-    }
-
-    /// A split page keeps its detail pane's header (its back button when collapsed)
-    /// without a second set of window buttons; the list's own header would only repeat
-    /// the page switcher.
-    private func fitUnderWindowHeader(_ page: Controller) {
-        guard let split = page as? SplitController, let splitView = split.view as? SplitView else { return }
-        splitView.sidebarHeader.isVisible = false
-        (split.detailNavigation.view as? NavigationView)?.header.showsTitleButtons = false
     }
 
     // MARK: Folder
@@ -142,7 +137,8 @@ final class MainWindowController: Controller, PhotoOpening {
             (currentPage as? PhotoRevealing)?.reveal(id)
         }
         shownTop = top
-        if isViewLoaded { windowView.showsRootControls(navigation.controllers.count == 1) }
+        // A pushed page has no search: its bar closes.
+        if isViewLoaded, navigation.controllers.count > 1 { windowView.searchBar.isRevealed = false }
     }
 
     // MARK: Search
@@ -238,7 +234,6 @@ final class MainWindowController: Controller, PhotoOpening {
         guard isViewLoaded else { return }
         let view = windowView
         view.bannerLabel.text = message
-        view.banner.setMargins(top: (navigation.view as! NavigationView).header.height, bottom: 0, start: 0, end: 0)
         view.undoButton.isVisible = undoable
         view.banner.isRevealed = true
         bannerTicket += 1
