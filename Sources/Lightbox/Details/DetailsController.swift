@@ -36,11 +36,7 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         source.delegate = self
     }
 
-    public override func loadView() -> Widget {
-        let list = source.makeListView(selection: .none)
-        list.singleClickActivate = true
-        return DetailsView(list: list)
-    }
+    public override func loadView() -> Widget { DetailsView(list: source.makeListView(selection: .none)) }
 
     public override func viewDidLoad() {
         let keys = KeyController()

@@ -21,6 +21,7 @@ public final class DetailsView: Box {
         errorLabel.horizontalExpand = true
         errorBar.append(errorLabel)
         errorBar.isVisible = false
+        list.singleClickActivate = true  // a row that leads somewhere opens with one click
         list.addCSSClass("boxed-list")
         list.addCSSClass("details-list")
         list.accessibleLabel = "Photo details"
