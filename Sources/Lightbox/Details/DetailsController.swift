@@ -65,13 +65,8 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public func rate(_ stars: Int) {
         guard let photo else { return }
         do {
-            try store.setRating(stars, for: photo.id)
+            try store.setRating(stars, for: photo.id)  // the Photos page shows the change here
             detailsView.showError(nil)
-            if self.photo?.id == photo.id, self.photo?.rating != stars {
-                var rated = photo
-                rated.rating = stars
-                show(rated)
-            }
         } catch {
             detailsView.showError("The rating of \(photo.name) could not be saved: \(error)")
         }
