@@ -13,6 +13,8 @@ final class PhotosPageFixture {
     let page: PhotosController
     let navigation: NavigationController
     let window = Window()
+    /// What the window would say in its banner about ratings that could not be saved.
+    var ratingReports: [String] = []
 
     /// - Parameter inNavigation: the page inside a navigation controller (as the window shows it), else alone.
     init(_ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true,
@@ -25,6 +27,11 @@ final class PhotosPageFixture {
         navigation = NavigationController(root: inNavigation ? page : Controller())
         window.setDefaultSize(width: 1000, height: 700)
         (inNavigation ? navigation : page).becomeRoot(of: window)
+        // The window's `win.rate`, rating the photo of the page in front.
+        let actions = ActionGroup()
+        RateCommand(store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
+                    report: { [weak self] message in self?.ratingReports.append(message) }).install(in: actions)
+        window.insertActionGroup(actions, prefix: "win")
         show(window)
         if let folder {
             store.open(folder: folder)

@@ -8,8 +8,9 @@ import LightboxKit
 /// that stepping to one shows it at once; moving on cancels what is no longer near.
 ///
 /// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit;
-/// 0–5 rate (saved through the store). Going back is the navigation controller's job.
-public final class PhotoPageController: Controller, PhotoSelecting {
+/// 0–5 rate (`win.rate`; a rating that can't be saved is said in the page's bar). Going
+/// back is the navigation controller's job.
+public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing {
     private let store: CatalogStore
     /// The photos browsed, in order, as they were when the page opened. What a photo shows
     /// now (its rating) comes from the Store; one the Store no longer has shows as it was.
@@ -185,14 +186,8 @@ public final class PhotoPageController: Controller, PhotoSelecting {
 
     // MARK: Rating
 
-    /// Saves `rating` for the current photo through the store (the stars follow the store).
-    public func rate(_ rating: Int) {
-        do {
-            try store.setRating(rating, for: photos[index].id)
-            pageView.showNotice(nil)
-        } catch {
-            pageView.showNotice("Could not save the rating: \(error)")
-        }
+    public func showRatingFailure(_ error: (any Error)?) {
+        pageView.showNotice(error.map { "Could not save the rating: \($0)" })
     }
 
     var shownRating: String { pageView.stars.summary }
@@ -211,14 +206,12 @@ public final class PhotoPageController: Controller, PhotoSelecting {
             }
             return true
         }
+        if RateAction.activate(for: key, modifiers: modifiers, from: pageView) { return true }
         guard modifiers.isEmpty else { return false }
         switch name {
         case "Left", "KP_Left": showPhoto(at: index - 1)
         case "Right", "KP_Right": showPhoto(at: index + 1)
-        default:
-            let digit = name.hasPrefix("KP_") ? String(name.dropFirst(3)) : name
-            guard let rating = Int(digit), (0...5).contains(rating) else { return false }
-            rate(rating)
+        default: return false
         }
         return true
     }

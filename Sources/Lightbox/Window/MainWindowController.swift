@@ -174,14 +174,11 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Whether typing goes to the search entry (digits and Delete must not act then).
     var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
 
-    /// 0–5 and Delete on the pages, reaching here when the focused widget did not use them.
+    /// 0–5 (`win.rate`) and Delete on the pages, reaching here when the focused widget did not use them.
     private func pageKeyPressed(_ key: Key, _ modifiers: ModifierKeys) -> Bool {
-        guard !isTyping, modifiers.isEmpty || modifiers == .shift else { return false }
-        if let character = key.character, let stars = Int(String(character)), (0...5).contains(stars) {
-            rateCurrentPhoto(stars)
-            return true
-        }
-        if key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
+        guard !isTyping else { return false }
+        if RateAction.activate(for: key, modifiers: modifiers, from: view) { return true }
+        if modifiers.isEmpty || modifiers == .shift, key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
             trashCurrentPhoto()
             return true
         }
@@ -190,14 +187,12 @@ final class MainWindowController: Controller, PhotoOpening {
 
     // MARK: Rating and trash
 
-    func rateCurrentPhoto(_ stars: Int) {
-        guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
-        do {
-            try store.setRating(stars, for: photo.id)
-        } catch {
-            showBanner("The rating could not be saved: \(error)", undoable: false)
-        }
-    }
+    /// What `win.rate` does: rates the current page's photo, not while typing in search;
+    /// the banner says a failure the page does not say itself.
+    private(set) lazy var rateCommand = RateCommand(store: store, page: { [weak self] in
+        guard let self, !self.isTyping else { return nil }
+        return self.currentPage
+    }, report: { [weak self] message in self?.showBanner(message, undoable: false) })
 
     func trashCurrentPhoto() {
         guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
