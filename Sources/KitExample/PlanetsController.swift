@@ -19,14 +19,7 @@ final class PlanetListController: Controller, ListSelectionDelegate {
         source.delegate = self
     }
 
-    override func loadView() -> Widget {
-        let scroller = ScrolledWindow()
-        let list = source.makeListView()
-        list.addCssClass("navigation-sidebar")
-        list.singleClickActivate = true
-        scroller.child = list
-        return scroller
-    }
+    override func loadView() -> Widget { PlanetListView(list: source.makeListView()) }
 
     func select(_ position: Int) { source.select(at: position) }
 
@@ -59,16 +52,5 @@ final class PlanetsController: SplitController, PlanetListDelegate {
 
 /// What the detail pane shows before a planet is chosen.
 final class PlaceholderController: Controller {
-    override func loadView() -> Widget {
-        let page = Box(orientation: .vertical, spacing: 12)
-        page.verticalAlignment = .center
-        let icon = Image(iconName: "weather-clear-night-symbolic")
-        icon.pixelSize = 96
-        icon.addCssClass("dim-label")
-        let label = Label("Choose a planet")
-        label.addCssClass("title-2")
-        page.append(icon)
-        page.append(label)
-        return page
-    }
+    override func loadView() -> Widget { PlaceholderView() }
 }

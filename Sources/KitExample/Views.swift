@@ -3,6 +3,39 @@ import Gtk
 import LightboxKit
 
 /// The view classes: each builds its own widget tree (controllers only wire them).
+
+/// The planets in a sidebar list that scrolls.
+final class PlanetListView: Box {
+    let list: ListView
+
+    init(list: ListView) {
+        self.list = list
+        super.init(orientation: .vertical)
+        list.addCssClass("navigation-sidebar")
+        list.singleClickActivate = true
+        let scroller = ScrolledWindow()
+        scroller.verticalExpand = true
+        scroller.child = list
+        append(scroller)
+    }
+}
+
+/// The detail pane before a planet is chosen: an icon and a hint.
+final class PlaceholderView: Box {
+    init() {
+        super.init(orientation: .vertical, spacing: 12)
+        verticalAlignment = .center
+        let icon = Image(iconName: "weather-clear-night-symbolic")
+        icon.pixelSize = 96
+        icon.addCssClass("dim-label")
+        let label = Label("Choose a planet")
+        label.addCssClass("title-2")
+        append(icon)
+        append(label)
+    }
+}
+
+/// A planet's page: its name, summary and moons.
 final class PlanetView: Box {
     init(planet: Planet, moons: ListView) {
         super.init(orientation: .vertical, spacing: 12)
@@ -25,6 +58,7 @@ final class PlanetView: Box {
     }
 }
 
+/// One moon in a row: name, radius, and a button to its page.
 final class MoonView: Box {
     let nameLabel = Label()
     let detailLabel = Label()
@@ -53,6 +87,7 @@ final class MoonView: Box {
     }
 }
 
+/// A moon's page: its name and facts.
 final class MoonPageView: Box {
     init(moon: Moon) {
         super.init(orientation: .vertical, spacing: 8)

@@ -80,13 +80,9 @@ public final class LightboxApplication {
         root.open(folder: folder)
         photos.panePosition = state.panePosition
 
-        let window = ApplicationWindow(application: application)
+        let window = ControllerWindow(application: application, root: root)
         window.setDefaultSize(width: state.windowWidth, height: state.windowHeight)
         if state.isMaximized { window.maximize() }
-        let noTitlebar = Box()
-        noTitlebar.isVisible = false
-        window.titlebar = noTitlebar  // the navigation header is the window's header bar
-        window.child = root.view
         root.installActions(in: window, window: window)
         window.addAction("toggle-details", owner: self) { [unowned photos] in photos.toggleDetails() }
         root.show(state.page)

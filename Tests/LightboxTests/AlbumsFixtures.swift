@@ -27,7 +27,7 @@ enum AlbumsFixtures {
         let navigation = NavigationController(root: root)
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
-        window.child = navigation.view
+        navigation.becomeRoot(of: window)
         show(window)
         return (window, navigation)
     }

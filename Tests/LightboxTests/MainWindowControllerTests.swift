@@ -16,9 +16,10 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
         let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
-        window.child = root.view
+        root.becomeRoot(of: window)
         let actions = ActionGroup()
         root.installActions(in: actions, window: window)
+        window.insertActionGroup(actions, prefix: "win")
         root.open(folder: folder)
         show(window)
         pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
@@ -68,7 +69,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
             let photos = root.pages.pages[0].controller as! PhotosController
             photos.reveal(paths[0])
             XCTAssertEqual(photos.currentPhoto?.id, paths[0])
-            root.rateCurrentPhoto(3)
+            actions.action(named: "rate")?.activate(Variant(Int32(3)))
             root.store.waitUntilSaved()
             XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3)
             root.trashCurrentPhoto()
@@ -112,7 +113,7 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
             let before = photos.currentPhoto?.rating
             actions.action(named: "search")?.activate()
             pump(until: { root.isTyping }, timeout: 5, "the search entry to take focus")
-            root.rateCurrentPhoto(5)
+            actions.action(named: "rate")?.activate(Variant(Int32(5)))
             XCTAssertEqual(root.store.photos.first { $0.id == paths[2] }?.rating, before)
             window.destroy()
         }

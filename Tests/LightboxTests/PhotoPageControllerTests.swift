@@ -6,10 +6,15 @@ import LightboxKit
 import XCTest
 
 final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
+    /// A photo page in a window whose `win.rate` rates the page's photo.
     @MainActor
     private func page(_ store: CatalogStore, photos: [Photo], index: Int) -> PhotoPageController {
         let page = PhotoPageController(store: store, photos: photos, index: index)
-        _ = AlbumsFixtures.window(showing: page)
+        let (window, _) = AlbumsFixtures.window(showing: page)
+        let actions = ActionGroup()
+        RateCommand(store: store, page: { [weak page] in page }, report: { XCTFail("the page says it: \($0)") })
+            .install(in: actions)
+        window.insertActionGroup(actions, prefix: "win")
         return page
     }
 

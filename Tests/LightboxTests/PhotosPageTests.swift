@@ -13,6 +13,8 @@ final class PhotosPageFixture {
     let page: PhotosController
     let navigation: NavigationController
     let window = Window()
+    /// What the window would say in its banner about ratings that could not be saved.
+    var ratingReports: [String] = []
 
     /// - Parameter inNavigation: the page inside a navigation controller (as the window shows it), else alone.
     init(_ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true,
@@ -23,11 +25,13 @@ final class PhotosPageFixture {
         store = CatalogStore(catalog: try! Catalog(path: catalogPath), images: ImageSource(cache: cache))
         page = PhotosController(store: store)
         navigation = NavigationController(root: inNavigation ? page : Controller())
-        let noTitlebar = Box()
-        noTitlebar.isVisible = false
-        window.titlebar = noTitlebar
         window.setDefaultSize(width: 1000, height: 700)
-        window.child = inNavigation ? navigation.view : page.view
+        (inNavigation ? navigation : page).becomeRoot(of: window)
+        // The window's `win.rate`, rating the photo of the page in front.
+        let actions = ActionGroup()
+        RateCommand(store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
+                    report: { [weak self] message in self?.ratingReports.append(message) }).install(in: actions)
+        window.insertActionGroup(actions, prefix: "win")
         show(window)
         if let folder {
             store.open(folder: folder)

@@ -8,16 +8,14 @@ public protocol DetailsControllerDelegate: AnyObject {
 }
 
 /// The details pane of the Photos page: the selected photo's preview, its rating
-/// (click a star, or 0–5 while the list has focus; saved through the Store) and its facts.
+/// (click a star, or 0–5 while the list has focus: `win.rate`) and its facts.
 public final class DetailsController: Controller, ListSelectionDelegate, RatingRowDelegate {
     public weak var delegate: DetailsControllerDelegate?
     public let source = ArrayDataSource<DetailItem>()
     public private(set) var photo: Photo?
-    private let store: CatalogStore
     private var detailsView: DetailsView { view as! DetailsView }
 
     public init(store: CatalogStore) {
-        self.store = store
         super.init()
         title = "Details"
         source.kindOfItem = { $0.kind }
@@ -36,26 +34,19 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         source.delegate = self
     }
 
-    public override func loadView() -> Widget {
-        let list = source.makeListView(selection: .none)
-        list.singleClickActivate = true
-        return DetailsView(list: list)
-    }
+    public override func loadView() -> Widget { DetailsView(list: source.makeListView(selection: .none)) }
 
     public override func viewDidLoad() {
         let keys = EventControllerKey()
         keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard let self, modifiers.isEmpty, let digit = key.character?.wholeNumberValue,
-                  (0...5).contains(digit), self.photo?.error == nil, self.photo != nil else { return false }
-            self.rate(digit)
-            return true
+            guard let self, self.photo != nil else { return false }
+            return RateAction.activate(for: key, modifiers: modifiers, from: self.detailsView.list)
         }
         detailsView.list.add(keys)
     }
 
     /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.
     public func show(_ photo: Photo?) {
-        if photo?.id != self.photo?.id { detailsView.showError(nil) }
         self.photo = photo
         detailsView.showsDetails = photo != nil
         do {
@@ -65,26 +56,11 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         }
     }
 
-    /// Sets the shown photo's rating through the Store; a failure shows in the pane.
-    public func rate(_ stars: Int) {
-        guard let photo else { return }
-        do {
-            try store.setRating(stars, for: photo.id)
-            detailsView.showError(nil)
-            if self.photo?.id == photo.id, self.photo?.rating != stars {
-                var rated = photo
-                rated.rating = stars
-                show(rated)
-            }
-        } catch {
-            detailsView.showError("The rating of \(photo.name) could not be saved: \(error)")
-        }
+    /// A star was clicked: `win.rate` rates the page's photo (the one shown here) and the
+    /// Photos page shows the Store's change here.
+    public func ratingRow(_ row: RatingRow, didPick stars: Int) {
+        RateAction.activate(stars, from: row)
     }
-
-    /// The message shown for the last failed change, if it still shows.
-    public var errorMessage: String? { detailsView.isShowingError ? detailsView.errorLabel.text : nil }
-
-    public func ratingRow(_ row: RatingRow, didPick stars: Int) { rate(stars) }
 
     public func listDidChangeSelection(_ items: [DetailItem]) {}
 

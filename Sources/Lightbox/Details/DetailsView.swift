@@ -1,12 +1,9 @@
 import Gtk
 
-/// The details pane: an error banner (a rating that could not be saved) above the
-/// details list, or a status page when no photo is selected.
+/// The details pane: the details list, or a status page when no photo is selected.
 public final class DetailsView: Box {
     public let list: ListView
-    public let errorLabel = Label()
     public let placeholder = Box(orientation: .vertical, spacing: 12)
-    private let errorBar = Box(orientation: .horizontal, spacing: 8)
     private let scroller = ScrolledWindow()
     private let pages = Stack()
 
@@ -14,13 +11,7 @@ public final class DetailsView: Box {
         self.list = list
         super.init(orientation: .vertical)
         addCssClass("details-pane")
-        errorBar.addCssClass("details-error")
-        errorBar.append(Image(iconName: "dialog-error-symbolic"))
-        errorLabel.wraps = true
-        errorLabel.xalign = 0
-        errorLabel.horizontalExpand = true
-        errorBar.append(errorLabel)
-        errorBar.isVisible = false
+        list.singleClickActivate = true  // a row that leads somewhere opens with one click
         list.addCssClass("boxed-list")
         list.addCssClass("details-list")
         list.setAccessibleLabel("Photo details")
@@ -42,7 +33,6 @@ public final class DetailsView: Box {
         pages.add(scroller, name: "details")
         pages.add(placeholder, name: "none")
         pages.verticalExpand = true
-        append(errorBar)
         append(pages)
         showsDetails = false
     }
@@ -52,12 +42,4 @@ public final class DetailsView: Box {
         get { pages.visibleChildName == "details" }
         set { pages.visibleChildName = newValue ? "details" : "none" }
     }
-
-    /// Shows `message` in the error banner; nil hides it.
-    public func showError(_ message: String?) {
-        errorLabel.text = message ?? ""
-        errorBar.isVisible = message != nil
-    }
-
-    public var isShowingError: Bool { errorBar.isVisible }
 }

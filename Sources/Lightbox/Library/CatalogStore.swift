@@ -10,6 +10,8 @@ import LightboxMedia
 /// let store = try CatalogStore()                  // opens $XDG_DATA_HOME/<app-id>/catalog.sqlite
 /// store.observeConditions(owner: self) { conditions in }  // lasting: ratings can't be saved, catalog recovered
 /// store.observe(owner: self) { update in list.show(update) }  // PhotosUpdate: the photos and what changed
+/// store.observeLibrary(owner: self) { change in }  // LibraryChange: which photos changed, search or not
+/// store.photo(id)                                 // a photo as it is now, search or not
 /// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
@@ -99,6 +101,7 @@ public final class CatalogStore {
     private var allIndex: [Photo.ID: Int] = [:]
 
     private var observers = ObserverList<PhotosUpdate>()
+    private var libraryObservers = ObserverList<LibraryChange>()
     private var noticeObservers = ObserverList<String>()
     private var progressObservers = ObserverList<ScanProgress?>()
     private var conditionObservers = ObserverList<[LibraryCondition]>()
@@ -149,6 +152,17 @@ public final class CatalogStore {
     /// Calls `handler` with every update of `photos`, while `owner` lives.
     public func observe(owner: AnyObject, _ handler: @escaping @MainActor (PhotosUpdate) -> Void) {
         observers.add(owner: owner, handler)
+    }
+
+    /// Calls `handler` with every change of the open folder's photos (`allPhotos`), whatever
+    /// the search shows, while `owner` lives.
+    public func observeLibrary(owner: AnyObject, _ handler: @escaping @MainActor (LibraryChange) -> Void) {
+        libraryObservers.add(owner: owner, handler)
+    }
+
+    /// The open folder's photo with `id` as it is now (search or not); nil when it has none.
+    public func photo(_ id: Photo.ID) -> Photo? {
+        allIndex[id].map { allPhotos[$0] }
     }
 
     /// Calls `handler` with each new user-facing notice, while `owner` lives.
@@ -259,6 +273,7 @@ public final class CatalogStore {
     private func adopt(_ library: Library) {
         allPhotos = library.photos
         allIndex = library.index
+        libraryObservers.send(LibraryChange(ids: nil))
     }
 
     private func reindex() {
@@ -306,6 +321,7 @@ public final class CatalogStore {
                 allPhotos.append(photo)
             }
         }
+        libraryObservers.send(LibraryChange(ids: Set(batch.map(\.id))))
         // A scan's first photos at once, then its batches a few times a second: each
         // publish sorts and compares the whole library, and the list's frames come first.
         guard isScanning, !photos.isEmpty else { return publish() }
@@ -324,6 +340,7 @@ public final class CatalogStore {
         guard !gone.isEmpty else { return }
         allPhotos.removeAll { gone.contains($0.id) }
         reindex()
+        libraryObservers.send(LibraryChange(ids: gone))
         publish()
     }
 
@@ -349,6 +366,7 @@ public final class CatalogStore {
         clear(.folderUnavailable)
         allPhotos = []
         reindex()
+        libraryObservers.send(LibraryChange(ids: nil))
         show([], .reset)
         isLoading = true
         ratingsWhileLoading = [:]
@@ -652,6 +670,7 @@ public final class CatalogStore {
             updated[position].rating = rating
             show(updated, .updated([position]))
         }
+        libraryObservers.send(LibraryChange(ids: [id]))
         if spec.order == .rating { publish() }
     }
 

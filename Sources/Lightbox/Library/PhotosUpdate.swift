@@ -31,6 +31,22 @@ public struct PhotosUpdate: Sendable {
     }
 }
 
+/// Which of the open folder's photos changed, whatever the search shows (a rating, a file
+/// read again, photos added or removed): what a page showing photos of its own choosing
+/// (every photo by a camera, a photo page) follows. It reads the photos again with
+/// `CatalogStore.photo(_:)`.
+public struct LibraryChange: Sendable {
+    /// The photos added, changed or removed; nil when any may have (another folder opened,
+    /// the whole catalog read).
+    public let ids: Set<Photo.ID>?
+
+    /// Whether the photo with `id` may have changed.
+    public func contains(_ id: Photo.ID) -> Bool { ids?.contains(id) ?? true }
+
+    /// Whether any of `photos` may have changed.
+    public func touches(_ photos: Set<Photo.ID>) -> Bool { ids.map { !$0.isDisjoint(with: photos) } ?? true }
+}
+
 /// What the photo list shows of a folder: search, order, direction. A value, so the
 /// Store computes it off the main thread.
 struct PhotoViewSpec: Sendable, Equatable {

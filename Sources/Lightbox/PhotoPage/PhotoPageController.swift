@@ -9,12 +9,13 @@ import LightboxMedia
 /// that stepping to one shows it at once; moving on cancels what is no longer near.
 ///
 /// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit;
-/// 0–5 rate (saved through the store). Going back is the navigation controller's job.
-public final class PhotoPageController: Controller, PhotoSelecting {
+/// 0–5 rate (`win.rate`; a rating that can't be saved is said in the page's bar). Going
+/// back is the navigation controller's job.
+public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing {
     private let store: CatalogStore
-    public private(set) var photos: [Photo]
-    /// Where each photo is in `photos` (an update names only the photos it changed).
-    private lazy var positions = Dictionary(photos.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The photos browsed, in order, as they were when the page opened. What a photo shows
+    /// now (its rating) comes from the Store; one the Store no longer has shows as it was.
+    public let photos: [Photo]
     public private(set) var index: Int
     /// Displayed pixels per image pixel; nil while the photo is fit to the page.
     private(set) var zoom: Double?
@@ -33,7 +34,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         self.index = index
         super.init()
         title = photos[index].name
-        store.observe(owner: self) { [weak self] update in self?.follow(update) }
+        store.observeLibrary(owner: self) { [weak self] change in self?.storeChanged(change) }
     }
 
     /// A page closed while its images still wait asks for nothing more.
@@ -42,15 +43,17 @@ public final class PhotoPageController: Controller, PhotoSelecting {
         for prefetch in prefetches { prefetch.cancel() }
     }
 
-    /// Keeps ratings in step with the store (the window's own 0–5 actions rate through it too).
-    private func follow(_ update: PhotosUpdate) {
-        for photo in update.changedPhotos ?? update.photos {
-            if let position = positions[photo.id] { photos[position].rating = photo.rating }
-        }
-        if isViewLoaded { pageView.stars.show(photos[index].rating) }
+    /// Follows the Store: a rating made anywhere (this page's keys included) shows here,
+    /// also for a photo the search hides from the Store's `photos`.
+    private func storeChanged(_ change: LibraryChange) {
+        guard isViewLoaded, change.contains(photos[index].id) else { return }
+        pageView.stars.show(current.rating)
     }
 
-    public var currentPhoto: Photo? { photos[index] }
+    /// The photo shown, as the Store has it now.
+    private var current: Photo { store.photo(photos[index].id) ?? photos[index] }
+
+    public var currentPhoto: Photo? { current }
 
     public override func loadView() -> Widget { PhotoPageView() }
 
@@ -77,7 +80,7 @@ public final class PhotoPageController: Controller, PhotoSelecting {
     }
 
     private func showCurrent() {
-        let photo = photos[index]
+        let photo = current
         title = photo.name
         zoom = nil
         image = nil
@@ -184,16 +187,8 @@ public final class PhotoPageController: Controller, PhotoSelecting {
 
     // MARK: Rating
 
-    /// Saves `rating` for the current photo through the store and shows it.
-    public func rate(_ rating: Int) {
-        do {
-            try store.setRating(rating, for: photos[index].id)
-            photos[index].rating = rating   // also when a search hides it from the store's photos
-            pageView.stars.show(rating)
-            pageView.showNotice(nil)
-        } catch {
-            pageView.showNotice("Could not save the rating: \(error)")
-        }
+    public func showRatingFailure(_ error: (any Error)?) {
+        pageView.showNotice(error.map { "Could not save the rating: \($0)" })
     }
 
     var shownRating: String { pageView.stars.summary }
@@ -212,14 +207,12 @@ public final class PhotoPageController: Controller, PhotoSelecting {
             }
             return true
         }
+        if RateAction.activate(for: key, modifiers: modifiers, from: pageView) { return true }
         guard modifiers.isEmpty else { return false }
         switch name {
         case "Left", "KP_Left": showPhoto(at: index - 1)
         case "Right", "KP_Right": showPhoto(at: index + 1)
-        default:
-            let digit = name.hasPrefix("KP_") ? String(name.dropFirst(3)) : name
-            guard let rating = Int(digit), (0...5).contains(rating) else { return false }
-            rate(rating)
+        default: return false
         }
         return true
     }

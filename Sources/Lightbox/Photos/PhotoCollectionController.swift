@@ -2,33 +2,28 @@ import Gtk
 import LightboxKit
 
 /// A page listing a set of photos (every photo by a camera, or of a day), pushed
-/// from the details pane. It follows the Store: ratings change in place, trashed
-/// photos leave the list.
+/// from the details pane. It follows the Store, whatever the search shows: ratings change
+/// in place, trashed photos leave the list (and come back when restored).
 public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoRevealing, ListSelectionDelegate {
     public weak var opener: PhotoOpening?
     public let source: PhotoListSource
     private let store: CatalogStore
     private let ids: [Photo.ID]
+    private let idSet: Set<Photo.ID>
 
     public init(title: String, photos: [Photo], store: CatalogStore) {
         self.store = store
         ids = photos.map(\.id)
+        idSet = Set(ids)
         source = PhotoListSource(images: store.images)
         super.init()
         self.title = title
         source.setItems(photos)
         source.delegate = self
-        store.observe(owner: self) { [weak self] _ in self?.storeChanged() }
+        store.observeLibrary(owner: self) { [weak self] change in self?.storeChanged(change) }
     }
 
-    public override func loadView() -> Widget {
-        let scroller = ScrolledWindow()
-        scroller.setPolicy(horizontal: .never, vertical: .automatic)
-        let list = source.makePhotoListView()
-        list.addCssClass("photo-collection")
-        scroller.child = list
-        return scroller
-    }
+    public override func loadView() -> Widget { PhotoCollectionView(list: source.makePhotoListView()) }
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }
@@ -37,10 +32,10 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
 
     public func reveal(_ id: Photo.ID) { source.select(id: id) }
 
-    private func storeChanged() {
-        let byID = Dictionary(store.allPhotos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private func storeChanged(_ change: LibraryChange) {
+        guard change.touches(idSet) else { return }
         do {
-            try source.apply(ids.compactMap { byID[$0] })
+            try source.apply(ids.compactMap(store.photo))
         } catch {
             preconditionFailure("PhotoCollectionController: a path is listed twice: \(error)")
         }

@@ -24,7 +24,6 @@ public enum PhotosStyle {
     .rating-row .star-button { min-width: 28px; min-height: 28px; padding: 2px; color: alpha(currentColor, 0.45); }
     .rating-row .star-button.star-on { color: #e5a50a; }
     .detail-field label { min-height: 20px; }
-    .details-error { background-color: alpha(@error_color, 0.15); color: @error_color; padding: 8px 12px; }
     """
 
     /// Applies `css` to the display (once; later calls do nothing).

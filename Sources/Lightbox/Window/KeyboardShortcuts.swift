@@ -2,7 +2,8 @@ import Gtk
 
 /// Every keyboard shortcut: the accelerators the application registers and what the
 /// shortcuts window (Ctrl+?) lists. Keys without an action are handled by the focused
-/// page or widget (0–5 and Delete by the window, only while not typing in search).
+/// page or widget (Delete by the window, only while not typing in search); 0–5 are read
+/// by `RateAction.stars(for:modifiers:)` wherever they are pressed and activate `win.rate`.
 enum KeyboardShortcuts {
     struct Entry {
         let title: String

@@ -24,11 +24,9 @@ extension MainWindowController {
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
         actions.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
+        rateCommand.install(in: actions)
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
-            let shortcuts = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
-            shortcuts.title = "Keyboard Shortcuts"
-            shortcuts.transientFor = window
-            shortcuts.present()
+            KeyboardShortcutsWindow.make(over: window).present()
         }
 
         let page = Action(name: "page", parameterType: "s")

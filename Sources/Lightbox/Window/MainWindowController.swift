@@ -45,14 +45,19 @@ final class MainWindowController: Controller, PhotoOpening {
         store.observeConditions(owner: self) { [weak self] conditions in self?.show(conditions) }
     }
 
-    override func loadView() -> Widget {
-        MainWindowView(navigation: navigation.view as! NavigationView, pages: pages.switcherStack)
-    }
+    override func loadView() -> Widget { MainWindowView(navigation: navigation.view) }
+
+    /// The navigation's header is the window's title bar.
+    override var windowTitlebar: WindowTitlebar { .header(of: navigation) }
 
     override func viewDidLoad() {
         navigation.didMove(toParent: self)
         shownTop = navigation.topController
         let view = windowView
+        // Search and sort on the top-level pages; the main menu on every page.
+        pages.headerItems.start = [view.searchButton]
+        pages.headerItems.end = [view.sortButton]
+        navigation.headerItems.end = [view.menuButton]
         view.searchButton.onToggled(owner: self) { [weak self] in self?.searchToggled() }
         view.searchEntry.onSearchChanged(owner: self) { [weak self] in
             guard let self else { return }
@@ -74,7 +79,6 @@ final class MainWindowController: Controller, PhotoOpening {
             return self.windowView.searchEntry.type(keyFrom: early)
         }
         view.add(early)
-        for page in pages.pages { fitUnderWindowHeader(page.controller) }
         show(store.conditions)
     }
 
@@ -85,15 +89,6 @@ final class MainWindowController: Controller, PhotoOpening {
             let kind = bar.condition.kind
             bar.closeButton.onClicked(owner: self) { [weak self] in self?.store.dismiss(kind) }
         }
-    }
-
-    /// A split page keeps its detail pane's header (its back button when collapsed)
-    /// without a second set of window buttons; the list's own header would only repeat
-    /// the page switcher.
-    private func fitUnderWindowHeader(_ page: Controller) {
-        guard let split = page as? SplitController, let splitView = split.view as? SplitView else { return }
-        splitView.sidebarHeader.isVisible = false
-        (split.detailNavigation.view as? NavigationView)?.header.showsTitleButtons = false
     }
 
     // MARK: Folder
@@ -142,7 +137,8 @@ final class MainWindowController: Controller, PhotoOpening {
             (currentPage as? PhotoRevealing)?.reveal(id)
         }
         shownTop = top
-        if isViewLoaded { windowView.showsRootControls(navigation.controllers.count == 1) }
+        // A pushed page has no search: its bar closes.
+        if isViewLoaded, navigation.controllers.count > 1 { windowView.searchBar.isRevealed = false }
     }
 
     // MARK: Search
@@ -178,14 +174,11 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Whether typing goes to the search entry (digits and Delete must not act then).
     var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
 
-    /// 0–5 and Delete on the pages, reaching here when the focused widget did not use them.
+    /// 0–5 (`win.rate`) and Delete on the pages, reaching here when the focused widget did not use them.
     private func pageKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        guard !isTyping, modifiers.isEmpty || modifiers == .shiftMask else { return false }
-        if let character = key.character, let stars = Int(String(character)), (0...5).contains(stars) {
-            rateCurrentPhoto(stars)
-            return true
-        }
-        if key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
+        guard !isTyping else { return false }
+        if RateAction.activate(for: key, modifiers: modifiers, from: view) { return true }
+        if modifiers.isEmpty || modifiers == .shiftMask, key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
             trashCurrentPhoto()
             return true
         }
@@ -194,14 +187,12 @@ final class MainWindowController: Controller, PhotoOpening {
 
     // MARK: Rating and trash
 
-    func rateCurrentPhoto(_ stars: Int) {
-        guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
-        do {
-            try store.setRating(stars, for: photo.id)
-        } catch {
-            showBanner("The rating could not be saved: \(error)", undoable: false)
-        }
-    }
+    /// What `win.rate` does: rates the current page's photo, not while typing in search;
+    /// the banner says a failure the page does not say itself.
+    private(set) lazy var rateCommand = RateCommand(store: store, page: { [weak self] in
+        guard let self, !self.isTyping else { return nil }
+        return self.currentPage
+    }, report: { [weak self] message in self?.showBanner(message, undoable: false) })
 
     func trashCurrentPhoto() {
         guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
@@ -238,7 +229,6 @@ final class MainWindowController: Controller, PhotoOpening {
         guard isViewLoaded else { return }
         let view = windowView
         view.bannerLabel.text = message
-        view.banner.setMargins(top: (navigation.view as! NavigationView).header.height, bottom: 0, start: 0, end: 0)
         view.undoButton.isVisible = undoable
         view.banner.isRevealed = true
         bannerTicket += 1

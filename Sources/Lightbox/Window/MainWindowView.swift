@@ -1,9 +1,9 @@
 import Gtk
 import LightboxKit
 
-/// The main window's widgets around the pages: header controls (page switcher, search,
-/// sort and primary menus), the search bar under the header, and the trash banner
-/// floating over the content.
+/// The main window's widgets around the pages: the header's controls (search, sort and
+/// primary menus, which the controller puts in the navigation header), the search bar and
+/// the condition bars under the header, and the trash banner floating over the content.
 final class MainWindowView: Box {
     let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let searchEntry = SearchEntry(placeholder: "Search by name, camera or lens")
@@ -15,19 +15,11 @@ final class MainWindowView: Box {
     let banner = Revealer(transition: .slideDown)
     /// Lasting conditions of the library (`ConditionBar`s), under the search bar.
     let conditionBars = Box(orientation: .vertical)
-    private let switcher: StackSwitcher
-    private let titleBox = Box(orientation: .horizontal)
-    private let navigation: NavigationView
     private let overlay = Overlay()
 
-    init(navigation: NavigationView, pages: Stack) {
-        self.navigation = navigation
-        switcher = StackSwitcher(stack: pages)
+    /// - Parameter navigation: the pages' view, under the bars (its header is the window's title bar).
+    init(navigation: Widget) {
         super.init(orientation: .vertical)
-        overlay.child = navigation
-        overlay.verticalExpand = true
-        append(overlay)
-
         searchButton.tooltip = "Search (Ctrl+F)"
         searchButton.setAccessibleLabel("Search")
         sortButton.tooltip = "Sort"
@@ -35,13 +27,6 @@ final class MainWindowView: Box {
         menuButton.tooltip = "Main Menu (F10)"
         menuButton.setAccessibleLabel("Main Menu")
         menuButton.isPrimary = true
-        navigation.header.packStart(searchButton)
-        navigation.header.packEnd(menuButton)
-        navigation.header.packEnd(sortButton)
-        navigation.header.titleWidget = titleBox
-        switcher.setAccessibleLabel("Pages")
-        titleBox.append(switcher)
-        titleBox.append(navigation.titleLabel)
 
         searchEntry.setAccessibleLabel("Search photos")
         searchEntry.horizontalAlignment = .center
@@ -51,9 +36,16 @@ final class MainWindowView: Box {
         bar.addCssClass("toolbar")
         bar.append(searchEntry)
         searchBar.child = bar
-        navigation.insert(searchBar, after: navigation.header)
-        navigation.insert(conditionBars, after: searchBar)
         Self.installStyle()
+
+        let content = Box(orientation: .vertical)
+        navigation.verticalExpand = true
+        content.append(searchBar)
+        content.append(conditionBars)
+        content.append(navigation)
+        overlay.child = content
+        overlay.verticalExpand = true
+        append(overlay)
 
         bannerLabel.maxWidthChars = 60
         bannerLabel.ellipsize = .end
@@ -68,7 +60,6 @@ final class MainWindowView: Box {
         banner.horizontalAlignment = .center
         banner.verticalAlignment = .start
         overlay.addOverlay(banner)
-        showsRootControls(true)
     }
 
     /// Replaces the condition bars with one per condition, most serious first.
@@ -85,16 +76,6 @@ final class MainWindowView: Box {
         guard !isStyleInstalled else { return }
         isStyleInstalled = true
         StyleSheet.apply(ConditionBar.css)
-    }
-
-    /// The page switcher, search and sort show on the top-level pages; pushed pages show
-    /// their title instead.
-    func showsRootControls(_ root: Bool) {
-        switcher.isVisible = root
-        navigation.titleLabel.isVisible = !root
-        searchButton.isVisible = root
-        sortButton.isVisible = root
-        if !root { searchBar.isRevealed = false }
     }
 
     private static func sortMenu() -> Menu {

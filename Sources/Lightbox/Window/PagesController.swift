@@ -15,11 +15,11 @@ public struct WindowPage {
     }
 }
 
-/// The top-level pages in a stack; the header's switcher flips between them.
+/// The top-level pages in a stack; the switcher in its header flips between them.
 final class PagesController: Controller {
     let pages: [WindowPage]
     var pageChanged: (@MainActor (PersistedState.Page) -> Void)?
-    private var stack: Stack { view as! Stack }
+    private var pagesView: PagesView { view as! PagesView }
 
     init(pages: [WindowPage]) {
         self.pages = pages
@@ -27,19 +27,16 @@ final class PagesController: Controller {
         title = pages.first?.title
     }
 
-    override func loadView() -> Widget {
-        let stack = Stack()
-        stack.transition = .crossfade
-        return stack
-    }
+    override func loadView() -> Widget { PagesView() }
 
     override func viewDidLoad() {
         for page in pages {
             addChild(page.controller)
-            stack.add(page.controller.view, name: page.kind.rawValue, title: page.title)
+            pagesView.add(page.controller.view, name: page.kind.rawValue, title: page.title)
             page.controller.didMove(toParent: self)
         }
-        stack.onNotifyVisibleChild(owner: self) { [weak self] in
+        headerItems.titleWidget = pagesView.switcher
+        pagesView.stack.onNotifyVisibleChild(owner: self) { [weak self] in
             guard let self, let page = self.current else { return }
             self.title = page.title
             self.pageChanged?(page.kind)
@@ -47,13 +44,11 @@ final class PagesController: Controller {
     }
 
     var current: WindowPage? {
-        guard isViewLoaded, let name = stack.visibleChildName else { return pages.first }
+        guard isViewLoaded, let name = pagesView.stack.visibleChildName else { return pages.first }
         return pages.first { $0.kind.rawValue == name }
     }
 
-    var switcherStack: Stack { stack }
-
     func show(_ kind: PersistedState.Page) {
-        if let page = pages.first(where: { $0.kind == kind }) { stack.show(page.controller.view, transition: .crossfade) }
+        if let page = pages.first(where: { $0.kind == kind }) { pagesView.show(page.controller.view) }
     }
 }

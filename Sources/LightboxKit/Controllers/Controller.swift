@@ -45,6 +45,19 @@ open class Controller {
         }
     }
 
+    /// Where the title bar comes from when this controller is a window's root (see
+    /// `becomeRoot(of:)`): GTK's own by default; a navigation controller's header; none for
+    /// a view with header bars of its own. Override to embed a navigation header inside
+    /// this controller's view as the title bar: `.header(of: navigation)`.
+    open var windowTitlebar: WindowTitlebar { .standard }
+
+    /// What this controller puts in the header bar above it (see `HeaderItems`).
+    public private(set) lazy var headerItems = HeaderItems(controller: self)
+
+    /// Called when this controller's own `headerItems` change (a container that shows
+    /// its own items in its header updates it).
+    func headerItemsDidChange() {}
+
     // MARK: View
 
     /// The root widget, created by `loadView()` on first access, then `viewDidLoad()`.
@@ -84,6 +97,9 @@ open class Controller {
 
     /// Called when a child's title changes (a container shows it somewhere).
     open func childDidChangeTitle(_ child: Controller) {}
+
+    /// Called when a child's `headerItems` change (a container shows them in a header).
+    open func childDidChangeHeaderItems(_ child: Controller) {}
 
     /// Adds `child`; calls `child.willMove(toParent: self)`. The caller then places
     /// `child.view` inside this controller's view and calls `child.didMove(toParent: self)`.
@@ -127,12 +143,28 @@ open class Controller {
         top.disappear()
     }
 
+    /// Called before `viewWillAppear()`, where the controller now is: containers with
+    /// headers of their own adapt them (see `isUnderHeader`).
+    func placementWillAppear() {}
+
+    /// Whether the header of an enclosing navigation controller shows above this
+    /// controller's view. Headers inside it leave the window buttons to that header.
+    public var isUnderHeader: Bool {
+        var ancestor = parent
+        while let current = ancestor {
+            if current is NavigationController { return true }
+            ancestor = current.parent
+        }
+        return false
+    }
+
     private var isDeferred: Bool { isAppearanceDeferred || parent?.isDeferred == true }
 
     func appear() {
         guard appearance == .disappeared, loadedView?.isMapped == true else { return }
         appearance = .appearing
         updateWindowTitle()
+        placementWillAppear()
         viewWillAppear()
         for child in children { child.appear() }
         finishAppearing()

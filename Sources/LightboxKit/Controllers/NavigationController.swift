@@ -8,7 +8,9 @@ public protocol NavigationControllerDelegate: AnyObject {
 }
 
 /// A stack of controllers: push a page to go deeper, pop (back button, Alt+Left,
-/// Escape) to return. The header shows the top page's title; pages slide.
+/// Escape) to return. The header shows the top page's title and header items beside the
+/// navigation controller's own `headerItems` (those stay on every page); pages slide.
+/// As a window's root its header is the window's title bar (see `windowTitlebar`).
 open class NavigationController: Controller {
     /// The pages, root first; the last one shows.
     public private(set) var controllers: [Controller] = []
@@ -118,12 +120,34 @@ open class NavigationController: Controller {
         if child === topController || controllers.dropLast().last === child { updateHeader() }
     }
 
+    open override func childDidChangeHeaderItems(_ child: Controller) {
+        if child === topController { updateHeaderItems() }
+    }
+
+    override func headerItemsDidChange() { updateHeaderItems() }
+
+    /// A header under another navigation's header leaves the window buttons to that one.
+    override func placementWillAppear() {
+        navigationView.header.showsTitleButtons = !isUnderHeader
+    }
+
+    open override var windowTitlebar: WindowTitlebar { .header(of: self) }
+
+    /// Makes the header `window`'s title bar (see `WindowTitlebar.header(of:)`).
+    func moveHeader(to window: Window) { navigationView.moveHeader(to: window) }
+
+    private func updateHeaderItems() {
+        guard isViewLoaded else { return }
+        navigationView.showItems([headerItems] + (topController.map { [$0.headerItems] } ?? []))
+    }
+
     private func updateHeader() {
         title = topController?.title
         guard isViewLoaded else { return }
         let previous = controllers.count > 1 ? controllers[controllers.count - 2] : nil
         let backTitle = previous.map { $0.title ?? "" } ?? (canGoBack ? parent?.title ?? "" : nil)
         navigationView.showTitle(topController?.title, backTo: backTitle)
+        updateHeaderItems()
     }
 }
 

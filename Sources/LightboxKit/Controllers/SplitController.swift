@@ -7,6 +7,11 @@ import Gtk
 /// `showDetail(_:)` cross-fades to a new detail. When the split is narrower than
 /// `collapseWidth` it shows one pane: the list, then the detail with a back button
 /// (Escape and Alt+Left also go back).
+///
+/// The sidebar header shows the list's title and header items. Under another header (a
+/// page of a navigation controller) it shows only when the list has header items, and
+/// the split's headers leave the window buttons to that header. As a window's root the
+/// split's headers are the window's title bar.
 open class SplitController: Controller, NavigationControllerDelegate {
     public let listController: Controller
     /// The content pane: its root page is the detail.
@@ -45,6 +50,7 @@ open class SplitController: Controller, NavigationControllerDelegate {
     open override func viewDidLoad() {
         let view = splitView
         view.sidebarTitle.text = listController.title ?? ""
+        view.showSidebarItems(listController.headerItems)
         view.placeList(listController.view)
         listController.didMove(toParent: self)
         view.placeContent(detailNavigation.view)
@@ -81,6 +87,16 @@ open class SplitController: Controller, NavigationControllerDelegate {
     open override func childDidChangeTitle(_ child: Controller) {
         if child === listController, isViewLoaded { splitView.sidebarTitle.text = child.title ?? "" }
     }
+
+    open override func childDidChangeHeaderItems(_ child: Controller) {
+        if child === listController, isViewLoaded { splitView.showSidebarItems(child.headerItems) }
+    }
+
+    override func placementWillAppear() {
+        splitView.place(underHeader: isUnderHeader, sidebarItems: listController.headerItems)
+    }
+
+    open override var windowTitlebar: WindowTitlebar { .inView }
 
     private func widthChanged(_ width: Int) {
         guard (width < collapseWidth) != isCollapsed else { return }

@@ -10,12 +10,15 @@ public final class SplitView: Box {
     /// Reports every new width of the whole split (GTK 4.8 has no breakpoints).
     public let widthProbe = DrawingArea()
     private let overlay = Overlay()
+    private let items = HeaderItemsPlacement()
+    /// Whether the split sits under another header (see `Controller.isUnderHeader`).
+    private var isUnderHeader = false
 
     public init() {
         super.init(orientation: .vertical)
         sidebarTitle.addCssClass("title")
         sidebarTitle.ellipsize = .end
-        sidebarHeader.titleWidget = sidebarTitle
+        items.install(in: sidebarHeader, titleLabel: sidebarTitle)
         sidebarHeader.showsTitleButtons = false
         sidebar.append(sidebarHeader)
         sidebar.setSizeRequest(width: 240, height: -1)
@@ -50,6 +53,20 @@ public final class SplitView: Box {
         if !content { paned.endChild?.isVisible = false }
         if list { sidebar.isVisible = true }
         if content { paned.endChild?.isVisible = true }
-        sidebarHeader.showsTitleButtons = !content
+        sidebarHeader.showsTitleButtons = !content && !isUnderHeader
+    }
+
+    /// Shows the list's header items in the sidebar header.
+    func showSidebarItems(_ items: HeaderItems) {
+        self.items.show([items])
+        sidebarHeader.isVisible = !isUnderHeader || !items.isEmpty
+    }
+
+    /// Under another header the sidebar header shows only for the list's items (its title
+    /// would repeat that header's), and never the window buttons.
+    func place(underHeader: Bool, sidebarItems: HeaderItems) {
+        isUnderHeader = underHeader
+        if underHeader { sidebarHeader.showsTitleButtons = false }
+        showSidebarItems(sidebarItems)
     }
 }

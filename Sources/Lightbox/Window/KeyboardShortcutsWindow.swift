@@ -1,0 +1,13 @@
+import Gtk
+
+/// The keyboard shortcuts window (Ctrl+?): every entry of `KeyboardShortcuts`, grouped.
+@MainActor
+enum KeyboardShortcutsWindow {
+    /// The window, over `parent`, ready to present.
+    static func make(over parent: Window) -> Window {
+        let window = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
+        window.title = "Keyboard Shortcuts"
+        window.transientFor = parent
+        return window
+    }
+}
