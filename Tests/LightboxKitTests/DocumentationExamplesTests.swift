@@ -22,15 +22,10 @@ struct Planet: TitleSubtitlePresentable {
     return ListController(source: source)
 }
 
-@MainActor final class PlanetsWindow {
-    let window = Window()
-    let planets = makePlanetList()
-
-    init() {
-        window.title = "Planets"
-        window.setDefaultSize(width: 360, height: 480)
-        window.child = planets.view
-        window.present()
+@MainActor func startPlanets(in application: Application) {
+    application.onActivate {
+        makePlanetList().presentWindow(application: application, title: "Planets",
+                                       defaultSize: (width: 360, height: 480))
     }
 }
 
@@ -100,14 +95,26 @@ final class DocumentationExamplesTests: GtkTestCase, @unchecked Sendable {
 
     func testAListThatScrolls() {
         MainActor.assumeIsolated {
-            let shown = PlanetsWindow()
-            defer { shown.window.destroy() }
-            let source = shown.planets.source
-            pump(until: { source.boundRowCount == 3 }, "three rows")
-            XCTAssertEqual((0..<3).compactMap { (source.boundRow(at: $0) as? TitledRow)?.titleLabel.text },
-                           ["Mercury", "Venus", "Earth"])
-            XCTAssertTrue(shown.planets.view is ScrollingListView)
-            XCTAssertEqual(shown.window.title, "Planets")
+            let application = Application(id: "io.github.lightbox.DocumentationExamples", handlesOpen: false, nonUnique: true)
+            startPlanets(in: application)
+            var titles: [String] = []
+            var windowTitle: String?
+            var scrolls = false
+            application.onActivate {
+                guard let window = application.windows.first as? ControllerWindow,
+                      let planets = window.rootController as? ListController<Planet> else { return }
+                let source = planets.source
+                pump(until: { source.boundRowCount == 3 }, "three rows")
+                titles = (0..<3).compactMap { (source.boundRow(at: $0) as? TitledRow)?.titleLabel.text }
+                windowTitle = window.title
+                scrolls = planets.view is ScrollingListView
+                window.destroy()
+            }
+            XCTAssertEqual(application.run(arguments: ["documentation-examples"]), 0)
+            MainLoop.drain()
+            XCTAssertEqual(titles, ["Mercury", "Venus", "Earth"])
+            XCTAssertEqual(windowTitle, "Planets")
+            XCTAssertTrue(scrolls)
         }
     }
 
