@@ -7,6 +7,28 @@ import XCTest
 /// - Opens GTK on `$DISPLAY`, or starts a private Xvfb when there is none.
 /// - Fails the test on any GLib warning or critical logged while it ran.
 /// - Offers main-loop pumping with a timeout that fails the test.
+///
+/// Test methods run on the main actor: subclasses inherit the isolation, so a test body
+/// calls GTK, the kit and `pump(until:)` directly, with no `MainActor.assumeIsolated` per
+/// test. What swift-corelibs-xctest in Swift 6.3.1 on Linux allows, tried one by one:
+/// - `@MainActor` alone, on the class or on a test method, compiles without a diagnostic,
+///   but the test bundle aborts while listing its tests: the discovered-tests file SwiftPM
+///   generates converts each method to XCTest's non-isolated closure type at run time
+///   ("Could not cast value of type '(FooTests) -> @Swift.MainActor () -> ()' to
+///   '(FooTests) -> () -> ()'").
+/// - `@preconcurrency @MainActor` (here): the test bodies are main-actor isolated when
+///   compiled, the discovered-tests file sees plain closures, and XCTest calls them on the
+///   main thread, which is the main actor.
+/// - `async` test methods on the main actor run on the main thread and can call GTK, but
+///   they run as a job of libdispatch's main queue, which does not run other jobs
+///   meanwhile: while such a body pumps the GLib loop synchronously, no `Task { @MainActor in }`
+///   or `DispatchQueue.main.async` work runs, so a `pump(until:)` waiting on it times out.
+///   Test methods therefore stay synchronous; an `async` one that awaits is fine.
+/// - `setUp()` and `tearDown()` override XCTestCase's non-isolated methods and cannot be
+///   main-actor isolated ("main actor-isolated instance method 'setUp()' has different
+///   actor isolation from nonisolated overridden declaration"): they run on the main thread
+///   and say so with `MainActor.assumeIsolated`.
+@preconcurrency @MainActor
 open class GtkTestCase: XCTestCase {
     override open func setUp() {
         super.setUp()
