@@ -56,16 +56,6 @@ extension AppFixture {
     }
 }
 
-/// Polls `condition` (the catalog, a file) for up to `timeout` seconds.
-func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(100_000)
-    }
-    return true
-}
-
 struct LaunchError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
@@ -74,11 +64,10 @@ struct LaunchError: Error, CustomStringConvertible {
 extension LaunchedApp {
     /// Polls the accessibility tree until `condition` holds; returns the last tree read.
     func waitForTree(timeout: Double = 10, _ condition: ([AccessibleNode]) -> Bool) -> [AccessibleNode] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var tree = accessibilityTree()
-        while !condition(tree), Date() < deadline {
-            usleep(250_000)
+        var tree: [AccessibleNode] = []
+        waitUntil(timeout: timeout, interval: 0.25) {
             tree = accessibilityTree()
+            return condition(tree)
         }
         return tree
     }
@@ -120,9 +109,18 @@ extension LaunchedApp {
     func screenshot(_ name: String, window: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
         try? FileManager.default.createDirectory(at: AppFixture.artifacts, withIntermediateDirectories: true)
         let url = AppFixture.artifacts.appendingPathComponent("\(name).png")
-        usleep(700_000)  // let transitions and thumbnails settle
-        Process.output("/usr/bin/import", ["-window", window ?? "root", url.path])
-        let image = RasterImage(contentsOf: url.path)
+        // Transitions and thumbnails settle: captures are taken until two in a row show the
+        // same picture, but for a few hundred pixels (a blinking caret, a spinner).
+        var image: RasterImage?
+        waitUntil(timeout: 5, interval: 0.05) {
+            Process.output("/usr/bin/import", ["-window", window ?? "root", url.path])
+            let previous = image
+            image = RasterImage(contentsOf: url.path)
+            guard let image, let previous, image.width == previous.width, image.height == previous.height else {
+                return false
+            }
+            return zip(image.pixels, previous.pixels).lazy.filter { $0 != $1 }.count <= 500
+        }
         XCTAssertNotNil(image, "screenshot \(name) was not written", file: file, line: line)
         XCTAssertGreaterThan(image?.distinctColorCount(limit: 64) ?? 0, 16,
                              "screenshot \(name) is blank or single-coloured", file: file, line: line)

@@ -35,8 +35,14 @@ final class WindowStateTests: GtkTestCase {
         do {
             let (app, window) = try fixture.launch()
             defer { app.terminate() }
+            // The frame the app lays out is the X window less its client-side decorations' margin.
+            let laidOut = try XCTUnwrap(app.accessibilityTree().first { $0.role == "frame" }?.size)
+            let server = try XCTUnwrap(app.windowSize(window))
+            let expected = [820 - (server.width - laidOut[0]), 540 - (server.height - laidOut[1])]
             app.resize(window, width: 820, height: 540)
-            usleep(300_000)
+            let tree = app.waitForTree { $0.contains { $0.role == "frame" && $0.size == expected } }
+            XCTAssertTrue(tree.contains { $0.role == "frame" && $0.size == expected },
+                          "the app laid its window out at the new size: \(tree.filter { $0.depth == 1 })")
             app.sendKeys("ctrl+q", to: window)
             XCTAssertEqual(app.waitForExit(timeout: 10), 0)
         }

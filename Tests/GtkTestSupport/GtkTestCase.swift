@@ -67,19 +67,21 @@ public func pump(until condition: () -> Bool, timeout: Double = 5,
     return ok
 }
 
-/// Runs the main loop for `seconds` (lets animations and frames happen).
+/// Runs the main loop until `widget`'s window has painted its next frame: what changed
+/// before the call is then laid out and drawn. The widget must be in a shown window.
 @MainActor
-public func pump(for seconds: Double) {
-    let end = Date().addingTimeInterval(seconds)
-    MainLoop.run(until: { Date() >= end }, timeout: seconds + 1)
+public func pumpUntilPainted(_ widget: Widget, file: StaticString = #filePath, line: UInt = #line) {
+    var painted = false
+    widget.onNextPaint { painted = true }
+    pump(until: { painted }, "\(type(of: widget)) to paint a frame", file: file, line: line)
 }
 
-/// Presents `window` and waits until it is mapped and has been given a size.
+/// Presents `window` and waits until it is mapped, has been given a size and has painted.
 @MainActor
 public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
     window.present()
     pump(until: { window.isMapped && window.width > 0 }, "window to map", file: file, line: line)
-    pump(for: 0.1)
+    pumpUntilPainted(window, file: file, line: line)
 }
 
 /// Where tests put screenshots and other artifacts.
@@ -153,7 +155,7 @@ public final class TestDisplay {
                 preconditionFailure("No DISPLAY and Xvfb could not start: \(error). Install xvfb.")
             }
             let socket = "/tmp/.X11-unix/X\(number)"
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            waitUntil(timeout: 5, interval: 0.01) { FileManager.default.fileExists(atPath: socket) || !process.isRunning }
             guard process.isRunning else { continue }
             setenv("DISPLAY", ":\(number)", 1)
             xvfb = process

@@ -44,7 +44,8 @@ final class DialogTests: GtkTestCase {
     func testFolderChooserCancelReportsNoFolder() {
         var result: String?? = .none
         let chooser = FolderChooser.choose(title: "Open Folder", parent: nil) { result = .some($0) }
-        pump(for: 0.2)
+        pump(until: { Window.toplevels.contains { $0.title == "Open Folder" && $0.isMapped } }, "the chooser to show")
+        XCTAssertEqual(result, .none, "no answer before the person gives one")
         chooser.cancel()
         XCTAssertEqual(result, .some(nil))
     }

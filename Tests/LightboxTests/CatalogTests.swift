@@ -72,7 +72,8 @@ final class CatalogTests: XCTestCase {
         holder.standardInput = input
         holder.standardOutput = output
         try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+        // The catalog just written may still be closing: the holder waits for the lock too.
+        input.fileHandleForWriting.write(Data(".timeout 10000\nBEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("locked") {
             let chunk = output.fileHandleForReading.availableData

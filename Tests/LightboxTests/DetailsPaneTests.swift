@@ -40,7 +40,7 @@ final class DetailsPaneTests: GtkTestCase {
              timeout: 10, "preview to load")
         pump(until: { fixture.list.source.boundRow(at: 0).map { ($0 as! PhotoRow).thumbnail.isLoaded } == true },
              timeout: 10, "thumbnails to load")
-        pump(for: 0.3)
+        pumpUntilPainted(fixture.window)
         let path = screenshot(fixture.window, name: "photos-details")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
@@ -99,8 +99,7 @@ final class DetailsPaneTests: GtkTestCase {
         XCTAssertEqual(byCamera.title, photo.camera)
         XCTAssertEqual(Set(byCamera.photos.map(\.id)),
                        Set(fixture.store.allPhotos.filter { $0.camera == photo.camera }.map(\.id)))
-        pump(until: { byCamera.view.isMapped }, "camera page")
-        pump(for: 0.4)
+        pump(until: { byCamera.view.isMapped && !fixture.page.view.isMapped }, "the camera page, done sliding in")
         _ = screenshot(fixture.window, name: "photos-by-camera")
         byCamera.reveal(byCamera.photos[1].id)
         XCTAssertEqual(byCamera.currentPhoto?.id, byCamera.photos[1].id)

@@ -77,7 +77,7 @@ final class PhotosPageTests: GtkTestCase {
              "thumbnails to load")
         pump(until: { (fixture.page.details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
              timeout: 10, "preview to load")
-        pump(for: 0.3)
+        pumpUntilPainted(fixture.window)
         _ = screenshot(fixture.window, name: "photos-page")
     }
 
