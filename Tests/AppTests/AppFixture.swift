@@ -97,6 +97,24 @@ extension LaunchedApp {
         return kilobytes * 1024
     }
 
+    /// Activates one of the application's actions over D-Bus (`org.gtk.Actions`, as
+    /// `gapplication action` does): what a menu item for that action does when clicked.
+    func activateAction(_ name: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", "io.github.lightbox.Lightbox",
+                             "--object-path", "/io/github/lightbox/Lightbox",
+                             "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// Types text into the focused widget.
     func type(_ text: String, to window: String) {
         Process.output("/usr/bin/xdotool", ["windowfocus", "--sync", window])

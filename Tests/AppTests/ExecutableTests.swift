@@ -7,7 +7,7 @@ final class ExecutableTests: GtkTestCase {
     func testVersionFlagPrintsTheVersion() throws {
         let result = try LaunchedApp.run(["--version"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.output.hasPrefix("Lightbox "), result.output)
+        XCTAssertEqual(result.output, "Lightbox 0.1.0\n", "the name and the version the app declares")
     }
 
     func testLaunchOpensAWindowTitledWithTheFolderAndCtrlQQuits() throws {
@@ -26,6 +26,22 @@ final class AccessibilityTests: GtkTestCase {
         XCTAssertEqual(tree.first?.role, "application")
         XCTAssertTrue(tree.contains { $0.role == "frame" && $0.name == AppFixture.folderName },
                       "a window named after the folder: \(tree.map { "\($0.role):\($0.name)" })")
+    }
+}
+
+final class AboutTests: GtkTestCase {
+    /// The About window names the app and says the version it declares (`AppInfo.version`,
+    /// the metainfo's release), as a screen reader reads them.
+    func testAboutSaysLightboxAndItsVersion() throws {
+        let (app, _) = try AppFixture().launch()
+        defer { app.terminate() }
+        XCTAssertTrue(app.activateAction("about"), "app.about, the action of the main menu's About Lightbox")
+        let tree = app.waitForTree { $0.contains { $0.depth == 1 && $0.name == "About Lightbox" } }
+        let window = tree.drop { !($0.depth == 1 && $0.name == "About Lightbox") }
+        XCTAssertFalse(window.isEmpty, "a window titled About Lightbox: \(tree.filter { $0.depth == 1 }.map(\.name))")
+        let inside = Array(window.dropFirst().prefix { $0.depth > 1 })
+        XCTAssertTrue(inside.contains(role: "label", name: "Lightbox"), "the name")
+        XCTAssertTrue(inside.contains(role: "label", name: "0.1.0"), "the version")
     }
 }
 

@@ -330,12 +330,14 @@ final class LazyItemTests: GtkTestCase {
     func testItemObjectsMayOutliveTheirSource() {
         let baseline = LazyListModel.liveItemObjects
         var source: ArrayDataSource<Contact>? = ArrayDataSource([Contact(id: 1, title: "kept")])
+        weak let weakSource = source
         var held = source!.model.item(at: 0)
         source = nil
-        XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1)
+        XCTAssertNil(weakSource, "the item object does not keep its source alive")
+        XCTAssertNotNil(held)
+        XCTAssertEqual(LazyListModel.liveItemObjects, baseline + 1, "the object outlives its source")
         held = nil
-        XCTAssertNil(held)
-        XCTAssertEqual(LazyListModel.liveItemObjects, baseline)
+        XCTAssertEqual(LazyListModel.liveItemObjects, baseline, "and is freed when dropped")
     }
 }
 
