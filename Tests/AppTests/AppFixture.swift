@@ -24,6 +24,10 @@ struct AppFixture {
             try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name),
                                              to: folder.appendingPathComponent(name))
         }
+        // IMG_1025.jpg has no date in the file: its file's time is its date. Fixed here (15 June
+        // 2025, 12:00 UTC), so that what the app shows does not depend on when it was checked out.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_749_988_800)],
+                                              ofItemAtPath: folder.appendingPathComponent("IMG_1025.jpg").path)
     }
 
     static var sampleNames: [String] {

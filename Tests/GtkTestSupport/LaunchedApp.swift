@@ -169,6 +169,8 @@ public final class LaunchedApp: @unchecked Sendable {
         environment["GSETTINGS_BACKEND"] = "keyfile"
         environment.removeValue(forKey: "GTK_A11Y")
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+        // Dates the tests read back as literal text: English month names, UTC clock times.
+        environment.merge(PinnedLocale.environment) { $1 }
         return environment
     }
 

@@ -7,6 +7,7 @@ import XCTest
 
 final class AlbumsControllerTests: GtkTestCase {
     func testOneRowPerMonthNewestFirstWithItsCount() {
+        guard PinnedLocale.isInEffect(for: self) else { return }
         let store = AlbumsFixtures.store(self)
         let albums = AlbumsController(store: store)
         let (window, _) = AlbumsFixtures.window(showing: albums)
@@ -20,8 +21,7 @@ final class AlbumsControllerTests: GtkTestCase {
         let first = albums.strip(for: 0)!
         XCTAssertEqual(first.photos.map(\.id), albums.groups[0].photos.map(\.id))
         let busiest = albums.groups.max { $0.photos.count < $1.photos.count }!
-        XCTAssertEqual(MonthHeading.text(for: busiest),
-                       "\(MonthHeading.title(for: busiest.id)) · \(busiest.photos.count) photos")
+        XCTAssertEqual(MonthHeading.text(for: busiest), "January 2024 · 3 photos")
         albums.reveal(albums.groups[1].photos.last!.id)
         pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "a photo to be selected and focused")
         window.isFocusVisible = true   // as after using the keyboard
@@ -32,6 +32,7 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testMonthNames() {
+        guard PinnedLocale.isInEffect(for: self) else { return }
         XCTAssertEqual(MonthHeading.title(for: "2024-03"), "March 2024")
         XCTAssertEqual(MonthHeading.title(for: ""), "No date")
         XCTAssertEqual(MonthHeading.count(1), "1 photo")

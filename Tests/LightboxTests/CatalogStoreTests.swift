@@ -22,7 +22,10 @@ final class CatalogStoreTests: GtkTestCase {
         XCTAssertEqual(store.photos.count, LibraryFixtures.samplePaths.count)
         XCTAssertEqual(received.arrays.last?.map(\.id), store.photos.map(\.id))
         let dates = store.photos.compactMap(\.taken)
+        XCTAssertEqual(dates.count, store.photos.count, "every sample has a date (IMG_1025's is its file's time)")
         XCTAssertEqual(dates, dates.sorted(by: >))
+        XCTAssertEqual(store.photos.map(\.name).filter { $0 != "IMG_1025.jpg" }.prefix(5),
+                       ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1010.jpg", "IMG_1022.jpg", "IMG_1015.jpg"])
         XCTAssertEqual(Set(store.photos.map(\.id)).count, store.photos.count, "identifiers are unique")
         let portrait = store.photos.first { $0.name == "IMG_1004.jpg" }!
         XCTAssertEqual(portrait.orientation, 6)
@@ -32,10 +35,12 @@ final class CatalogStoreTests: GtkTestCase {
     func testSearchSortAndGroups() {
         let (store, received) = try! openStore(folder: LibraryFixtures.samples)
         store.searchText = "canon"
-        XCTAssertFalse(store.photos.isEmpty)
+        XCTAssertEqual(Set(store.photos.map(\.name)),
+                       ["IMG_1000.jpg", "IMG_1005.jpg", "IMG_1010.jpg", "IMG_1015.jpg", "IMG_1020.jpg", "IMG_1025.jpg"])
         XCTAssertTrue(store.photos.allSatisfy { $0.camera == "Canon EOS R5" })
-        XCTAssertEqual(received.arrays.last?.count, store.photos.count)
+        XCTAssertEqual(received.arrays.last?.count, 6)
         store.searchText = "nikkor 24-70"
+        XCTAssertEqual(store.photos.map(\.name), ["IMG_1001.jpg", "IMG_1006.jpg", "IMG_1011.jpg", "IMG_1016.jpg", "IMG_1021.jpg"])
         XCTAssertTrue(store.photos.allSatisfy { $0.lens == "NIKKOR Z 24-70mm f/4 S" })
         store.searchText = "IMG_1003"
         XCTAssertEqual(store.photos.map(\.name), ["IMG_1003.jpg"])
@@ -344,7 +349,9 @@ final class CatalogStoreTests: GtkTestCase {
     func testACatalogThatCantBeWrittenRefusesRatingsAndSaysSoLastingly() throws {
         let catalog = try Catalog(path: LibraryFixtures.samplePaths[0] + "/data/catalog.sqlite")
         let store = CatalogStore(catalog: catalog)
-        let reason = try XCTUnwrap(catalog.notWritableReason)
+        // Its folder can't be made: a photo file is where a folder would be.
+        let reason = "\(LibraryFixtures.samplePaths[0])/data can't be written "
+            + "(The operation could not be completed. (NSCocoaErrorDomain error 512.))"
         XCTAssertEqual(store.conditions, [LibraryCondition(.catalogNotWritable, message: "Ratings can't be saved: "
             + "\(reason). Photos are shown, but ratings and other changes are not kept.")])
         store.dismiss(.catalogNotWritable)
@@ -352,15 +359,17 @@ final class CatalogStoreTests: GtkTestCase {
         store.open(folder: LibraryFixtures.samples)
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
         XCTAssertEqual(store.photos.count, LibraryFixtures.samplePaths.count, "photos are still shown")
-        XCTAssertThrowsError(try store.setRating(4, for: store.photos[0].id)) { error in
+        let twoStars = LibraryFixtures.samples + "/IMG_1001.jpg"  // Xmp.xmp.Rating 2
+        XCTAssertThrowsError(try store.setRating(4, for: twoStars)) { error in
             XCTAssertEqual("\(error)", reason)
         }
-        XCTAssertEqual(store.photos[0].rating, try catalog.photo(at: store.photos[0].id)?.rating)
-        XCTAssertNotEqual(store.photos[0].rating, 4, "a refused rating is not shown as if kept")
+        XCTAssertEqual(store.photos.first { $0.id == twoStars }?.rating, 2, "a refused rating is not shown as if kept")
+        XCTAssertEqual(try catalog.photo(at: twoStars)?.rating, 2)
     }
 
     func testARecoveredCatalogIsALastingConditionUntilThePersonClosesIt() throws {
-        let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
+        let path = folder + "/catalog.sqlite"
         try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
         let catalog = try Catalog(path: path)
         let store = CatalogStore(catalog: catalog)
@@ -368,7 +377,11 @@ final class CatalogStoreTests: GtkTestCase {
         var seen: [[LibraryCondition.Kind]] = []
         store.observeConditions(owner: received) { seen.append($0.map(\.kind)) }
         XCTAssertEqual(store.conditions.map(\.kind), [.catalogRecovered])
-        XCTAssertEqual(store.conditions.first?.message, catalog.recovery?.message)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("catalog.sqlite.corrupt-") }
+        XCTAssertEqual(kept.count, 1, "the damaged file is kept beside the new catalog")
+        XCTAssertEqual(store.conditions.first?.message, "The photo catalog was damaged. Nothing in it could be read and "
+            + "there was no backup, so ratings come from the photo files again. The damaged file was kept as "
+            + "\(folder)/\(kept.first ?? "").")
         XCTAssertEqual(store.conditions.first?.isDismissible, true)
         store.open(folder: LibraryFixtures.samples)
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")

@@ -51,24 +51,29 @@ final class PhotosPageFixture {
 
 final class PhotosPageTests: GtkTestCase {
     func testTheListShowsEverySampleWithTitleDateAndStars() {
+        guard PinnedLocale.isInEffect(for: self) else { return }
         let fixture = PhotosPageFixture(self, inNavigation: false)
         XCTAssertEqual(fixture.list.photos.count, LibraryFixtures.samplePaths.count)
         XCTAssertEqual(Set(fixture.list.photos.map(\.path)), Set(LibraryFixtures.samplePaths))
-        for position in 0..<3 {
-            let photo = fixture.list.photos[position]
+        // Newest first. IMG_1025.jpg, first, has no date in the file: its file's time is used.
+        XCTAssertEqual(fixture.row(at: 0)?.titleLabel.text, "IMG_1025.jpg")
+        let rows = [(1, "IMG_1005.jpg", "28 December 2024, 13:05", "☆☆☆☆☆", "Not rated"),
+                    (2, "IMG_1017.jpg", "20 December 2024, 15:41", "☆☆☆☆☆", "Not rated"),
+                    (9, "IMG_1001.jpg", "12 August 2024, 09:13", "★★☆☆☆", "Rated 2 stars"),
+                    (22, "IMG_1019.jpg", "14 February 2024, 17:07", "★★★★★", "Rated 5 stars")]
+        for (position, name, date, stars, description) in rows {
             guard let row = fixture.row(at: position) else { return XCTFail("no row at \(position)") }
-            XCTAssertEqual(row.titleLabel.text, photo.name)
-            XCTAssertEqual(row.dateLabel.text, PhotoFormat.date(photo.taken))
-            XCTAssertEqual(row.starsLabel.text, PhotoFormat.stars(photo.rating))
-            XCTAssertEqual(row.ratingDescription, PhotoFormat.ratingDescription(photo.rating))
-            XCTAssertFalse(row.errorLabel.isVisible)
+            XCTAssertEqual(row.titleLabel.text, name)
+            XCTAssertEqual(row.dateLabel.text, date, name)
+            XCTAssertEqual(row.starsLabel.text, stars, name)
+            XCTAssertEqual(row.ratingDescription, description, name)
+            XCTAssertFalse(row.errorLabel.isVisible, name)
         }
-        let rated = fixture.list.photos.firstIndex { $0.rating > 0 }!
-        let stars = fixture.list.photos[rated].rating
-        fixture.list.source.select(at: rated)
-        XCTAssertEqual(fixture.row(at: rated)?.starsLabel.text.filter { $0 == "★" }.count, stars)
-        XCTAssertEqual(fixture.row(at: rated)?.ratingDescription, stars == 1 ? "Rated 1 star" : "Rated \(stars) stars")
-        XCTAssertTrue(fixture.row(at: rated)?.thumbnail.hasCSSClass("thumbnail-selected") == true,
+        fixture.list.source.select(at: 10)
+        XCTAssertEqual(fixture.row(at: 10)?.titleLabel.text, "IMG_1013.jpg")
+        XCTAssertEqual(fixture.row(at: 10)?.starsLabel.text, "★★★★☆")
+        XCTAssertEqual(fixture.row(at: 10)?.ratingDescription, "Rated 4 stars")
+        XCTAssertTrue(fixture.row(at: 10)?.thumbnail.hasCSSClass("thumbnail-selected") == true,
                       "the selected row marks its thumbnail")
         fixture.list.source.select(at: 1)
         fixture.list.source.select(at: 0)
@@ -82,6 +87,7 @@ final class PhotosPageTests: GtkTestCase {
     }
 
     func testDatesAndStarsAreWrittenForPeople() {
+        guard PinnedLocale.isInEffect(for: self) else { return }
         XCTAssertEqual(PhotoFormat.date("2024-03-12T14:05:09"), "12 March 2024, 14:05")
         XCTAssertNil(PhotoFormat.date(nil))
         XCTAssertEqual(PhotoFormat.stars(0), "☆☆☆☆☆")
@@ -100,8 +106,7 @@ final class PhotosPageTests: GtkTestCase {
         guard let position = fixture.list.photos.firstIndex(where: { $0.name == "broken.jpg" }),
               let row = fixture.row(at: position) else { return XCTFail("no row for broken.jpg") }
         XCTAssertTrue(row.errorLabel.isVisible)
-        XCTAssertEqual(row.errorLabel.text, fixture.list.photos[position].error)
-        XCTAssertFalse(row.errorLabel.text.isEmpty)
+        XCTAssertEqual(row.errorLabel.text, "not a readable image: Failed to read input data")
         XCTAssertFalse(row.starsLabel.isVisible)
     }
 
