@@ -124,10 +124,7 @@ struct TestEmitter {
                 body += "        }\n"
             }
             guard !body.isEmpty else { continue }
-            out += "\n    func test\(testName(qualified))() {\n        MainActor.assumeIsolated {\n"
-            out += body.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-            out += "        }\n    }\n"
+            out += "\n    func test\(testName(qualified))() {\n" + body + "    }\n"
         }
         out += "}\n"
         if !untested.isEmpty { out += "\n// Not tested:\n" + untested.map { "// - \($0)\n" }.joined() }
@@ -153,8 +150,9 @@ struct TestEmitter {
                     guard let value = sample(for: type)?.last ?? (flagSamples[type.swift] != nil ? "" : nil) else { supported = false; break }
                     switch type.kind {
                     case .bool: arguments.append(".bool(\(value))"); expected.append(value)
-                    case .integer: arguments.append(".integer(\(value))"); expected.append(value)
-                    case .floating: arguments.append(".double(\(value))"); expected.append(value)
+                    // A different value per argument: swapped arguments fail the test.
+                    case .integer: arguments.append(".integer(\(3 + 4 * index))"); expected.append("\(3 + 4 * index)")
+                    case .floating: arguments.append(".double(\(Double(index) + 0.25))"); expected.append("\(Double(index) + 0.25)")
                     case .string: arguments.append(".string(\(value))"); expected.append(String(value.dropFirst().dropLast()))
                     case .enumeration: arguments.append(".integer(Int(\(value).rawValue))"); expected.append(String(value.split(separator: ".").last!))
                     case .flags(let swift, _):
@@ -162,7 +160,7 @@ struct TestEmitter {
                         arguments.append(".integer(Int(\(swift).\(member.name).rawValue))")
                         expected.append("\(swift)(rawValue: \(member.value))")
                     case .object:
-                        setup += "            let sample\(index) = \(value)\n"
+                        setup += "        let sample\(index) = \(value)\n"
                         arguments.append(".object(sample\(index))"); expected.append("same")
                     }
                     if case .object = type.kind {
@@ -173,8 +171,8 @@ struct TestEmitter {
                 }
                 guard supported else { untested.append("\(key): no sample argument"); continue }
                 let parameters = signal.parameters.indices.map { "a\($0)" }.joined(separator: ", ")
-                out += "\n    func test\(testName(qualified))\(Naming.upperCamel(signal.girName))() {\n        MainActor.assumeIsolated {\n"
-                var body = setup.replacingOccurrences(of: "            ", with: "        ")
+                out += "\n    func test\(testName(qualified))\(Naming.upperCamel(signal.girName))() {\n"
+                var body = setup
                 body += "        var received: [[String]] = []\n"
                 body += "        object.\(signal.name) { \(parameters.isEmpty ? "" : parameters + " in ")received.append([\(values.joined(separator: ", "))])\(signal.returnsBool ? "; return true" : "") }\n"
                 body += "        let handled = object.emitForTesting(\"\(signal.girName)\", [\(arguments.joined(separator: ", "))])\n"
@@ -184,9 +182,7 @@ struct TestEmitter {
                 } else {
                     body += "        _ = handled\n"
                 }
-                out += classBody(qualified, body, instance: instance).split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-                out += "        }\n    }\n"
+                out += classBody(qualified, body, instance: instance) + "    }\n"
             }
         }
         out += "}\n"

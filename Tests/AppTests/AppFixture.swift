@@ -24,6 +24,10 @@ struct AppFixture {
             try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name),
                                              to: folder.appendingPathComponent(name))
         }
+        // IMG_1025.jpg has no date in the file: its file's time is its date. Fixed here (15 June
+        // 2025, 12:00 UTC), so that what the app shows does not depend on when it was checked out.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_749_988_800)],
+                                              ofItemAtPath: folder.appendingPathComponent("IMG_1025.jpg").path)
     }
 
     static var sampleNames: [String] {
@@ -56,16 +60,6 @@ extension AppFixture {
     }
 }
 
-/// Polls `condition` (the catalog, a file) for up to `timeout` seconds.
-func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(100_000)
-    }
-    return true
-}
-
 struct LaunchError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
@@ -74,11 +68,10 @@ struct LaunchError: Error, CustomStringConvertible {
 extension LaunchedApp {
     /// Polls the accessibility tree until `condition` holds; returns the last tree read.
     func waitForTree(timeout: Double = 10, _ condition: ([AccessibleNode]) -> Bool) -> [AccessibleNode] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var tree = accessibilityTree()
-        while !condition(tree), Date() < deadline {
-            usleep(250_000)
+        var tree: [AccessibleNode] = []
+        waitUntil(timeout: timeout, interval: 0.25) {
             tree = accessibilityTree()
+            return condition(tree)
         }
         return tree
     }
@@ -108,6 +101,24 @@ extension LaunchedApp {
         return kilobytes * 1024
     }
 
+    /// Activates one of the application's actions over D-Bus (`org.gtk.Actions`, as
+    /// `gapplication action` does): what a menu item for that action does when clicked.
+    func activateAction(_ name: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", "io.github.lightbox.Lightbox",
+                             "--object-path", "/io/github/lightbox/Lightbox",
+                             "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// Types text into the focused widget.
     func type(_ text: String, to window: String) {
         Process.output("/usr/bin/xdotool", ["windowfocus", "--sync", window])
@@ -120,9 +131,18 @@ extension LaunchedApp {
     func screenshot(_ name: String, window: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
         try? FileManager.default.createDirectory(at: AppFixture.artifacts, withIntermediateDirectories: true)
         let url = AppFixture.artifacts.appendingPathComponent("\(name).png")
-        usleep(700_000)  // let transitions and thumbnails settle
-        Process.output("/usr/bin/import", ["-window", window ?? "root", url.path])
-        let image = RasterImage(contentsOf: url.path)
+        // Transitions and thumbnails settle: captures are taken until two in a row show the
+        // same picture, but for a few hundred pixels (a blinking caret, a spinner).
+        var image: RasterImage?
+        waitUntil(timeout: 5, interval: 0.05) {
+            Process.output("/usr/bin/import", ["-window", window ?? "root", url.path])
+            let previous = image
+            image = RasterImage(contentsOf: url.path)
+            guard let image, let previous, image.width == previous.width, image.height == previous.height else {
+                return false
+            }
+            return zip(image.pixels, previous.pixels).lazy.filter { $0 != $1 }.count <= 500
+        }
         XCTAssertNotNil(image, "screenshot \(name) was not written", file: file, line: line)
         XCTAssertGreaterThan(image?.distinctColorCount(limit: 64) ?? 0, 16,
                              "screenshot \(name) is blank or single-coloured", file: file, line: line)

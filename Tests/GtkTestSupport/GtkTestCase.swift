@@ -7,6 +7,28 @@ import XCTest
 /// - Opens GTK on `$DISPLAY`, or starts a private Xvfb when there is none.
 /// - Fails the test on any GLib warning or critical logged while it ran.
 /// - Offers main-loop pumping with a timeout that fails the test.
+///
+/// Test methods run on the main actor: subclasses inherit the isolation, so a test body
+/// calls GTK, the kit and `pump(until:)` directly, with no `MainActor.assumeIsolated` per
+/// test. What swift-corelibs-xctest in Swift 6.3.1 on Linux allows, tried one by one:
+/// - `@MainActor` alone, on the class or on a test method, compiles without a diagnostic,
+///   but the test bundle aborts while listing its tests: the discovered-tests file SwiftPM
+///   generates converts each method to XCTest's non-isolated closure type at run time
+///   ("Could not cast value of type '(FooTests) -> @Swift.MainActor () -> ()' to
+///   '(FooTests) -> () -> ()'").
+/// - `@preconcurrency @MainActor` (here): the test bodies are main-actor isolated when
+///   compiled, the discovered-tests file sees plain closures, and XCTest calls them on the
+///   main thread, which is the main actor.
+/// - `async` test methods on the main actor run on the main thread and can call GTK, but
+///   they run as a job of libdispatch's main queue, which does not run other jobs
+///   meanwhile: while such a body pumps the GLib loop synchronously, no `Task { @MainActor in }`
+///   or `DispatchQueue.main.async` work runs, so a `pump(until:)` waiting on it times out.
+///   Test methods therefore stay synchronous; an `async` one that awaits is fine.
+/// - `setUp()` and `tearDown()` override XCTestCase's non-isolated methods and cannot be
+///   main-actor isolated ("main actor-isolated instance method 'setUp()' has different
+///   actor isolation from nonisolated overridden declaration"): they run on the main thread
+///   and say so with `MainActor.assumeIsolated`.
+@preconcurrency @MainActor
 open class GtkTestCase: XCTestCase {
     override open func setUp() {
         super.setUp()
@@ -45,19 +67,21 @@ public func pump(until condition: () -> Bool, timeout: Double = 5,
     return ok
 }
 
-/// Runs the main loop for `seconds` (lets animations and frames happen).
+/// Runs the main loop until `widget`'s window has painted its next frame: what changed
+/// before the call is then laid out and drawn. The widget must be in a shown window.
 @MainActor
-public func pump(for seconds: Double) {
-    let end = Date().addingTimeInterval(seconds)
-    MainLoop.run(until: { Date() >= end }, timeout: seconds + 1)
+public func pumpUntilPainted(_ widget: Widget, file: StaticString = #filePath, line: UInt = #line) {
+    var painted = false
+    widget.onNextPaint { painted = true }
+    pump(until: { painted }, "\(type(of: widget)) to paint a frame", file: file, line: line)
 }
 
-/// Presents `window` and waits until it is mapped and has been given a size.
+/// Presents `window` and waits until it is mapped, has been given a size and has painted.
 @MainActor
 public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
     window.present()
     pump(until: { window.isMapped && window.width > 0 }, "window to map", file: file, line: line)
-    pump(for: 0.1)
+    pumpUntilPainted(window, file: file, line: line)
 }
 
 /// Where tests put screenshots and other artifacts.
@@ -131,7 +155,7 @@ public final class TestDisplay {
                 preconditionFailure("No DISPLAY and Xvfb could not start: \(error). Install xvfb.")
             }
             let socket = "/tmp/.X11-unix/X\(number)"
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            waitUntil(timeout: 5, interval: 0.01) { FileManager.default.fileExists(atPath: socket) || !process.isRunning }
             guard process.isRunning else { continue }
             setenv("DISPLAY", ":\(number)", 1)
             xvfb = process

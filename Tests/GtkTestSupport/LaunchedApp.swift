@@ -85,8 +85,7 @@ enum SessionProcesses {
     /// Sends SIGTERM to `pids` and waits until they are gone (SIGKILL after `timeout` seconds).
     static func end(_ pids: [pid_t], timeout: Double = 5) {
         for pid in pids { kill(pid, SIGTERM) }
-        let deadline = Date().addingTimeInterval(timeout)
-        while pids.contains(where: isAlive), Date() < deadline { usleep(10_000) }
+        waitUntil(timeout: timeout, interval: 0.01) { !pids.contains(where: isAlive) }
         for pid in pids where isAlive(pid) { kill(pid, SIGKILL) }
     }
 
@@ -106,6 +105,10 @@ public struct AccessibleNode: Decodable, Sendable {
     public let name: String
     public let states: [String]
     public let children: Int
+    /// A window's position and size as the application lays it out ([x, y, width, height]).
+    public let extents: [Int]?
+    /// A window's [width, height] as the application lays it out.
+    public var size: [Int]? { extents.map { Array($0.suffix(2)) } }
 }
 
 extension Process {
@@ -133,6 +136,8 @@ public final class LaunchedApp: @unchecked Sendable {
     public let home: URL
     public let session: TestSession
     private let output = Pipe()
+    /// Left when the process has exited (its termination handler).
+    private let running = DispatchGroup()
 
     /// The directory holding the built products (next to the test bundle).
     public static var productsDirectory: URL {
@@ -164,6 +169,8 @@ public final class LaunchedApp: @unchecked Sendable {
         environment["GSETTINGS_BACKEND"] = "keyfile"
         environment.removeValue(forKey: "GTK_A11Y")
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+        // Dates the tests read back as literal text: English month names, UTC clock times.
+        environment.merge(PinnedLocale.environment) { $1 }
         return environment
     }
 
@@ -196,18 +203,23 @@ public final class LaunchedApp: @unchecked Sendable {
         process.environment = LaunchedApp.environment(home: home, bus: session.address)
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        running.enter()
+        process.terminationHandler = { [running] _ in running.leave() }
+        do { try process.run() } catch {
+            running.leave()
+            throw error
+        }
     }
 
     /// Waits for an X window with exactly this title; returns its X id.
     public func waitForWindow(named title: String, timeout: Double = 20) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, process.isRunning {
-            let result = Self.xdotool(["search", "--onlyvisible", "--name", "^\(title)$"])
-            if let id = result.split(separator: "\n").first { return String(id) }
-            usleep(100_000)
+        var window: String?
+        waitUntil(timeout: timeout, interval: 0.1) {
+            window = Self.xdotool(["search", "--onlyvisible", "--name", "^\(title)$"])
+                .split(separator: "\n").first.map(String.init)
+            return window != nil || !process.isRunning
         }
-        return nil
+        return window
     }
 
     /// Sends real key presses ("ctrl+q", "Delete", "4") to the window.
@@ -220,9 +232,8 @@ public final class LaunchedApp: @unchecked Sendable {
 
     /// Waits for the app to exit; returns its status, or nil if it is still running.
     public func waitForExit(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard running.wait(timeout: .now() + timeout) == .success else { return nil }
+        return process.terminationStatus
     }
 
     public func terminate() {
@@ -254,13 +265,12 @@ public final class LaunchedApp: @unchecked Sendable {
 
     /// The app's accessibility tree (waits until the app is on the accessibility bus).
     public func accessibilityTree(appName: String = "lightbox", timeout: Double = 10) -> [AccessibleNode] {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            let tree = session.accessibilityTree(of: appName)
-            if !tree.isEmpty { return tree }
-            usleep(200_000)
-        } while Date() < deadline
-        return []
+        var tree: [AccessibleNode] = []
+        waitUntil(timeout: timeout, interval: 0.2) {
+            tree = session.accessibilityTree(of: appName)
+            return !tree.isEmpty
+        }
+        return tree
     }
 
     @discardableResult

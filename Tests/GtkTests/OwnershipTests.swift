@@ -9,113 +9,101 @@ final class TaggedLabel: Label {
 
 final class OwnershipTests: GtkTestCase {
     func testGObjectIsFinalizedWhenTheLastSwiftReferenceGoes() {
-        MainActor.assumeIsolated {
-            var label: Label? = Label("temporary")
-            let observer = FinalizationObserver(label!)
-            XCTAssertEqual(label!.referenceCount, 1, "the wrapper holds exactly one reference")
-            XCTAssertFalse(observer.isFinalized)
-            label = nil
-            XCTAssertTrue(observer.isFinalized)
-        }
+        var label: Label? = Label("temporary")
+        let observer = FinalizationObserver(label!)
+        XCTAssertEqual(label!.referenceCount, 1, "the wrapper holds exactly one reference")
+        XCTAssertFalse(observer.isFinalized)
+        label = nil
+        XCTAssertTrue(observer.isFinalized)
     }
 
     func testObjectKeptByGtkKeepsItsSwiftWrapper() {
-        MainActor.assumeIsolated {
-            let box = Box()
-            var observer: FinalizationObserver?
-            var identity: ObjectIdentifier?
-            do {
-                let label = TaggedLabel("kept by the box")
-                label.tag = 42
-                identity = ObjectIdentifier(label)
-                observer = FinalizationObserver(label)
-                box.append(label)
-            }
-            // Only GTK holds the label now; C hands it back and we find the same wrapper.
-            let child = box.children.first
-            XCTAssertEqual(child.map(ObjectIdentifier.init), identity)
-            XCTAssertEqual((child as? TaggedLabel)?.tag, 42)
-            XCTAssertFalse(observer!.isFinalized)
-            box.remove(child!)
-            XCTAssertFalse(observer!.isFinalized, "our local `child` still holds it")
-            _ = child
+        let box = Box()
+        var observer: FinalizationObserver?
+        var identity: ObjectIdentifier?
+        do {
+            let label = TaggedLabel("kept by the box")
+            label.tag = 42
+            identity = ObjectIdentifier(label)
+            observer = FinalizationObserver(label)
+            box.append(label)
         }
+        // Only GTK holds the label now; C hands it back and we find the same wrapper.
+        let child = box.children.first
+        XCTAssertEqual(child.map(ObjectIdentifier.init), identity)
+        XCTAssertEqual((child as? TaggedLabel)?.tag, 42)
+        XCTAssertFalse(observer!.isFinalized)
+        box.remove(child!)
+        XCTAssertFalse(observer!.isFinalized, "our local `child` still holds it")
+        _ = child
     }
 
     func testRemovingFromParentFreesAnUnreferencedWidget() {
-        MainActor.assumeIsolated {
-            let box = Box()
-            var observer: FinalizationObserver?
-            do {
-                let label = Label("x")
-                observer = FinalizationObserver(label)
-                box.append(label)
-            }
-            XCTAssertFalse(observer!.isFinalized)
-            box.removeAll()
-            XCTAssertTrue(observer!.isFinalized)
+        let box = Box()
+        var observer: FinalizationObserver?
+        do {
+            let label = Label("x")
+            observer = FinalizationObserver(label)
+            box.append(label)
         }
+        XCTAssertFalse(observer!.isFinalized)
+        box.removeAll()
+        XCTAssertTrue(observer!.isFinalized)
     }
 
     func testTenThousandCreateDropCyclesLeaveNoLiveObjects() {
-        MainActor.assumeIsolated {
-            let baseline = Object.liveCount
-            var observers: [FinalizationObserver] = []
-            observers.reserveCapacity(10_000)
-            for index in 0..<10_000 {
-                let box = Box()
-                let label = Label("label \(index)")
-                box.append(label)
-                if index % 100 == 0 { observers.append(FinalizationObserver(box)) }
-            }
-            XCTAssertEqual(Object.liveCount, baseline)
-            XCTAssertTrue(observers.allSatisfy(\.isFinalized))
+        let baseline = Object.liveCount
+        var observers: [FinalizationObserver] = []
+        observers.reserveCapacity(10_000)
+        for index in 0..<10_000 {
+            let box = Box()
+            let label = Label("label \(index)")
+            box.append(label)
+            if index % 100 == 0 { observers.append(FinalizationObserver(box)) }
         }
+        XCTAssertEqual(Object.liveCount, baseline)
+        XCTAssertTrue(observers.allSatisfy(\.isFinalized))
     }
 
     func testWindowWrapperLivesUntilDestroyed() {
-        MainActor.assumeIsolated {
-            var observer: FinalizationObserver?
-            do {
-                let window = Window()
-                window.title = "kept by GTK"
-                observer = FinalizationObserver(window)
-            }
-            XCTAssertFalse(observer!.isFinalized, "GTK keeps toplevels until destroyed")
-            do {
-                let window = Window.toplevels.first { $0.title == "kept by GTK" }
-                XCTAssertNotNil(window, "C hands the window back")
-                window?.destroy()
-            }
-            MainLoop.drain()
-            XCTAssertTrue(observer!.isFinalized)
+        var observer: FinalizationObserver?
+        do {
+            let window = Window()
+            window.title = "kept by GTK"
+            observer = FinalizationObserver(window)
         }
+        XCTAssertFalse(observer!.isFinalized, "GTK keeps toplevels until destroyed")
+        do {
+            let window = Window.toplevels.first { $0.title == "kept by GTK" }
+            XCTAssertNotNil(window, "C hands the window back")
+            window?.destroy()
+        }
+        MainLoop.drain()
+        XCTAssertTrue(observer!.isFinalized)
     }
 }
 
 final class ContainerRemovalTests: GtkTestCase {
     func testUnparentUsesEachContainersOwnAPI() {
-        MainActor.assumeIsolated {
-            let paned = Paned()
-            let start = Label("start"), end = Label("end")
-            paned.startChild = start
-            paned.endChild = end
-            end.removeFromParent()
-            XCTAssertNil(paned.endChild)
-            XCTAssertTrue(paned.startChild === start)
+        let paned = Paned()
+        let start = Label("start"), end = Label("end")
+        paned.startChild = start
+        paned.endChild = end
+        end.removeFromParent()
+        XCTAssertNil(paned.endChild)
+        XCTAssertTrue(paned.startChild === start)
 
-            let scrolled = ScrolledWindow()
-            let content = Box()
-            scrolled.child = content
-            content.removeFromParent()
-            XCTAssertNil(content.parent)
+        let scrolled = ScrolledWindow()
+        let content = Box()
+        scrolled.child = content
+        content.removeFromParent()
+        XCTAssertNil(content.parent)
 
-            let window = Window()
-            let inside = Label("in a window")
-            window.child = inside
-            inside.removeFromParent()
-            XCTAssertNil(window.child)
-            window.destroy()
-        }
+        let window = Window()
+        let inside = Label("in a window")
+        window.child = inside
+        inside.removeFromParent()
+        XCTAssertNil(window.child)
+        window.destroy()
     }
 }

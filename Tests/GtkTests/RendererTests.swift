@@ -14,11 +14,9 @@ final class RendererTests: GtkTestCase {
     }
 
     func testAShownWindowSaysWhichRendererDrawsIt() {
-        MainActor.assumeIsolated {
-            let window = Window()
-            XCTAssertNil(Renderer.name(drawing: window), "not realized yet")
-            show(window)
-            XCTAssertEqual(Renderer.name(drawing: window), "GskCairoRenderer", "GSK_RENDERER=cairo in the tests")
-        }
+        let window = Window()
+        XCTAssertNil(Renderer.name(drawing: window), "not realized yet")
+        show(window)
+        XCTAssertEqual(Renderer.name(drawing: window), "GskCairoRenderer", "GSK_RENDERER=cairo in the tests")
     }
 }

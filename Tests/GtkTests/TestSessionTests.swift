@@ -33,11 +33,10 @@ final class TestSessionTests: XCTestCase {
         try unrelated.run()
         defer { unrelated.terminate() }
         // Until it has exec'd, the child has this process's environment (no bus address).
-        let deadline = Date().addingTimeInterval(10)
-        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(service.processIdentifier)/exe"))
-                .map({ !$0.hasSuffix("/sleep") }) ?? true, Date() < deadline {
-            usleep(1_000)
-        }
+        XCTAssertTrue(waitUntil(interval: 0.001) {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(service.processIdentifier)/exe"))?
+                .hasSuffix("/sleep") == true
+        }, "the child runs sleep")
         XCTAssertTrue(isRunning(service.processIdentifier))
         let socket = try socket(of: session.address)
         XCTAssertTrue(FileManager.default.fileExists(atPath: socket), "the bus runs")

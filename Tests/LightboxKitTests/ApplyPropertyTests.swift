@@ -5,7 +5,7 @@ import XCTest
 
 /// Properties of `apply`: the emitted splices turn the old array into the new one,
 /// pure insertions/deletions emit nothing extra, moves keep item objects.
-final class ApplyPropertyTests: GtkTestCase, @unchecked Sendable {
+final class ApplyPropertyTests: GtkTestCase {
     /// Records splices and rebuilds the array from them, reading the source at emission time.
     @MainActor
     private final class SpliceRecorder {
@@ -22,63 +22,57 @@ final class ApplyPropertyTests: GtkTestCase, @unchecked Sendable {
     }
 
     func testSplicesTurnTheOldArrayIntoTheNewOne() throws {
-        try MainActor.assumeIsolated {
-            var random = SeededGenerator(seed: 7)
-            for _ in 0..<300 {
-                let old = (0..<Int.random(in: 0..<60, using: &random)).map { Contact(id: $0, title: "\($0)") }
-                var new = old.filter { _ in Bool.random(using: &random) || Bool.random(using: &random) }
-                new.shuffle(using: &random)
-                for index in new.indices where Int.random(in: 0..<4, using: &random) == 0 { new[index].title += "!" }
-                for id in 100..<(100 + Int.random(in: 0..<10, using: &random)) {
-                    new.insert(Contact(id: id, title: "new"), at: Int.random(in: 0...new.count, using: &random))
-                }
-                let source = ArrayDataSource(old)
-                let recorder = SpliceRecorder(source)
-                try source.apply(new)
-                XCTAssertEqual(recorder.mirror, new.map(\.id))
-                XCTAssertEqual(source.items, new)
-                XCTAssertEqual(recorder.splices.count, try ListDiff(from: old, to: new).spliceCount)
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let old = (0..<Int.random(in: 0..<60, using: &random)).map { Contact(id: $0, title: "\($0)") }
+            var new = old.filter { _ in Bool.random(using: &random) || Bool.random(using: &random) }
+            new.shuffle(using: &random)
+            for index in new.indices where Int.random(in: 0..<4, using: &random) == 0 { new[index].title += "!" }
+            for id in 100..<(100 + Int.random(in: 0..<10, using: &random)) {
+                new.insert(Contact(id: id, title: "new"), at: Int.random(in: 0...new.count, using: &random))
             }
+            let source = ArrayDataSource(old)
+            let recorder = SpliceRecorder(source)
+            try source.apply(new)
+            XCTAssertEqual(recorder.mirror, new.map(\.id))
+            XCTAssertEqual(source.items, new)
+            XCTAssertEqual(recorder.splices.count, try ListDiff(from: old, to: new).spliceCount)
         }
     }
 
     func testPureInsertionsAndDeletionsEmitOneSplicePerRun() throws {
-        try MainActor.assumeIsolated {
-            let old = (0..<20).map { Contact(id: $0, title: "\($0)") }
-            let source = ArrayDataSource(old)
-            let recorder = SpliceRecorder(source)
-            var grown = old
-            grown.insert(contentsOf: [Contact(id: 100, title: "a"), Contact(id: 101, title: "b")], at: 5)
-            grown.append(Contact(id: 102, title: "c"))
-            try source.apply(grown)
-            XCTAssertEqual(recorder.splices.map { [$0.0, $0.1, $0.2] }, [[5, 0, 2], [22, 0, 1]])
-            recorder.splices = []
-            // From 0…4, 100, 101, 5…19, 102 to the old items without 3, 4 and 10: three runs, back to front.
-            try source.apply(old.filter { ![3, 4, 10].contains($0.id) })
-            XCTAssertEqual(recorder.splices.map { [$0.0, $0.1, $0.2] }, [[22, 1, 0], [12, 1, 0], [3, 4, 0]])
-            XCTAssertEqual(recorder.mirror, source.items.map(\.id))
-            recorder.splices = []
-            try source.apply(source.items)
-            XCTAssertTrue(recorder.splices.isEmpty, "no change, no splice")
-        }
+        let old = (0..<20).map { Contact(id: $0, title: "\($0)") }
+        let source = ArrayDataSource(old)
+        let recorder = SpliceRecorder(source)
+        var grown = old
+        grown.insert(contentsOf: [Contact(id: 100, title: "a"), Contact(id: 101, title: "b")], at: 5)
+        grown.append(Contact(id: 102, title: "c"))
+        try source.apply(grown)
+        XCTAssertEqual(recorder.splices.map { [$0.0, $0.1, $0.2] }, [[5, 0, 2], [22, 0, 1]])
+        recorder.splices = []
+        // From 0…4, 100, 101, 5…19, 102 to the old items without 3, 4 and 10: three runs, back to front.
+        try source.apply(old.filter { ![3, 4, 10].contains($0.id) })
+        XCTAssertEqual(recorder.splices.map { [$0.0, $0.1, $0.2] }, [[22, 1, 0], [12, 1, 0], [3, 4, 0]])
+        XCTAssertEqual(recorder.mirror, source.items.map(\.id))
+        recorder.splices = []
+        try source.apply(source.items)
+        XCTAssertTrue(recorder.splices.isEmpty, "no change, no splice")
     }
 
     func testMovesKeepTheItemObject() throws {
-        try MainActor.assumeIsolated {
-            let old = (0..<10).map { Contact(id: $0, title: "\($0)") }
-            let source = ArrayDataSource(old)
-            let moved = source.model.item(at: 8)!
-            let stayed = source.model.item(at: 2)!
-            var new = old
-            new.insert(new.remove(at: 8), at: 1)
-            try source.apply(new)
-            XCTAssertEqual(source.model.item(at: 1), moved, "the moved item keeps its object")
-            XCTAssertEqual(source.model.item(at: 3), stayed, "a shifted item keeps its object")
-            XCTAssertEqual(source.position(of: moved), 1)
-            source.move(from: 1, to: 9)
-            XCTAssertEqual(source.model.item(at: 9), moved)
-            XCTAssertEqual(source.items.map(\.id), [0, 1, 2, 3, 4, 5, 6, 7, 9, 8])
-        }
+        let old = (0..<10).map { Contact(id: $0, title: "\($0)") }
+        let source = ArrayDataSource(old)
+        let moved = source.model.item(at: 8)!
+        let stayed = source.model.item(at: 2)!
+        var new = old
+        new.insert(new.remove(at: 8), at: 1)
+        try source.apply(new)
+        XCTAssertEqual(source.model.item(at: 1), moved, "the moved item keeps its object")
+        XCTAssertEqual(source.model.item(at: 3), stayed, "a shifted item keeps its object")
+        XCTAssertEqual(source.position(of: moved), 1)
+        source.move(from: 1, to: 9)
+        XCTAssertEqual(source.model.item(at: 9), moved)
+        XCTAssertEqual(source.items.map(\.id), [0, 1, 2, 3, 4, 5, 6, 7, 9, 8])
     }
 
     func testDiffMovesOnlyWhatLeftTheLongestOrderedRun() throws {

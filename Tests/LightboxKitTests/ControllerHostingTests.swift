@@ -48,84 +48,78 @@ private final class NumbersController: Controller {
     func hosts(_ number: Int) -> Bool { source.hostedControllers.contains { $0.number == number } }
 }
 
-final class ControllerHostingTests: GtkTestCase, @unchecked Sendable {
+final class ControllerHostingTests: GtkTestCase {
     func testScrollingTenThousandHostedRowsKeepsControllersBoundedBalancedAndFreed() {
-        MainActor.assumeIsolated {
-            let counts = AppearanceCounts()
-            let baseline = Controller.liveCount, objects = Object.liveCount
-            weak var weakList: NumbersController?
-            do {
-                let numbers = NumbersController(count: 10_000, counts: counts)
-                weakList = numbers
-                let window = Window()
-                window.setDefaultSize(width: 360, height: 480)
-                window.child = numbers.view
-                show(window)
-                pump(until: { numbers.hosts(0) }, "first row hosted")
-                var maximumLive = 0
-                let positions = Array(stride(from: 0, to: 10_000, by: 250)) + [9_999]
-                for position in positions + positions.reversed() {
-                    numbers.list.scrollTo(position)
-                    pump(until: { numbers.hosts(position) }, "row \(position) hosted")
-                    let live = Controller.liveCount - baseline - 1
-                    maximumLive = max(maximumLive, live)
-                    XCTAssertLessThanOrEqual(live, numbers.source.boundRowCount + numbers.source.poolLimit)
-                    XCTAssertEqual(numbers.children.count, numbers.source.boundRowCount,
-                                   "exactly the bound rows' controllers are children")
-                }
-                XCTAssertGreaterThan(counts.willAppear, 1_000, "scrolling showed many hosted controllers")
-                XCTAssertGreaterThan(maximumLive, 0)
-                window.destroy()
-                MainLoop.drain()
-            }
-            XCTAssertNil(weakList, "the list's controller is freed with its window")
-            XCTAssertEqual(Controller.liveCount, baseline, "every hosted controller is freed with its list")
-            XCTAssertEqual(Object.liveCount, objects)
-            XCTAssertEqual(counts.willAppear, counts.didDisappear, "every appearance ends")
-            XCTAssertEqual(counts.willAppear, counts.didAppear)
-            XCTAssertEqual(counts.willDisappear, counts.didDisappear)
-        }
-    }
-
-    func testUnbindReturnsControllersToTheBoundedPool() {
-        MainActor.assumeIsolated {
-            let counts = AppearanceCounts()
-            let numbers = NumbersController(count: 50, counts: counts)
+        let counts = AppearanceCounts()
+        let baseline = Controller.liveCount, objects = Object.liveCount
+        weak var weakList: NumbersController?
+        do {
+            let numbers = NumbersController(count: 10_000, counts: counts)
+            weakList = numbers
             let window = Window()
             window.setDefaultSize(width: 360, height: 480)
             window.child = numbers.view
             show(window)
             pump(until: { numbers.hosts(0) }, "first row hosted")
-            let bound = numbers.source.boundRowCount
-            XCTAssertEqual(numbers.children.count, bound)
-            numbers.source.setItems([])
-            XCTAssertEqual(numbers.source.boundRowCount, 0)
-            XCTAssertTrue(numbers.children.isEmpty, "unbound controllers leave their parent")
-            XCTAssertEqual(numbers.source.pooledCount, min(bound, 8), "the pool keeps at most its limit")
-            XCTAssertEqual(counts.willAppear, counts.didDisappear)
-            numbers.source.setItems([7])
-            pump(until: { numbers.hosts(7) }, "row 7 hosted")
-            XCTAssertEqual(numbers.source.pooledCount, min(bound, 8) - 1, "a pooled controller is reused")
+            var maximumLive = 0
+            let positions = Array(stride(from: 0, to: 10_000, by: 250)) + [9_999]
+            for position in positions + positions.reversed() {
+                numbers.list.scrollTo(position)
+                pump(until: { numbers.hosts(position) }, "row \(position) hosted")
+                let live = Controller.liveCount - baseline - 1
+                maximumLive = max(maximumLive, live)
+                XCTAssertLessThanOrEqual(live, numbers.source.boundRowCount + numbers.source.poolLimit)
+                XCTAssertEqual(numbers.children.count, numbers.source.boundRowCount,
+                               "exactly the bound rows' controllers are children")
+            }
+            XCTAssertGreaterThan(counts.willAppear, 1_000, "scrolling showed many hosted controllers")
+            XCTAssertGreaterThan(maximumLive, 0)
+            window.destroy()
+            MainLoop.drain()
         }
+        XCTAssertNil(weakList, "the list's controller is freed with its window")
+        XCTAssertEqual(Controller.liveCount, baseline, "every hosted controller is freed with its list")
+        XCTAssertEqual(Object.liveCount, objects)
+        XCTAssertEqual(counts.willAppear, counts.didDisappear, "every appearance ends")
+        XCTAssertEqual(counts.willAppear, counts.didAppear)
+        XCTAssertEqual(counts.willDisappear, counts.didDisappear)
+    }
+
+    func testUnbindReturnsControllersToTheBoundedPool() {
+        let counts = AppearanceCounts()
+        let numbers = NumbersController(count: 50, counts: counts)
+        let window = Window()
+        window.setDefaultSize(width: 360, height: 480)
+        window.child = numbers.view
+        show(window)
+        pump(until: { numbers.hosts(0) }, "first row hosted")
+        let bound = numbers.source.boundRowCount
+        XCTAssertEqual(numbers.children.count, bound)
+        numbers.source.setItems([])
+        XCTAssertEqual(numbers.source.boundRowCount, 0)
+        XCTAssertTrue(numbers.children.isEmpty, "unbound controllers leave their parent")
+        XCTAssertEqual(numbers.source.pooledCount, min(bound, 8), "the pool keeps at most its limit")
+        XCTAssertEqual(counts.willAppear, counts.didDisappear)
+        numbers.source.setItems([7])
+        pump(until: { numbers.hosts(7) }, "row 7 hosted")
+        XCTAssertEqual(numbers.source.pooledCount, min(bound, 8) - 1, "a pooled controller is reused")
     }
 
     func testBindingAfterTheParentIsFreedLeavesTheRowEmptyAndLogsACritical() {
-        MainActor.assumeIsolated {
-            let counts = AppearanceCounts()
-            var parent: Controller? = Controller()
-            let source = HostingDataSource([1, 2, 3], parent: parent!, make: { NumberController(counts: counts) },
-                                           configure: { controller, number in controller.show(number) })
-            parent = nil
-            let window = Window()
-            let scroller = ScrolledWindow()
-            scroller.child = source.makeListView()
-            window.child = scroller
-            show(window)
-            XCTAssertTrue(source.hostedControllers.isEmpty)
-            let problems = GLibLog.takeProblems()
-            XCTAssertEqual(problems.first?.level, .critical)
-            XCTAssertEqual(problems.first?.text,
-                           "HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
-        }
+        let counts = AppearanceCounts()
+        var parent: Controller? = Controller()
+        let source = HostingDataSource([1, 2, 3], parent: parent!, make: { NumberController(counts: counts) },
+                                       configure: { controller, number in controller.show(number) })
+        parent = nil
+        let window = Window()
+        let scroller = ScrolledWindow()
+        scroller.child = source.makeListView()
+        window.child = scroller
+        show(window)
+        XCTAssertTrue(source.hostedControllers.isEmpty)
+        let problems = GLibLog.takeProblems()
+        XCTAssertEqual(problems.first?.level, .critical)
+        XCTAssertEqual(problems.first?.text,
+                       "HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
     }
 }

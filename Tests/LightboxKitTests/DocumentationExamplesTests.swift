@@ -79,7 +79,7 @@ final class MoonsController: Controller {
 }
 
 /// The article's examples compile (they are above) and do what the article says.
-final class DocumentationExamplesTests: GtkTestCase, @unchecked Sendable {
+final class DocumentationExamplesTests: GtkTestCase {
     func testTheArticleShowsTheseExamples() throws {
         let here = URL(fileURLWithPath: #filePath)
         let article = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -94,64 +94,58 @@ final class DocumentationExamplesTests: GtkTestCase, @unchecked Sendable {
     }
 
     func testAListThatScrolls() {
-        MainActor.assumeIsolated {
-            let application = Application(id: "io.github.lightbox.DocumentationExamples", handlesOpen: false, nonUnique: true)
-            startPlanets(in: application)
-            var titles: [String] = []
-            var windowTitle: String?
-            var scrolls = false
-            application.onActivate {
-                guard let window = application.windows.first as? ControllerWindow,
-                      let planets = window.rootController as? ListController<Planet> else { return }
-                let source = planets.source
-                pump(until: { source.boundRowCount == 3 }, "three rows")
-                titles = (0..<3).compactMap { (source.boundRow(at: $0) as? TitledRow)?.titleLabel.text }
-                windowTitle = window.title
-                scrolls = planets.view is ScrollingListView
-                window.destroy()
-            }
-            XCTAssertEqual(application.run(arguments: ["documentation-examples"]), 0)
-            MainLoop.drain()
-            XCTAssertEqual(titles, ["Mercury", "Venus", "Earth"])
-            XCTAssertEqual(windowTitle, "Planets")
-            XCTAssertTrue(scrolls)
+        let application = Application(id: "io.github.lightbox.DocumentationExamples", handlesOpen: false, nonUnique: true)
+        startPlanets(in: application)
+        var titles: [String] = []
+        var windowTitle: String?
+        var scrolls = false
+        application.onActivate {
+            guard let window = application.windows.first as? ControllerWindow,
+                  let planets = window.rootController as? ListController<Planet> else { return }
+            let source = planets.source
+            pump(until: { source.boundRowCount == 3 }, "three rows")
+            titles = (0..<3).compactMap { (source.boundRow(at: $0) as? TitledRow)?.titleLabel.text }
+            windowTitle = window.title
+            scrolls = planets.view is ScrollingListView
+            window.destroy()
         }
+        XCTAssertEqual(application.run(arguments: ["documentation-examples"]), 0)
+        MainLoop.drain()
+        XCTAssertEqual(titles, ["Mercury", "Venus", "Earth"])
+        XCTAssertEqual(windowTitle, "Planets")
+        XCTAssertTrue(scrolls)
     }
 
     func testAListBesideADetailPane() {
-        MainActor.assumeIsolated {
-            let planets = PlanetsController(planets: [
-                Planet(title: "Mars", subtitle: "The red planet"),
-                Planet(title: "Jupiter", subtitle: "The largest planet"),
-            ])
-            let window = Window()
-            window.setDefaultSize(width: 900, height: 500)
-            window.child = planets.view
-            show(window)
-            defer { window.destroy() }
-            let list = planets.listController as! ListController<Planet>
-            pump(until: { list.source.boundRowCount == 2 }, "two rows")
-            list.source.select(at: 1)
-            pump(until: { planets.detailController?.title == "Jupiter" }, "Jupiter's detail")
-            let detail = planets.detailController as! PlanetController
-            XCTAssertEqual((detail.view as? PlanetView)?.nameLabel.text, "Jupiter")
-            pump(until: { detail.view.isMapped }, "the detail pane on screen")
-        }
+        let planets = PlanetsController(planets: [
+            Planet(title: "Mars", subtitle: "The red planet"),
+            Planet(title: "Jupiter", subtitle: "The largest planet"),
+        ])
+        let window = Window()
+        window.setDefaultSize(width: 900, height: 500)
+        window.child = planets.view
+        show(window)
+        defer { window.destroy() }
+        let list = planets.listController as! ListController<Planet>
+        pump(until: { list.source.boundRowCount == 2 }, "two rows")
+        list.source.select(at: 1)
+        pump(until: { planets.detailController?.title == "Jupiter" }, "Jupiter's detail")
+        let detail = planets.detailController as! PlanetController
+        XCTAssertEqual((detail.view as? PlanetView)?.nameLabel.text, "Jupiter")
+        pump(until: { detail.view.isMapped }, "the detail pane on screen")
     }
 
     func testRowsThatHostControllers() {
-        MainActor.assumeIsolated {
-            let moons = MoonsController()
-            let window = Window()
-            window.setDefaultSize(width: 300, height: 400)
-            window.child = moons.view
-            show(window)
-            defer { window.destroy() }
-            pump(until: { moons.moons.hostedControllers.count == 4 }, "four hosted moons")
-            XCTAssertEqual(moons.moons.hostedControllers.map(\.name).sorted(), ["Callisto", "Europa", "Ganymede", "Io"])
-            XCTAssertTrue(moons.moons.hostedControllers.allSatisfy { $0.parent === moons })
-            XCTAssertEqual(moons.moons.hostedControllers.compactMap { ($0.view as? Label)?.text }.sorted(),
-                           ["Callisto", "Europa", "Ganymede", "Io"])
-        }
+        let moons = MoonsController()
+        let window = Window()
+        window.setDefaultSize(width: 300, height: 400)
+        window.child = moons.view
+        show(window)
+        defer { window.destroy() }
+        pump(until: { moons.moons.hostedControllers.count == 4 }, "four hosted moons")
+        XCTAssertEqual(moons.moons.hostedControllers.map(\.name).sorted(), ["Callisto", "Europa", "Ganymede", "Io"])
+        XCTAssertTrue(moons.moons.hostedControllers.allSatisfy { $0.parent === moons })
+        XCTAssertEqual(moons.moons.hostedControllers.compactMap { ($0.view as? Label)?.text }.sorted(),
+                       ["Callisto", "Europa", "Ganymede", "Io"])
     }
 }

@@ -6,12 +6,10 @@ import XCTest
 /// GTK's own list models are the oracle: whatever we emit, GtkSortListModel,
 /// GtkFilterListModel, GtkSliceListModel and a selection model over the source must
 /// end up showing exactly the Swift array (and GLib criticals fail the test).
-final class GtkModelOracleTests: GtkTestCase, @unchecked Sendable {
+final class GtkModelOracleTests: GtkTestCase {
     func testThousandRandomEditSequencesKeepGtkModelsEqualToTheSwiftArray() throws {
-        try MainActor.assumeIsolated {
-            for sequence in 0..<1_000 {
-                try runEditSequence(sequence)
-            }
+        for sequence in 0..<1_000 {
+            try runEditSequence(sequence)
         }
     }
 

@@ -292,13 +292,12 @@ final class ImageSourceTests: XCTestCase {
     }
 
     /// The Store's scan stands aside for the Store's own images.
+    @preconcurrency @MainActor
     func testTheStoreWiresItsImagesForegroundIntoItsScanner() {
         let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
         let images = makeSource()
-        MainActor.assumeIsolated {
-            let store = CatalogStore(catalog: try! Catalog(path: folder + "/catalog.sqlite"), images: images)
-            XCTAssertTrue(store.scanner.foreground === store.images.foreground)
-        }
+        let store = CatalogStore(catalog: try! Catalog(path: folder + "/catalog.sqlite"), images: images)
+        XCTAssertTrue(store.scanner.foreground === store.images.foreground)
     }
 
     func testMemoryCacheStaysWithinItsByteBudgetDroppingLeastRecentlyUsed() {

@@ -7,7 +7,7 @@ import XCTest
 
 /// The main window's controller in a real window, with the real pages, over a copy of
 /// three samples (actions are activated as menus and accelerators do).
-final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
+final class MainWindowControllerTests: GtkTestCase {
     @MainActor
     private static func makeWindow(_ folder: String, _ test: XCTestCase) -> (MainWindowController, Window, ActionGroup) {
         let catalog = try! Catalog(path: LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite")
@@ -27,95 +27,85 @@ final class MainWindowControllerTests: GtkTestCase, @unchecked Sendable {
     }
 
     func testWindowIsTitledWithTheFolderAndSortActionsReorderTheStore() {
-        MainActor.assumeIsolated {
-            let folder = LibraryFixtures.temporaryFolder(self, name: "Trip")
-            _ = LibraryFixtures.copySamples(to: folder, count: 3)
-            let (root, window, actions) = Self.makeWindow(folder, self)
-            XCTAssertEqual(window.title, (folder as NSString).lastPathComponent)
-            actions.action(named: "sort-key")?.activate(Variant("name"))
-            actions.action(named: "sort-ascending")?.activate(Variant(true))
-            XCTAssertEqual(root.store.sortOrder, .name)
-            XCTAssertTrue(root.store.sortAscending)
-            XCTAssertEqual(root.store.photos.map(\.name), root.store.photos.map(\.name).sorted())
-            XCTAssertEqual(actions.action(named: "sort-key")?.state?.string, "name", "the menu shows the chosen order")
-            actions.action(named: "sort-ascending")?.activate(Variant(false))
-            XCTAssertEqual(root.store.photos.map(\.name), root.store.photos.map(\.name).sorted(by: >))
-            window.destroy()
-        }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Trip")
+        _ = LibraryFixtures.copySamples(to: folder, count: 3)
+        let (root, window, actions) = Self.makeWindow(folder, self)
+        XCTAssertEqual(window.title, (folder as NSString).lastPathComponent)
+        actions.action(named: "sort-key")?.activate(Variant("name"))
+        actions.action(named: "sort-ascending")?.activate(Variant(true))
+        XCTAssertEqual(root.store.sortOrder, .name)
+        XCTAssertTrue(root.store.sortAscending)
+        XCTAssertEqual(root.store.photos.map(\.name), root.store.photos.map(\.name).sorted())
+        XCTAssertEqual(actions.action(named: "sort-key")?.state?.string, "name", "the menu shows the chosen order")
+        actions.action(named: "sort-ascending")?.activate(Variant(false))
+        XCTAssertEqual(root.store.photos.map(\.name), root.store.photos.map(\.name).sorted(by: >))
+        window.destroy()
     }
 
     func testSearchFiltersAsYouTypeAndClosingClearsIt() {
-        MainActor.assumeIsolated {
-            let folder = LibraryFixtures.temporaryFolder(self, name: "Search")
-            let names = LibraryFixtures.copySamples(to: folder, count: 3).map { ($0 as NSString).lastPathComponent }
-            let (root, window, actions) = Self.makeWindow(folder, self)
-            actions.action(named: "search")?.activate()
-            XCTAssertTrue(root.windowView.searchBar.isRevealed)
-            root.windowView.searchEntry.text = String(names[1].dropLast(4))
-            pump(until: { root.store.photos.count == 1 }, timeout: 5, "the search to apply")
-            XCTAssertEqual(root.store.photos.map(\.name), [names[1]])
-            root.windowView.searchButton.isActive = false
-            XCTAssertEqual(root.store.searchText, "")
-            XCTAssertEqual(root.store.photos.count, 3)
-            window.destroy()
-        }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Search")
+        let names = LibraryFixtures.copySamples(to: folder, count: 3).map { ($0 as NSString).lastPathComponent }
+        let (root, window, actions) = Self.makeWindow(folder, self)
+        actions.action(named: "search")?.activate()
+        XCTAssertTrue(root.windowView.searchBar.isRevealed)
+        root.windowView.searchEntry.text = String(names[1].dropLast(4))
+        pump(until: { root.store.photos.count == 1 }, timeout: 5, "the search to apply")
+        XCTAssertEqual(root.store.photos.map(\.name), [names[1]])
+        root.windowView.searchButton.isActive = false
+        XCTAssertEqual(root.store.searchText, "")
+        XCTAssertEqual(root.store.photos.count, 3)
+        window.destroy()
     }
 
     func testTrashThenUndoRestoresTheFileAndItsRating() {
-        MainActor.assumeIsolated {
-            let folder = LibraryFixtures.temporaryFolder(self, name: "Trash")
-            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
-            let (root, window, actions) = Self.makeWindow(folder, self)
-            let photos = root.pages.pages[0].controller as! PhotosController
-            photos.reveal(paths[0])
-            XCTAssertEqual(photos.currentPhoto?.id, paths[0])
-            actions.action(named: "rate")?.activate(Variant(Int32(3)))
-            root.store.waitUntilSaved()
-            XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3)
-            root.trashCurrentPhoto()
-            XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))
-            XCTAssertTrue(root.windowView.banner.isRevealed)
-            XCTAssertEqual(root.windowView.bannerLabel.text, "Moved to trash")
-            XCTAssertNotNil(photos.currentPhoto, "the next photo is selected")
-            actions.action(named: "undo")?.activate()
-            XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]))
-            XCTAssertFalse(root.windowView.banner.isRevealed)
-            XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3, "the rating came back")
-            XCTAssertFalse(root.canUndo)
-            window.destroy()
-        }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Trash")
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        let (root, window, actions) = Self.makeWindow(folder, self)
+        let photos = root.pages.pages[0].controller as! PhotosController
+        photos.reveal(paths[0])
+        XCTAssertEqual(photos.currentPhoto?.id, paths[0])
+        actions.action(named: "rate")?.activate(Variant(Int32(3)))
+        root.store.waitUntilSaved()
+        XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3)
+        root.trashCurrentPhoto()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))
+        XCTAssertTrue(root.windowView.banner.isRevealed)
+        XCTAssertEqual(root.windowView.bannerLabel.text, "Moved to trash")
+        XCTAssertNotNil(photos.currentPhoto, "the next photo is selected")
+        actions.action(named: "undo")?.activate()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]))
+        XCTAssertFalse(root.windowView.banner.isRevealed)
+        XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3, "the rating came back")
+        XCTAssertFalse(root.canUndo)
+        window.destroy()
     }
 
     func testTrashingAFileThatIsGoneSaysSoInTheBanner() {
-        MainActor.assumeIsolated {
-            let folder = LibraryFixtures.temporaryFolder(self, name: "Gone")
-            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
-            let (root, window, _) = Self.makeWindow(folder, self)
-            let photos = root.pages.pages[0].controller as! PhotosController
-            photos.reveal(paths[1])
-            try! root.store.catalog.remove(paths: [paths[1]])
-            root.trashCurrentPhoto()
-            XCTAssertTrue(root.windowView.banner.isRevealed)
-            XCTAssertTrue(root.windowView.bannerLabel.text.contains("could not be moved to the trash"),
-                          root.windowView.bannerLabel.text)
-            XCTAssertFalse(root.windowView.undoButton.isVisible)
-            window.destroy()
-        }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Gone")
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        let (root, window, _) = Self.makeWindow(folder, self)
+        let photos = root.pages.pages[0].controller as! PhotosController
+        photos.reveal(paths[1])
+        try! root.store.catalog.remove(paths: [paths[1]])
+        root.trashCurrentPhoto()
+        XCTAssertTrue(root.windowView.banner.isRevealed)
+        XCTAssertTrue(root.windowView.bannerLabel.text.contains("could not be moved to the trash"),
+                      root.windowView.bannerLabel.text)
+        XCTAssertFalse(root.windowView.undoButton.isVisible)
+        window.destroy()
     }
 
     func testDigitsDoNotRateWhileTypingInSearch() {
-        MainActor.assumeIsolated {
-            let folder = LibraryFixtures.temporaryFolder(self, name: "Typing")
-            let paths = LibraryFixtures.copySamples(to: folder, count: 3)
-            let (root, window, actions) = Self.makeWindow(folder, self)
-            let photos = root.pages.pages[0].controller as! PhotosController
-            photos.reveal(paths[2])
-            let before = photos.currentPhoto?.rating
-            actions.action(named: "search")?.activate()
-            pump(until: { root.isTyping }, timeout: 5, "the search entry to take focus")
-            actions.action(named: "rate")?.activate(Variant(Int32(5)))
-            XCTAssertEqual(root.store.photos.first { $0.id == paths[2] }?.rating, before)
-            window.destroy()
-        }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Typing")
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        let (root, window, actions) = Self.makeWindow(folder, self)
+        let photos = root.pages.pages[0].controller as! PhotosController
+        photos.reveal(paths[2])
+        let before = photos.currentPhoto?.rating
+        actions.action(named: "search")?.activate()
+        pump(until: { root.isTyping }, timeout: 5, "the search entry to take focus")
+        actions.action(named: "rate")?.activate(Variant(Int32(5)))
+        XCTAssertEqual(root.store.photos.first { $0.id == paths[2] }?.rating, before)
+        window.destroy()
     }
 }

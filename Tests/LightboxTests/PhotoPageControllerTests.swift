@@ -5,7 +5,7 @@ import GtkTestSupport
 import LightboxKit
 import XCTest
 
-final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
+final class PhotoPageControllerTests: GtkTestCase {
     /// A photo page in a window whose `win.rate` rates the page's photo.
     @MainActor
     private func page(_ store: CatalogStore, photos: [Photo], index: Int) -> PhotoPageController {
@@ -19,44 +19,42 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
     }
 
     private func press(_ page: PhotoPageController, _ name: String, _ modifiers: ModifierType = []) -> Bool {
-        MainActor.assumeIsolated { page.view.sendKeyPress(Key(name: name)!, modifiers: modifiers) }
+        page.view.sendKeyPress(Key(name: name)!, modifiers: modifiers)
     }
 
     func testShowsThePhotoUprightAndMovesWithLeftRightClampedAtTheEnds() {
-        MainActor.assumeIsolated {
-            let store = AlbumsFixtures.store(self)
-            let photos = store.photos
-            let portrait = photos.firstIndex { $0.orientation == 6 || $0.orientation == 8 }!
-            XCTAssertGreaterThan(photos[portrait].width, photos[portrait].height, "stored sideways")
-            let page = PhotoPageController(store: store, photos: photos, index: portrait)
-            _ = page.view
-            XCTAssertTrue(page.isLoading, "a spinner until the pixels arrive")
-            let (window, _) = AlbumsFixtures.window(showing: page)
-            XCTAssertEqual(page.title, photos[portrait].name)
-            pump(until: { page.isShowingPhoto }, "the photo to load")
-            let size = page.imageSize!
-            XCTAssertLessThan(size.width, size.height, "orientation applied: shown upright (portrait)")
-            _ = screenshot(window, name: "photo-portrait")
+        let store = AlbumsFixtures.store(self)
+        let photos = store.photos
+        let portrait = photos.firstIndex { $0.orientation == 6 || $0.orientation == 8 }!
+        XCTAssertGreaterThan(photos[portrait].width, photos[portrait].height, "stored sideways")
+        let page = PhotoPageController(store: store, photos: photos, index: portrait)
+        _ = page.view
+        XCTAssertTrue(page.isLoading, "a spinner until the pixels arrive")
+        let (window, _) = AlbumsFixtures.window(showing: page)
+        XCTAssertEqual(page.title, photos[portrait].name)
+        pump(until: { page.isShowingPhoto }, "the photo to load")
+        let size = page.imageSize!
+        XCTAssertLessThan(size.width, size.height, "orientation applied: shown upright (portrait)")
+        _ = screenshot(window, name: "photo-portrait")
 
-            XCTAssertTrue(press(page, "Left"))
-            XCTAssertEqual(page.currentPhoto?.id, photos[max(0, portrait - 1)].id)
-            page.showPhoto(at: 0)
-            XCTAssertTrue(press(page, "Left"))
-            XCTAssertEqual(page.currentPhoto?.id, photos[0].id, "clamped at the first")
-            let pageView = page.view as! PhotoPageView
-            XCTAssertFalse(pageView.previousButton.isSensitive)
-            pageView.nextButton.click()
-            XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
-            pageView.previousButton.click()
-            XCTAssertEqual(page.currentPhoto?.id, photos[0].id)
-            XCTAssertTrue(press(page, "Right"))
-            XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
-            XCTAssertEqual(page.title, photos[1].name)
-            page.showPhoto(at: photos.count - 1)
-            XCTAssertTrue(press(page, "Right"))
-            XCTAssertEqual(page.currentPhoto?.id, photos.last?.id, "clamped at the last")
-            pump(until: { page.isShowingPhoto }, "the last photo to load")
-        }
+        XCTAssertTrue(press(page, "Left"))
+        XCTAssertEqual(page.currentPhoto?.id, photos[max(0, portrait - 1)].id)
+        page.showPhoto(at: 0)
+        XCTAssertTrue(press(page, "Left"))
+        XCTAssertEqual(page.currentPhoto?.id, photos[0].id, "clamped at the first")
+        let pageView = page.view as! PhotoPageView
+        XCTAssertFalse(pageView.previousButton.isSensitive)
+        pageView.nextButton.click()
+        XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
+        pageView.previousButton.click()
+        XCTAssertEqual(page.currentPhoto?.id, photos[0].id)
+        XCTAssertTrue(press(page, "Right"))
+        XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
+        XCTAssertEqual(page.title, photos[1].name)
+        page.showPhoto(at: photos.count - 1)
+        XCTAssertTrue(press(page, "Right"))
+        XCTAssertEqual(page.currentPhoto?.id, photos.last?.id, "clamped at the last")
+        pump(until: { page.isShowingPhoto }, "the last photo to load")
     }
 
     /// The page's image comes from the store's image source: one decode for the page; its
@@ -66,125 +64,113 @@ final class PhotoPageControllerTests: GtkTestCase, @unchecked Sendable {
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "page-thumbs"))
         let images = ImageSource(cache: cache, memoryBudget: 64 << 20, largeImageCount: 3, maxConcurrentDecodes: 2,
                                  willDecode: { decoded.add($0) })
-        MainActor.assumeIsolated {
-            let store = AlbumsFixtures.store(self, images: images)
-            let photos = store.photos
-            XCTAssertEqual(images.decodeCount, 0)
+        let store = AlbumsFixtures.store(self, images: images)
+        let photos = store.photos
+        XCTAssertEqual(images.decodeCount, 0)
 
-            let single = page(store, photos: [photos[0]], index: 0)
-            pump(until: { single.isShowingPhoto }, "the photo to load")
-            XCTAssertEqual(images.decodeCount, 1, "one decode for the page, no neighbours to fetch")
-            XCTAssertNotNil(images.cachedImage(for: photos[0], size: single.decodeSize))
+        let single = page(store, photos: [photos[0]], index: 0)
+        pump(until: { single.isShowingPhoto }, "the photo to load")
+        XCTAssertEqual(images.decodeCount, 1, "one decode for the page, no neighbours to fetch")
+        XCTAssertNotNil(images.cachedImage(for: photos[0], size: single.decodeSize))
 
-            let browsing = page(store, photos: photos, index: 2)
-            let size = browsing.decodeSize
-            pump(until: { browsing.isShowingPhoto }, "the photo to load")
-            pump(until: { images.cachedImage(for: photos[1], size: size) != nil
-                            && images.cachedImage(for: photos[3], size: size) != nil }, "the neighbours to be fetched")
-            XCTAssertEqual(images.decodeCount, 4)
-            XCTAssertEqual(decoded.events[1], photos[2].path, "the photo on screen before its neighbours")
-            XCTAssertEqual(Set(decoded.events[2...]), [photos[1].path, photos[3].path])
+        let browsing = page(store, photos: photos, index: 2)
+        let size = browsing.decodeSize
+        pump(until: { browsing.isShowingPhoto }, "the photo to load")
+        pump(until: { images.cachedImage(for: photos[1], size: size) != nil
+                        && images.cachedImage(for: photos[3], size: size) != nil }, "the neighbours to be fetched")
+        XCTAssertEqual(images.decodeCount, 4)
+        XCTAssertEqual(decoded.events[1], photos[2].path, "the photo on screen before its neighbours")
+        XCTAssertEqual(Set(decoded.events[2...]), [photos[1].path, photos[3].path])
 
-            XCTAssertTrue(press(browsing, "Right"))
-            XCTAssertTrue(browsing.isShowingPhoto, "a prefetched neighbour is shown at once")
-            XCTAssertEqual(browsing.currentPhoto?.id, photos[3].id)
-            XCTAssertEqual(images.decodeCount, 4)
-            pump(until: { images.cachedImage(for: photos[4], size: size) != nil }, "the next neighbour to be fetched")
-            XCTAssertEqual(images.decodeCount, 5)
-            XCTAssertEqual(decoded.events.last, photos[4].path)
-            XCTAssertNotNil(images.cachedImage(for: photos[2], size: size), "the photo stepped from stays in memory")
-        }
+        XCTAssertTrue(press(browsing, "Right"))
+        XCTAssertTrue(browsing.isShowingPhoto, "a prefetched neighbour is shown at once")
+        XCTAssertEqual(browsing.currentPhoto?.id, photos[3].id)
+        XCTAssertEqual(images.decodeCount, 4)
+        pump(until: { images.cachedImage(for: photos[4], size: size) != nil }, "the next neighbour to be fetched")
+        XCTAssertEqual(images.decodeCount, 5)
+        XCTAssertEqual(decoded.events.last, photos[4].path)
+        XCTAssertNotNil(images.cachedImage(for: photos[2], size: size), "the photo stepped from stays in memory")
     }
 
     func testZoomInOutAndReset() {
-        MainActor.assumeIsolated {
-            let store = AlbumsFixtures.store(self)
-            let page = PhotoPageController(store: store, photos: store.photos, index: 0)
-            let (window, _) = AlbumsFixtures.window(showing: page)
-            pump(until: { page.isShowingPhoto }, "the photo to load")
-            let fit = page.scale
-            XCTAssertNil(page.zoom, "fit by default")
-            XCTAssertTrue(press(page, "plus", [.controlMask, .shiftMask]))
-            XCTAssertGreaterThan(page.scale, fit)
-            let zoomed = page.scale
-            XCTAssertTrue(press(page, "equal", .controlMask))
-            XCTAssertGreaterThan(page.scale, zoomed)
-            pump(until: { page.pictureWidth > 1000 }, "the zoomed picture to be laid out larger than the window")
-            pump(until: { abs(page.visibleCentre.x - 0.5) < 0.01 && abs(page.visibleCentre.y - 0.5) < 0.01 },
-                 "zooming keeps the photo's centre in the middle of the page")
-            _ = screenshot(window, name: "photo-zoomed")
-            XCTAssertTrue(press(page, "minus", .controlMask))
-            XCTAssertEqual(page.scale, zoomed, accuracy: 0.001)
-            XCTAssertTrue(press(page, "0", .controlMask))
-            XCTAssertNil(page.zoom)
-            XCTAssertEqual(page.scale, fit, accuracy: 0.001)
-            XCTAssertTrue(press(page, "minus", .controlMask))
-            XCTAssertEqual(page.scale, fit, accuracy: 0.001, "never smaller than fitting the page")
-            XCTAssertEqual(page.currentPhoto?.rating, store.photos[0].rating, "Ctrl+0 does not rate")
-        }
+        let store = AlbumsFixtures.store(self)
+        let page = PhotoPageController(store: store, photos: store.photos, index: 0)
+        let (window, _) = AlbumsFixtures.window(showing: page)
+        pump(until: { page.isShowingPhoto }, "the photo to load")
+        let fit = page.scale
+        XCTAssertNil(page.zoom, "fit by default")
+        XCTAssertTrue(press(page, "plus", [.controlMask, .shiftMask]))
+        XCTAssertGreaterThan(page.scale, fit)
+        let zoomed = page.scale
+        XCTAssertTrue(press(page, "equal", .controlMask))
+        XCTAssertGreaterThan(page.scale, zoomed)
+        pump(until: { page.pictureWidth > 1000 }, "the zoomed picture to be laid out larger than the window")
+        pump(until: { abs(page.visibleCentre.x - 0.5) < 0.01 && abs(page.visibleCentre.y - 0.5) < 0.01 },
+             "zooming keeps the photo's centre in the middle of the page")
+        _ = screenshot(window, name: "photo-zoomed")
+        XCTAssertTrue(press(page, "minus", .controlMask))
+        XCTAssertEqual(page.scale, zoomed, accuracy: 0.001)
+        XCTAssertTrue(press(page, "0", .controlMask))
+        XCTAssertNil(page.zoom)
+        XCTAssertEqual(page.scale, fit, accuracy: 0.001)
+        XCTAssertTrue(press(page, "minus", .controlMask))
+        XCTAssertEqual(page.scale, fit, accuracy: 0.001, "never smaller than fitting the page")
+        XCTAssertEqual(page.currentPhoto?.rating, store.photos[0].rating, "Ctrl+0 does not rate")
     }
 
     func testDigitKeysSaveTheRating() {
-        MainActor.assumeIsolated {
-            let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
-            let store = AlbumsFixtures.store(self, catalogPath: catalogPath)
-            let page = page(store, photos: store.photos, index: 2)
-            let id = page.currentPhoto!.id
-            XCTAssertTrue(press(page, "4"))
-            XCTAssertEqual(page.shownRating, "Rated 4 stars")
-            XCTAssertEqual(page.currentPhoto?.rating, 4)
-            XCTAssertTrue(press(page, "KP_1"))
-            XCTAssertEqual(page.shownRating, "Rated 1 star")
-            XCTAssertTrue(press(page, "4"))
-            XCTAssertFalse(press(page, "7"), "not a rating")
-            try! store.setRating(5, for: id)
-            XCTAssertEqual(page.shownRating, "Rated 5 stars", "a rating made elsewhere shows at once")
-            XCTAssertTrue(press(page, "4"))
+        let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        let store = AlbumsFixtures.store(self, catalogPath: catalogPath)
+        let page = page(store, photos: store.photos, index: 2)
+        let id = page.currentPhoto!.id
+        XCTAssertTrue(press(page, "4"))
+        XCTAssertEqual(page.shownRating, "Rated 4 stars")
+        XCTAssertEqual(page.currentPhoto?.rating, 4)
+        XCTAssertTrue(press(page, "KP_1"))
+        XCTAssertEqual(page.shownRating, "Rated 1 star")
+        XCTAssertTrue(press(page, "4"))
+        XCTAssertFalse(press(page, "7"), "not a rating")
+        try! store.setRating(5, for: id)
+        XCTAssertEqual(page.shownRating, "Rated 5 stars", "a rating made elsewhere shows at once")
+        XCTAssertTrue(press(page, "4"))
 
-            let reopened = AlbumsFixtures.store(self, catalogPath: catalogPath)
-            XCTAssertEqual(reopened.photos.first { $0.id == id }?.rating, 4)
-        }
+        let reopened = AlbumsFixtures.store(self, catalogPath: catalogPath)
+        XCTAssertEqual(reopened.photos.first { $0.id == id }?.rating, 4)
     }
 
     func testARatingThatCannotBeSavedSaysSo() {
-        MainActor.assumeIsolated {
-            let empty = LibraryFixtures.temporaryFolder(self, name: "empty")
-            let store = AlbumsFixtures.store(self, folder: empty)
-            let page = page(store, photos: [Photo(path: LibraryFixtures.samplePaths[0])], index: 0)
-            XCTAssertTrue(press(page, "3"))
-            XCTAssertTrue(page.notice?.hasPrefix("Could not save the rating") ?? false)
-            XCTAssertEqual(page.shownRating, "Not rated")
-        }
+        let empty = LibraryFixtures.temporaryFolder(self, name: "empty")
+        let store = AlbumsFixtures.store(self, folder: empty)
+        let page = page(store, photos: [Photo(path: LibraryFixtures.samplePaths[0])], index: 0)
+        XCTAssertTrue(press(page, "3"))
+        XCTAssertTrue(page.notice?.hasPrefix("Could not save the rating") ?? false)
+        XCTAssertEqual(page.shownRating, "Not rated")
     }
 
     func testUnreadablePhotosShowAMessage() {
-        MainActor.assumeIsolated {
-            let folder = LibraryFixtures.temporaryFolder(self, name: "broken")
-            let broken = folder + "/broken.jpg"
-            XCTAssertTrue(FileManager.default.createFile(atPath: broken, contents: Data("not a jpeg".utf8)))
-            let store = AlbumsFixtures.store(self, folder: folder)
-            let known = Photo(path: folder + "/gone.jpg", error: "The file is missing")
-            let page = page(store, photos: [Photo(path: broken), known], index: 0)
-            pump(until: { page.isShowingError }, "the decode to fail")
-            XCTAssertFalse(page.errorMessage.isEmpty)
-            XCTAssertNil(page.imageSize)
-            XCTAssertTrue(press(page, "Right"))
-            XCTAssertTrue(page.isShowingError, "a photo the catalog knows is broken shows its error at once")
-            XCTAssertEqual(page.errorMessage, "The file is missing")
-        }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "broken")
+        let broken = folder + "/broken.jpg"
+        XCTAssertTrue(FileManager.default.createFile(atPath: broken, contents: Data("not a jpeg".utf8)))
+        let store = AlbumsFixtures.store(self, folder: folder)
+        let known = Photo(path: folder + "/gone.jpg", error: "The file is missing")
+        let page = page(store, photos: [Photo(path: broken), known], index: 0)
+        pump(until: { page.isShowingError }, "the decode to fail")
+        XCTAssertEqual(page.errorMessage, "not an image format gdk-pixbuf can read")
+        XCTAssertNil(page.imageSize)
+        XCTAssertTrue(press(page, "Right"))
+        XCTAssertTrue(page.isShowingError, "a photo the catalog knows is broken shows its error at once")
+        XCTAssertEqual(page.errorMessage, "The file is missing")
     }
 
     func testScreenshot() {
-        MainActor.assumeIsolated {
-            let store = AlbumsFixtures.store(self)
-            let albums = AlbumsController(store: store)
-            let (window, navigation) = AlbumsFixtures.window(showing: albums)
-            let photos = store.photos
-            try! store.setRating(4, for: photos[3].id)
-            let page = PhotoPageController(store: store, photos: store.photos, index: 3)
-            navigation.push(page, animated: false)
-            pump(until: { page.isShowingPhoto }, "the photo to load")
-            XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "photo"))?.isSingleColor ?? true)
-        }
+        let store = AlbumsFixtures.store(self)
+        let albums = AlbumsController(store: store)
+        let (window, navigation) = AlbumsFixtures.window(showing: albums)
+        let photos = store.photos
+        try! store.setRating(4, for: photos[3].id)
+        let page = PhotoPageController(store: store, photos: store.photos, index: 3)
+        navigation.push(page, animated: false)
+        pump(until: { page.isShowingPhoto }, "the photo to load")
+        XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "photo"))?.isSingleColor ?? true)
     }
 }

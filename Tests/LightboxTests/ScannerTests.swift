@@ -248,15 +248,15 @@ final class ScannerTests: XCTestCase {
         LibraryFixtures.shell("python3 '\(script)' '\(path)' && rm '\(script)'")
     }
 
-    /// The hang watchdog reads the clock while readers start new files; a delay right
-    /// after its clock reading (the moment a reader could start "after" it) must never
+    /// The hang watchdog reads the clock while readers start new files; readers running
+    /// right after its clock reading (the moment a reader could start "after" it) must never
     /// make its arithmetic trap, and every file is still reported exactly once.
     func testTheHangWatchdogNeverTrapsWhenReadersStartAsItReadsTheClock() throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         let source = LibraryFixtures.samplePaths[0]
         for index in 0..<400 { try FileManager.default.linkItem(atPath: source, toPath: folder + "/IMG_\(index).jpg") }
         var scanner = PhotoScanner(parallelism: 4, fileTimeout: 0.02)
-        scanner.watchdogDidReadClock = { usleep(50) }
+        scanner.watchdogDidReadClock = { sched_yield() }  // readers run at this moment
         let reports = Counted()
         try scanner.scan(folder: folder) { event in
             if case .photo(let photo) = event { reports.add(photo.path) }

@@ -56,6 +56,7 @@ final class FlatpakManifestTests: XCTestCase {
         let dependencies = try resolvedDependencies()
         let sources = try gitSources()
         let offlineArguments = try offlineCommandArguments()
+        XCTAssertTrue(dependencies.contains { $0.identity == "grdb.swift" }, "the dependencies were read: \(dependencies)")
         for dependency in dependencies {
             let last = URL(fileURLWithPath: dependency.url).lastPathComponent
             let name = last.hasSuffix(".git") ? String(last.dropLast(4)) : last

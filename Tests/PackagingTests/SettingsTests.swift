@@ -4,7 +4,9 @@ import Lightbox
 import XCTest
 
 /// GSettings through the `Settings` wrapper, and Lightbox's persisted state.
-final class SettingsTests: XCTestCase, @unchecked Sendable {
+/// On the main actor, as `GtkTestCase` explains.
+@preconcurrency @MainActor
+final class SettingsTests: XCTestCase {
     private let id = PackageFiles.appID
 
     override func setUp() {
@@ -14,134 +16,116 @@ final class SettingsTests: XCTestCase, @unchecked Sendable {
     }
 
     func testAppSchemaIsCompiledFromTheSourceTreeNextToTheBinary() throws {
-        try MainActor.assumeIsolated {
-            let binary = try makeTemporaryDirectory(for: self).appendingPathComponent("bin")
-            let settings = try Settings.forApplication(id: id, executableDirectory: binary.path,
-                                                       sourceDataDirectory: PackageFiles.path("data"))
-            XCTAssertTrue(FileManager.default.fileExists(atPath: binary.path + "/schemas/gschemas.compiled"))
-            XCTAssertEqual(settings.schemaID, id)
-            XCTAssertEqual(settings.string("sort-key"), "date-taken")
-            XCTAssertEqual(settings.int("window-width"), 1000)
-        }
+        let binary = try makeTemporaryDirectory(for: self).appendingPathComponent("bin")
+        let settings = try Settings.forApplication(id: id, executableDirectory: binary.path,
+                                                   sourceDataDirectory: PackageFiles.path("data"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: binary.path + "/schemas/gschemas.compiled"))
+        XCTAssertEqual(settings.schemaID, id)
+        XCTAssertEqual(settings.string("sort-key"), "date-taken")
+        XCTAssertEqual(settings.int("window-width"), 1000)
     }
 
     func testLightboxSettingsWorkFromTheBuildTree() throws {
-        try MainActor.assumeIsolated {
-            let settings = try Settings.lightbox()
-            XCTAssertEqual(settings.schemaID, id)
-            let binaryFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            XCTAssertTrue(FileManager.default.fileExists(atPath: binaryFolder.path + "/schemas/gschemas.compiled"))
-            XCTAssertNotNil(settings.string("last-folder"))
-        }
+        let settings = try Settings.lightbox()
+        XCTAssertEqual(settings.schemaID, id)
+        let binaryFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: binaryFolder.path + "/schemas/gschemas.compiled"))
+        XCTAssertNotNil(settings.string("last-folder"))
     }
 
     func testAppSchemaIsFoundInThePrefixTheBinaryIsInstalledIn() throws {
-        try MainActor.assumeIsolated {
-            let prefix = try makeTemporaryDirectory(for: self)
-            let schemas = prefix.appendingPathComponent("share/glib-2.0/schemas")
-            try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
-            XCTAssertEqual(try runCommand(["glib-compile-schemas", "--targetdir=\(schemas.path)", "data"]).status, 0)
-            let settings = try Settings.forApplication(id: id,
-                                                       executableDirectory: prefix.appendingPathComponent("bin").path,
-                                                       sourceDataDirectory: "/nonexistent")
-            XCTAssertEqual(settings.bool("window-maximized"), false)
-        }
+        let prefix = try makeTemporaryDirectory(for: self)
+        let schemas = prefix.appendingPathComponent("share/glib-2.0/schemas")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+        XCTAssertEqual(try runCommand(["glib-compile-schemas", "--targetdir=\(schemas.path)", "data"]).status, 0)
+        let settings = try Settings.forApplication(id: id,
+                                                   executableDirectory: prefix.appendingPathComponent("bin").path,
+                                                   sourceDataDirectory: "/nonexistent")
+        XCTAssertEqual(settings.bool("window-maximized"), false)
     }
 
     func testMissingSchemaIsAnError() throws {
-        try MainActor.assumeIsolated {
-            let empty = try makeTemporaryDirectory(for: self).path
-            XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Absent", executableDirectory: empty,
-                                                             sourceDataDirectory: empty)) { error in
-                guard case Settings.LookupError.schemaNotFound(let id, _) = error else {
-                    return XCTFail("unexpected \(error)")
-                }
-                XCTAssertEqual(id, "org.example.Absent")
+        let empty = try makeTemporaryDirectory(for: self).path
+        XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Absent", executableDirectory: empty,
+                                                         sourceDataDirectory: empty)) { error in
+            guard case Settings.LookupError.schemaNotFound(let id, _) = error else {
+                return XCTFail("unexpected \(error)")
             }
-            XCTAssertThrowsError(try Settings(schemaID: id, compiledIn: empty))
+            XCTAssertEqual(id, "org.example.Absent")
         }
+        XCTAssertThrowsError(try Settings(schemaID: id, compiledIn: empty))
     }
 
     func testBrokenSchemaInTheSourceTreeIsACompileError() throws {
-        try MainActor.assumeIsolated {
-            let source = try makeTemporaryDirectory(for: self)
-            try "<schemalist><schema id=\"org.example.Broken\"><key name=\"x\" type=\"i\"/></schema></schemalist>"
-                .write(to: source.appendingPathComponent("org.example.Broken.gschema.xml"), atomically: true, encoding: .utf8)
-            XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Broken",
-                                                             executableDirectory: source.appendingPathComponent("bin").path,
-                                                             sourceDataDirectory: source.path)) { error in
-                guard let failure = error as? SchemaCompileError else {
-                    return XCTFail("unexpected \(error)")
-                }
-                XCTAssertFalse(failure.message.isEmpty)
+        let source = try makeTemporaryDirectory(for: self)
+        try "<schemalist><schema id=\"org.example.Broken\"><key name=\"x\" type=\"i\"/></schema></schemalist>"
+            .write(to: source.appendingPathComponent("org.example.Broken.gschema.xml"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Broken",
+                                                         executableDirectory: source.appendingPathComponent("bin").path,
+                                                         sourceDataDirectory: source.path)) { error in
+            guard let failure = error as? SchemaCompileError else {
+                return XCTFail("unexpected \(error)")
             }
+            XCTAssertFalse(failure.message.isEmpty)
         }
     }
 
     func testTypedKeysRoundTripAndNotifyChanges() throws {
-        try MainActor.assumeIsolated {
-            let settings = try testSettings()
-            var changed: [String] = []
-            let connection = settings.onChange { changed.append($0) }
-            XCTAssertTrue(settings.set("flag", true))
-            XCTAssertTrue(settings.set("count", 42))
-            XCTAssertTrue(settings.set("zoom", 1.5))
-            XCTAssertTrue(settings.set("title", "Holidays"))
-            MainLoop.run(until: { changed.count == 4 }, timeout: 2)
-            XCTAssertEqual(settings.bool("flag"), true)
-            XCTAssertEqual(settings.int("count"), 42)
-            XCTAssertEqual(settings.double("zoom"), 1.5)
-            XCTAssertEqual(settings.string("title"), "Holidays")
-            XCTAssertEqual(changed, ["flag", "count", "zoom", "title"])
-            settings.reset("count")
-            XCTAssertEqual(settings.int("count"), 7)
-            connection.disconnect()
-        }
+        let settings = try testSettings()
+        var changed: [String] = []
+        let connection = settings.onChange { changed.append($0) }
+        XCTAssertTrue(settings.set("flag", true))
+        XCTAssertTrue(settings.set("count", 42))
+        XCTAssertTrue(settings.set("zoom", 1.5))
+        XCTAssertTrue(settings.set("title", "Holidays"))
+        MainLoop.run(until: { changed.count == 4 }, timeout: 2)
+        XCTAssertEqual(settings.bool("flag"), true)
+        XCTAssertEqual(settings.int("count"), 42)
+        XCTAssertEqual(settings.double("zoom"), 1.5)
+        XCTAssertEqual(settings.string("title"), "Holidays")
+        XCTAssertEqual(changed, ["flag", "count", "zoom", "title"])
+        settings.reset("count")
+        XCTAssertEqual(settings.int("count"), 7)
+        connection.disconnect()
     }
 
     func testUnknownKeysWrongTypesAndOutOfRangeValuesAreRefused() throws {
-        try MainActor.assumeIsolated {
-            let settings = try testSettings()
-            XCTAssertNil(settings.bool("no-such-key"))
-            XCTAssertFalse(settings.set("no-such-key", true))
-            XCTAssertNil(settings.int("flag"), "flag is a boolean")
-            XCTAssertNil(settings.string("count"), "count is an integer")
-            XCTAssertFalse(settings.set("zoom", "big"))
-            XCTAssertFalse(settings.set("count", 1000), "above the range's maximum")
-            XCTAssertFalse(settings.set("count", Int(Int32.max) + 1))
-            XCTAssertFalse(settings.set("mode", "sideways"), "not one of the choices")
-            XCTAssertTrue(settings.set("mode", "grid"))
-            XCTAssertEqual(settings.int("count"), 7, "a refused value leaves the key unchanged")
-            XCTAssertEqual(settings.string("mode"), "grid")
-        }
+        let settings = try testSettings()
+        XCTAssertNil(settings.bool("no-such-key"))
+        XCTAssertFalse(settings.set("no-such-key", true))
+        XCTAssertNil(settings.int("flag"), "flag is a boolean")
+        XCTAssertNil(settings.string("count"), "count is an integer")
+        XCTAssertFalse(settings.set("zoom", "big"))
+        XCTAssertFalse(settings.set("count", 1000), "above the range's maximum")
+        XCTAssertFalse(settings.set("count", Int(Int32.max) + 1))
+        XCTAssertFalse(settings.set("mode", "sideways"), "not one of the choices")
+        XCTAssertTrue(settings.set("mode", "grid"))
+        XCTAssertEqual(settings.int("count"), 7, "a refused value leaves the key unchanged")
+        XCTAssertEqual(settings.string("mode"), "grid")
     }
 
     func testPersistedStateRoundTripsThroughTheAppSchema() throws {
-        try MainActor.assumeIsolated {
-            let settings = try appSettings()
-            XCTAssertEqual(PersistedState(from: settings), PersistedState(), "the schema's defaults")
-            let state = PersistedState(windowWidth: 1400, windowHeight: 900, isMaximized: true, panePosition: 620,
-                                       page: .albums, sortKey: .camera, sortAscending: true,
-                                       lastFolder: "/home/ada/Pictures/2024")
-            XCTAssertEqual(state.save(to: settings), [])
-            XCTAssertEqual(PersistedState(from: settings), state)
-            XCTAssertEqual(settings.string("current-page"), "albums")
-            XCTAssertEqual(settings.string("sort-key"), "camera")
-            var cleared = state
-            cleared.lastFolder = nil
-            cleared.save(to: settings)
-            XCTAssertEqual(settings.string("last-folder"), "")
-            XCTAssertNil(PersistedState(from: settings).lastFolder)
-        }
+        let settings = try appSettings()
+        XCTAssertEqual(PersistedState(from: settings), PersistedState(), "the schema's defaults")
+        let state = PersistedState(windowWidth: 1400, windowHeight: 900, isMaximized: true, panePosition: 620,
+                                   page: .albums, sortKey: .camera, sortAscending: true,
+                                   lastFolder: "/home/ada/Pictures/2024")
+        XCTAssertEqual(state.save(to: settings), [])
+        XCTAssertEqual(PersistedState(from: settings), state)
+        XCTAssertEqual(settings.string("current-page"), "albums")
+        XCTAssertEqual(settings.string("sort-key"), "camera")
+        var cleared = state
+        cleared.lastFolder = nil
+        cleared.save(to: settings)
+        XCTAssertEqual(settings.string("last-folder"), "")
+        XCTAssertNil(PersistedState(from: settings).lastFolder)
     }
 
     func testPersistedStateReportsRefusedKeysAndKeepsTheirOldValues() throws {
-        try MainActor.assumeIsolated {
-            let settings = try appSettings()
-            let tiny = PersistedState(windowWidth: 10, windowHeight: 10)
-            XCTAssertEqual(tiny.save(to: settings), ["window-width", "window-height"])
-            XCTAssertEqual(PersistedState(from: settings).windowWidth, 1000)
-        }
+        let settings = try appSettings()
+        let tiny = PersistedState(windowWidth: 10, windowHeight: 10)
+        XCTAssertEqual(tiny.save(to: settings), ["window-width", "window-height"])
+        XCTAssertEqual(PersistedState(from: settings).windowWidth, 1000)
     }
 
     // MARK: Helpers

@@ -54,7 +54,7 @@ final class StagedInstallTests: XCTestCase {
         let binary = install.flatpakRoot + "/bin/lightbox"
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary))
         let version = try runCommand([binary, "--version"])
-        XCTAssertEqual(version.output, "\(AppInfo.name) \(AppInfo.version)\n")
+        XCTAssertEqual(version.output, "Lightbox 0.1.0\n")
         let libraries = try runCommand(["ldd", binary])
         XCTAssertFalse(libraries.output.contains("libswiftCore"), "built without --static-swift-stdlib:\n\(libraries.output)")
     }

@@ -2,7 +2,8 @@
 """Prints the accessibility tree of a running application as JSON lines.
 
 Usage: a11y_tree.py APP_NAME [MAX_DEPTH]
-Each line: {"depth": d, "role": "...", "name": "...", "states": [...], "children": n}
+Each line: {"depth": d, "role": "...", "name": "...", "states": [...], "children": n}, and for the
+application's windows (depth 1) "extents": [x, y, width, height] as the application lays them out.
 Exit status 2 when no application with that name is on the accessibility bus.
 The same client screen readers use (AT-SPI through pyatspi): no private hooks.
 """
@@ -17,6 +18,8 @@ def walk(node, depth, max_depth):
         states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
         line = {"depth": depth, "role": node.getRoleName(), "name": node.name or "",
                 "states": states, "children": node.childCount}
+        if depth == 1:
+            line["extents"] = list(node.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
         print(json.dumps(line), flush=True)
     except Exception as error:  # a node that went away while we read it
         print(json.dumps({"depth": depth, "role": "gone", "name": str(error), "states": [], "children": 0}))

@@ -10,1452 +10,1384 @@ import XCTest
 final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkOrientable() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Box()
-                object.orientation = Orientation.vertical
-                XCTAssertEqual(object.orientation, Orientation.vertical, "orientation")
-                object.orientation = Orientation.horizontal
-                XCTAssertEqual(object.orientation, Orientation.horizontal, "orientation")
-            }
+        do {
+            let object = Box()
+            object.orientation = Orientation.vertical
+            XCTAssertEqual(object.orientation, Orientation.vertical, "orientation")
+            object.orientation = Orientation.horizontal
+            XCTAssertEqual(object.orientation, Orientation.horizontal, "orientation")
         }
     }
 
     func testGtkWidget() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Box()
-                object.canFocus = true
-                XCTAssertEqual(object.canFocus, true, "canFocus")
-                object.canFocus = false
-                XCTAssertEqual(object.canFocus, false, "canFocus")
-            }
-            do {
-                let object = Box()
-                object.canTarget = true
-                XCTAssertEqual(object.canTarget, true, "canTarget")
-                object.canTarget = false
-                XCTAssertEqual(object.canTarget, false, "canTarget")
-            }
-            do {
-                let object = Box()
-                object.focusOnClick = true
-                XCTAssertEqual(object.focusOnClick, true, "focusOnClick")
-                object.focusOnClick = false
-                XCTAssertEqual(object.focusOnClick, false, "focusOnClick")
-            }
-            do {
-                let object = Box()
-                object.isFocusable = true
-                XCTAssertEqual(object.isFocusable, true, "isFocusable")
-                object.isFocusable = false
-                XCTAssertEqual(object.isFocusable, false, "isFocusable")
-            }
-            do {
-                let object = Box()
-                object.horizontalAlignment = Align.start
-                XCTAssertEqual(object.horizontalAlignment, Align.start, "horizontalAlignment")
-                object.horizontalAlignment = Align.center
-                XCTAssertEqual(object.horizontalAlignment, Align.center, "horizontalAlignment")
-            }
-            do {
-                let object = Box()
-                object.hasTooltip = true
-                XCTAssertEqual(object.hasTooltip, true, "hasTooltip")
-                object.hasTooltip = false
-                XCTAssertEqual(object.hasTooltip, false, "hasTooltip")
-            }
-            do {
-                let object = Box()
-                object.heightRequest = 3
-                XCTAssertEqual(object.heightRequest, 3, "heightRequest")
-                object.heightRequest = 7
-                XCTAssertEqual(object.heightRequest, 7, "heightRequest")
-            }
-            do {
-                let object = Box()
-                object.horizontalExpand = true
-                XCTAssertEqual(object.horizontalExpand, true, "horizontalExpand")
-                object.horizontalExpand = false
-                XCTAssertEqual(object.horizontalExpand, false, "horizontalExpand")
-            }
-            do {
-                let object = Box()
-                object.hexpandSet = true
-                XCTAssertEqual(object.hexpandSet, true, "hexpandSet")
-                object.hexpandSet = false
-                XCTAssertEqual(object.hexpandSet, false, "hexpandSet")
-            }
-            do {
-                let object = Box()
-                object.marginBottom = 3
-                XCTAssertEqual(object.marginBottom, 3, "marginBottom")
-                object.marginBottom = 7
-                XCTAssertEqual(object.marginBottom, 7, "marginBottom")
-            }
-            do {
-                let object = Box()
-                object.marginEnd = 3
-                XCTAssertEqual(object.marginEnd, 3, "marginEnd")
-                object.marginEnd = 7
-                XCTAssertEqual(object.marginEnd, 7, "marginEnd")
-            }
-            do {
-                let object = Box()
-                object.marginStart = 3
-                XCTAssertEqual(object.marginStart, 3, "marginStart")
-                object.marginStart = 7
-                XCTAssertEqual(object.marginStart, 7, "marginStart")
-            }
-            do {
-                let object = Box()
-                object.marginTop = 3
-                XCTAssertEqual(object.marginTop, 3, "marginTop")
-                object.marginTop = 7
-                XCTAssertEqual(object.marginTop, 7, "marginTop")
-            }
-            do {
-                let object = Box()
-                object.name = "Lörem ipsüm"
-                XCTAssertEqual(object.name, "Lörem ipsüm", "name")
-                object.name = "Dolor sit"
-                XCTAssertEqual(object.name, "Dolor sit", "name")
-            }
-            do {
-                let object = Box()
-                object.overflow = Overflow.hidden
-                XCTAssertEqual(object.overflow, Overflow.hidden, "overflow")
-                object.overflow = Overflow.visible
-                XCTAssertEqual(object.overflow, Overflow.visible, "overflow")
-            }
-            do {
-                let object = Box()
-                object.receivesDefault = true
-                XCTAssertEqual(object.receivesDefault, true, "receivesDefault")
-                object.receivesDefault = false
-                XCTAssertEqual(object.receivesDefault, false, "receivesDefault")
-            }
-            do {
-                let object = Box()
-                object.isSensitive = true
-                XCTAssertEqual(object.isSensitive, true, "isSensitive")
-                object.isSensitive = false
-                XCTAssertEqual(object.isSensitive, false, "isSensitive")
-            }
-            do {
-                let object = Box()
-                object.tooltipMarkup = "Lörem ipsüm"
-                XCTAssertEqual(object.tooltipMarkup, "Lörem ipsüm", "tooltipMarkup")
-                object.tooltipMarkup = "Dolor sit"
-                XCTAssertEqual(object.tooltipMarkup, "Dolor sit", "tooltipMarkup")
-            }
-            do {
-                let object = Box()
-                object.tooltip = "Lörem ipsüm"
-                XCTAssertEqual(object.tooltip, "Lörem ipsüm", "tooltip")
-                object.tooltip = "Dolor sit"
-                XCTAssertEqual(object.tooltip, "Dolor sit", "tooltip")
-            }
-            do {
-                let object = Box()
-                object.verticalAlignment = Align.start
-                XCTAssertEqual(object.verticalAlignment, Align.start, "verticalAlignment")
-                object.verticalAlignment = Align.center
-                XCTAssertEqual(object.verticalAlignment, Align.center, "verticalAlignment")
-            }
-            do {
-                let object = Box()
-                object.verticalExpand = true
-                XCTAssertEqual(object.verticalExpand, true, "verticalExpand")
-                object.verticalExpand = false
-                XCTAssertEqual(object.verticalExpand, false, "verticalExpand")
-            }
-            do {
-                let object = Box()
-                object.vexpandSet = true
-                XCTAssertEqual(object.vexpandSet, true, "vexpandSet")
-                object.vexpandSet = false
-                XCTAssertEqual(object.vexpandSet, false, "vexpandSet")
-            }
-            do {
-                let object = Box()
-                object.isVisible = true
-                XCTAssertEqual(object.isVisible, true, "isVisible")
-                object.isVisible = false
-                XCTAssertEqual(object.isVisible, false, "isVisible")
-            }
-            do {
-                let object = Box()
-                object.widthRequest = 3
-                XCTAssertEqual(object.widthRequest, 3, "widthRequest")
-                object.widthRequest = 7
-                XCTAssertEqual(object.widthRequest, 7, "widthRequest")
-            }
+        do {
+            let object = Box()
+            object.canFocus = true
+            XCTAssertEqual(object.canFocus, true, "canFocus")
+            object.canFocus = false
+            XCTAssertEqual(object.canFocus, false, "canFocus")
+        }
+        do {
+            let object = Box()
+            object.canTarget = true
+            XCTAssertEqual(object.canTarget, true, "canTarget")
+            object.canTarget = false
+            XCTAssertEqual(object.canTarget, false, "canTarget")
+        }
+        do {
+            let object = Box()
+            object.focusOnClick = true
+            XCTAssertEqual(object.focusOnClick, true, "focusOnClick")
+            object.focusOnClick = false
+            XCTAssertEqual(object.focusOnClick, false, "focusOnClick")
+        }
+        do {
+            let object = Box()
+            object.isFocusable = true
+            XCTAssertEqual(object.isFocusable, true, "isFocusable")
+            object.isFocusable = false
+            XCTAssertEqual(object.isFocusable, false, "isFocusable")
+        }
+        do {
+            let object = Box()
+            object.horizontalAlignment = Align.start
+            XCTAssertEqual(object.horizontalAlignment, Align.start, "horizontalAlignment")
+            object.horizontalAlignment = Align.center
+            XCTAssertEqual(object.horizontalAlignment, Align.center, "horizontalAlignment")
+        }
+        do {
+            let object = Box()
+            object.hasTooltip = true
+            XCTAssertEqual(object.hasTooltip, true, "hasTooltip")
+            object.hasTooltip = false
+            XCTAssertEqual(object.hasTooltip, false, "hasTooltip")
+        }
+        do {
+            let object = Box()
+            object.heightRequest = 3
+            XCTAssertEqual(object.heightRequest, 3, "heightRequest")
+            object.heightRequest = 7
+            XCTAssertEqual(object.heightRequest, 7, "heightRequest")
+        }
+        do {
+            let object = Box()
+            object.horizontalExpand = true
+            XCTAssertEqual(object.horizontalExpand, true, "horizontalExpand")
+            object.horizontalExpand = false
+            XCTAssertEqual(object.horizontalExpand, false, "horizontalExpand")
+        }
+        do {
+            let object = Box()
+            object.hexpandSet = true
+            XCTAssertEqual(object.hexpandSet, true, "hexpandSet")
+            object.hexpandSet = false
+            XCTAssertEqual(object.hexpandSet, false, "hexpandSet")
+        }
+        do {
+            let object = Box()
+            object.marginBottom = 3
+            XCTAssertEqual(object.marginBottom, 3, "marginBottom")
+            object.marginBottom = 7
+            XCTAssertEqual(object.marginBottom, 7, "marginBottom")
+        }
+        do {
+            let object = Box()
+            object.marginEnd = 3
+            XCTAssertEqual(object.marginEnd, 3, "marginEnd")
+            object.marginEnd = 7
+            XCTAssertEqual(object.marginEnd, 7, "marginEnd")
+        }
+        do {
+            let object = Box()
+            object.marginStart = 3
+            XCTAssertEqual(object.marginStart, 3, "marginStart")
+            object.marginStart = 7
+            XCTAssertEqual(object.marginStart, 7, "marginStart")
+        }
+        do {
+            let object = Box()
+            object.marginTop = 3
+            XCTAssertEqual(object.marginTop, 3, "marginTop")
+            object.marginTop = 7
+            XCTAssertEqual(object.marginTop, 7, "marginTop")
+        }
+        do {
+            let object = Box()
+            object.name = "Lörem ipsüm"
+            XCTAssertEqual(object.name, "Lörem ipsüm", "name")
+            object.name = "Dolor sit"
+            XCTAssertEqual(object.name, "Dolor sit", "name")
+        }
+        do {
+            let object = Box()
+            object.overflow = Overflow.hidden
+            XCTAssertEqual(object.overflow, Overflow.hidden, "overflow")
+            object.overflow = Overflow.visible
+            XCTAssertEqual(object.overflow, Overflow.visible, "overflow")
+        }
+        do {
+            let object = Box()
+            object.receivesDefault = true
+            XCTAssertEqual(object.receivesDefault, true, "receivesDefault")
+            object.receivesDefault = false
+            XCTAssertEqual(object.receivesDefault, false, "receivesDefault")
+        }
+        do {
+            let object = Box()
+            object.isSensitive = true
+            XCTAssertEqual(object.isSensitive, true, "isSensitive")
+            object.isSensitive = false
+            XCTAssertEqual(object.isSensitive, false, "isSensitive")
+        }
+        do {
+            let object = Box()
+            object.tooltipMarkup = "Lörem ipsüm"
+            XCTAssertEqual(object.tooltipMarkup, "Lörem ipsüm", "tooltipMarkup")
+            object.tooltipMarkup = "Dolor sit"
+            XCTAssertEqual(object.tooltipMarkup, "Dolor sit", "tooltipMarkup")
+        }
+        do {
+            let object = Box()
+            object.tooltip = "Lörem ipsüm"
+            XCTAssertEqual(object.tooltip, "Lörem ipsüm", "tooltip")
+            object.tooltip = "Dolor sit"
+            XCTAssertEqual(object.tooltip, "Dolor sit", "tooltip")
+        }
+        do {
+            let object = Box()
+            object.verticalAlignment = Align.start
+            XCTAssertEqual(object.verticalAlignment, Align.start, "verticalAlignment")
+            object.verticalAlignment = Align.center
+            XCTAssertEqual(object.verticalAlignment, Align.center, "verticalAlignment")
+        }
+        do {
+            let object = Box()
+            object.verticalExpand = true
+            XCTAssertEqual(object.verticalExpand, true, "verticalExpand")
+            object.verticalExpand = false
+            XCTAssertEqual(object.verticalExpand, false, "verticalExpand")
+        }
+        do {
+            let object = Box()
+            object.vexpandSet = true
+            XCTAssertEqual(object.vexpandSet, true, "vexpandSet")
+            object.vexpandSet = false
+            XCTAssertEqual(object.vexpandSet, false, "vexpandSet")
+        }
+        do {
+            let object = Box()
+            object.isVisible = true
+            XCTAssertEqual(object.isVisible, true, "isVisible")
+            object.isVisible = false
+            XCTAssertEqual(object.isVisible, false, "isVisible")
+        }
+        do {
+            let object = Box()
+            object.widthRequest = 3
+            XCTAssertEqual(object.widthRequest, 3, "widthRequest")
+            object.widthRequest = 7
+            XCTAssertEqual(object.widthRequest, 7, "widthRequest")
         }
     }
 
     func testGtkBox() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Box()
-                object.baselinePosition = BaselinePosition.center
-                XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
-                object.baselinePosition = BaselinePosition.center
-                XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
-            }
-            do {
-                let object = Box()
-                object.isHomogeneous = true
-                XCTAssertEqual(object.isHomogeneous, true, "isHomogeneous")
-                object.isHomogeneous = false
-                XCTAssertEqual(object.isHomogeneous, false, "isHomogeneous")
-            }
-            do {
-                let object = Box()
-                object.spacing = 3
-                XCTAssertEqual(object.spacing, 3, "spacing")
-                object.spacing = 7
-                XCTAssertEqual(object.spacing, 7, "spacing")
-            }
+        do {
+            let object = Box()
+            object.baselinePosition = BaselinePosition.center
+            XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
+            object.baselinePosition = BaselinePosition.center
+            XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
+        }
+        do {
+            let object = Box()
+            object.isHomogeneous = true
+            XCTAssertEqual(object.isHomogeneous, true, "isHomogeneous")
+            object.isHomogeneous = false
+            XCTAssertEqual(object.isHomogeneous, false, "isHomogeneous")
+        }
+        do {
+            let object = Box()
+            object.spacing = 3
+            XCTAssertEqual(object.spacing, 3, "spacing")
+            object.spacing = 7
+            XCTAssertEqual(object.spacing, 7, "spacing")
         }
     }
 
     func testGtkCenterBox() {
-        MainActor.assumeIsolated {
-            do {
-                let object = CenterBox()
-                object.baselinePosition = BaselinePosition.center
-                XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
-                object.baselinePosition = BaselinePosition.center
-                XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
-            }
+        do {
+            let object = CenterBox()
+            object.baselinePosition = BaselinePosition.center
+            XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
+            object.baselinePosition = BaselinePosition.center
+            XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
         }
     }
 
     func testGtkScrolledWindow() {
-        MainActor.assumeIsolated {
-            do {
-                let object = ScrolledWindow()
-                let sample = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.horizontalAdjustment = sample
-                XCTAssertTrue(object.horizontalAdjustment === sample, "horizontalAdjustment")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.hasFrame = true
-                XCTAssertEqual(object.hasFrame, true, "hasFrame")
-                object.hasFrame = false
-                XCTAssertEqual(object.hasFrame, false, "hasFrame")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.hscrollbarPolicy = PolicyType.automatic
-                XCTAssertEqual(object.hscrollbarPolicy, PolicyType.automatic, "hscrollbarPolicy")
-                object.hscrollbarPolicy = PolicyType.never
-                XCTAssertEqual(object.hscrollbarPolicy, PolicyType.never, "hscrollbarPolicy")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.kineticScrolling = true
-                XCTAssertEqual(object.kineticScrolling, true, "kineticScrolling")
-                object.kineticScrolling = false
-                XCTAssertEqual(object.kineticScrolling, false, "kineticScrolling")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.maxContentHeight = 3
-                XCTAssertEqual(object.maxContentHeight, 3, "maxContentHeight")
-                object.maxContentHeight = 7
-                XCTAssertEqual(object.maxContentHeight, 7, "maxContentHeight")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.maxContentWidth = 3
-                XCTAssertEqual(object.maxContentWidth, 3, "maxContentWidth")
-                object.maxContentWidth = 7
-                XCTAssertEqual(object.maxContentWidth, 7, "maxContentWidth")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.minContentHeight = 3
-                XCTAssertEqual(object.minContentHeight, 3, "minContentHeight")
-                object.minContentHeight = 7
-                XCTAssertEqual(object.minContentHeight, 7, "minContentHeight")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.minContentWidth = 3
-                XCTAssertEqual(object.minContentWidth, 3, "minContentWidth")
-                object.minContentWidth = 7
-                XCTAssertEqual(object.minContentWidth, 7, "minContentWidth")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.overlayScrolling = true
-                XCTAssertEqual(object.overlayScrolling, true, "overlayScrolling")
-                object.overlayScrolling = false
-                XCTAssertEqual(object.overlayScrolling, false, "overlayScrolling")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.propagatesNaturalHeight = true
-                XCTAssertEqual(object.propagatesNaturalHeight, true, "propagatesNaturalHeight")
-                object.propagatesNaturalHeight = false
-                XCTAssertEqual(object.propagatesNaturalHeight, false, "propagatesNaturalHeight")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.propagatesNaturalWidth = true
-                XCTAssertEqual(object.propagatesNaturalWidth, true, "propagatesNaturalWidth")
-                object.propagatesNaturalWidth = false
-                XCTAssertEqual(object.propagatesNaturalWidth, false, "propagatesNaturalWidth")
-            }
-            do {
-                let object = ScrolledWindow()
-                let sample = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.verticalAdjustment = sample
-                XCTAssertTrue(object.verticalAdjustment === sample, "verticalAdjustment")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.vscrollbarPolicy = PolicyType.automatic
-                XCTAssertEqual(object.vscrollbarPolicy, PolicyType.automatic, "vscrollbarPolicy")
-                object.vscrollbarPolicy = PolicyType.never
-                XCTAssertEqual(object.vscrollbarPolicy, PolicyType.never, "vscrollbarPolicy")
-            }
-            do {
-                let object = ScrolledWindow()
-                object.windowPlacement = CornerType.bottomLeft
-                XCTAssertEqual(object.windowPlacement, CornerType.bottomLeft, "windowPlacement")
-                object.windowPlacement = CornerType.topRight
-                XCTAssertEqual(object.windowPlacement, CornerType.topRight, "windowPlacement")
-            }
+        do {
+            let object = ScrolledWindow()
+            let sample = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.horizontalAdjustment = sample
+            XCTAssertTrue(object.horizontalAdjustment === sample, "horizontalAdjustment")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.hasFrame = true
+            XCTAssertEqual(object.hasFrame, true, "hasFrame")
+            object.hasFrame = false
+            XCTAssertEqual(object.hasFrame, false, "hasFrame")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.hscrollbarPolicy = PolicyType.automatic
+            XCTAssertEqual(object.hscrollbarPolicy, PolicyType.automatic, "hscrollbarPolicy")
+            object.hscrollbarPolicy = PolicyType.never
+            XCTAssertEqual(object.hscrollbarPolicy, PolicyType.never, "hscrollbarPolicy")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.kineticScrolling = true
+            XCTAssertEqual(object.kineticScrolling, true, "kineticScrolling")
+            object.kineticScrolling = false
+            XCTAssertEqual(object.kineticScrolling, false, "kineticScrolling")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.maxContentHeight = 3
+            XCTAssertEqual(object.maxContentHeight, 3, "maxContentHeight")
+            object.maxContentHeight = 7
+            XCTAssertEqual(object.maxContentHeight, 7, "maxContentHeight")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.maxContentWidth = 3
+            XCTAssertEqual(object.maxContentWidth, 3, "maxContentWidth")
+            object.maxContentWidth = 7
+            XCTAssertEqual(object.maxContentWidth, 7, "maxContentWidth")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.minContentHeight = 3
+            XCTAssertEqual(object.minContentHeight, 3, "minContentHeight")
+            object.minContentHeight = 7
+            XCTAssertEqual(object.minContentHeight, 7, "minContentHeight")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.minContentWidth = 3
+            XCTAssertEqual(object.minContentWidth, 3, "minContentWidth")
+            object.minContentWidth = 7
+            XCTAssertEqual(object.minContentWidth, 7, "minContentWidth")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.overlayScrolling = true
+            XCTAssertEqual(object.overlayScrolling, true, "overlayScrolling")
+            object.overlayScrolling = false
+            XCTAssertEqual(object.overlayScrolling, false, "overlayScrolling")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.propagatesNaturalHeight = true
+            XCTAssertEqual(object.propagatesNaturalHeight, true, "propagatesNaturalHeight")
+            object.propagatesNaturalHeight = false
+            XCTAssertEqual(object.propagatesNaturalHeight, false, "propagatesNaturalHeight")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.propagatesNaturalWidth = true
+            XCTAssertEqual(object.propagatesNaturalWidth, true, "propagatesNaturalWidth")
+            object.propagatesNaturalWidth = false
+            XCTAssertEqual(object.propagatesNaturalWidth, false, "propagatesNaturalWidth")
+        }
+        do {
+            let object = ScrolledWindow()
+            let sample = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.verticalAdjustment = sample
+            XCTAssertTrue(object.verticalAdjustment === sample, "verticalAdjustment")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.vscrollbarPolicy = PolicyType.automatic
+            XCTAssertEqual(object.vscrollbarPolicy, PolicyType.automatic, "vscrollbarPolicy")
+            object.vscrollbarPolicy = PolicyType.never
+            XCTAssertEqual(object.vscrollbarPolicy, PolicyType.never, "vscrollbarPolicy")
+        }
+        do {
+            let object = ScrolledWindow()
+            object.windowPlacement = CornerType.bottomLeft
+            XCTAssertEqual(object.windowPlacement, CornerType.bottomLeft, "windowPlacement")
+            object.windowPlacement = CornerType.topRight
+            XCTAssertEqual(object.windowPlacement, CornerType.topRight, "windowPlacement")
         }
     }
 
     func testGtkPaned() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Paned()
-                let sample = Label()
-                object.endChild = sample
-                XCTAssertTrue(object.endChild === sample, "endChild")
-            }
-            do {
-                let object = Paned()
-                object.position = 3
-                XCTAssertEqual(object.position, 3, "position")
-                object.position = 7
-                XCTAssertEqual(object.position, 7, "position")
-            }
-            do {
-                let object = Paned()
-                object.positionSet = true
-                XCTAssertEqual(object.positionSet, true, "positionSet")
-                object.positionSet = false
-                XCTAssertEqual(object.positionSet, false, "positionSet")
-            }
-            do {
-                let object = Paned()
-                object.resizeEndChild = true
-                XCTAssertEqual(object.resizeEndChild, true, "resizeEndChild")
-                object.resizeEndChild = false
-                XCTAssertEqual(object.resizeEndChild, false, "resizeEndChild")
-            }
-            do {
-                let object = Paned()
-                object.resizeStartChild = true
-                XCTAssertEqual(object.resizeStartChild, true, "resizeStartChild")
-                object.resizeStartChild = false
-                XCTAssertEqual(object.resizeStartChild, false, "resizeStartChild")
-            }
-            do {
-                let object = Paned()
-                object.shrinkEndChild = true
-                XCTAssertEqual(object.shrinkEndChild, true, "shrinkEndChild")
-                object.shrinkEndChild = false
-                XCTAssertEqual(object.shrinkEndChild, false, "shrinkEndChild")
-            }
-            do {
-                let object = Paned()
-                object.shrinkStartChild = true
-                XCTAssertEqual(object.shrinkStartChild, true, "shrinkStartChild")
-                object.shrinkStartChild = false
-                XCTAssertEqual(object.shrinkStartChild, false, "shrinkStartChild")
-            }
-            do {
-                let object = Paned()
-                let sample = Label()
-                object.startChild = sample
-                XCTAssertTrue(object.startChild === sample, "startChild")
-            }
-            do {
-                let object = Paned()
-                object.wideHandle = true
-                XCTAssertEqual(object.wideHandle, true, "wideHandle")
-                object.wideHandle = false
-                XCTAssertEqual(object.wideHandle, false, "wideHandle")
-            }
+        do {
+            let object = Paned()
+            let sample = Label()
+            object.endChild = sample
+            XCTAssertTrue(object.endChild === sample, "endChild")
+        }
+        do {
+            let object = Paned()
+            object.position = 3
+            XCTAssertEqual(object.position, 3, "position")
+            object.position = 7
+            XCTAssertEqual(object.position, 7, "position")
+        }
+        do {
+            let object = Paned()
+            object.positionSet = true
+            XCTAssertEqual(object.positionSet, true, "positionSet")
+            object.positionSet = false
+            XCTAssertEqual(object.positionSet, false, "positionSet")
+        }
+        do {
+            let object = Paned()
+            object.resizeEndChild = true
+            XCTAssertEqual(object.resizeEndChild, true, "resizeEndChild")
+            object.resizeEndChild = false
+            XCTAssertEqual(object.resizeEndChild, false, "resizeEndChild")
+        }
+        do {
+            let object = Paned()
+            object.resizeStartChild = true
+            XCTAssertEqual(object.resizeStartChild, true, "resizeStartChild")
+            object.resizeStartChild = false
+            XCTAssertEqual(object.resizeStartChild, false, "resizeStartChild")
+        }
+        do {
+            let object = Paned()
+            object.shrinkEndChild = true
+            XCTAssertEqual(object.shrinkEndChild, true, "shrinkEndChild")
+            object.shrinkEndChild = false
+            XCTAssertEqual(object.shrinkEndChild, false, "shrinkEndChild")
+        }
+        do {
+            let object = Paned()
+            object.shrinkStartChild = true
+            XCTAssertEqual(object.shrinkStartChild, true, "shrinkStartChild")
+            object.shrinkStartChild = false
+            XCTAssertEqual(object.shrinkStartChild, false, "shrinkStartChild")
+        }
+        do {
+            let object = Paned()
+            let sample = Label()
+            object.startChild = sample
+            XCTAssertTrue(object.startChild === sample, "startChild")
+        }
+        do {
+            let object = Paned()
+            object.wideHandle = true
+            XCTAssertEqual(object.wideHandle, true, "wideHandle")
+            object.wideHandle = false
+            XCTAssertEqual(object.wideHandle, false, "wideHandle")
         }
     }
 
     func testGtkStack() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Stack()
-                object.isHorizontallyHomogeneous = true
-                XCTAssertEqual(object.isHorizontallyHomogeneous, true, "isHorizontallyHomogeneous")
-                object.isHorizontallyHomogeneous = false
-                XCTAssertEqual(object.isHorizontallyHomogeneous, false, "isHorizontallyHomogeneous")
-            }
-            do {
-                let object = Stack()
-                object.interpolateSize = true
-                XCTAssertEqual(object.interpolateSize, true, "interpolateSize")
-                object.interpolateSize = false
-                XCTAssertEqual(object.interpolateSize, false, "interpolateSize")
-            }
-            do {
-                let object = Stack()
-                object.transitionDuration = 3
-                XCTAssertEqual(object.transitionDuration, 3, "transitionDuration")
-                object.transitionDuration = 7
-                XCTAssertEqual(object.transitionDuration, 7, "transitionDuration")
-            }
-            do {
-                let object = Stack()
-                object.transition = StackTransitionType.crossfade
-                XCTAssertEqual(object.transition, StackTransitionType.crossfade, "transition")
-                object.transition = StackTransitionType.rotateRight
-                XCTAssertEqual(object.transition, StackTransitionType.rotateRight, "transition")
-            }
-            do {
-                let object = Stack()
-                object.isVerticallyHomogeneous = true
-                XCTAssertEqual(object.isVerticallyHomogeneous, true, "isVerticallyHomogeneous")
-                object.isVerticallyHomogeneous = false
-                XCTAssertEqual(object.isVerticallyHomogeneous, false, "isVerticallyHomogeneous")
-            }
+        do {
+            let object = Stack()
+            object.isHorizontallyHomogeneous = true
+            XCTAssertEqual(object.isHorizontallyHomogeneous, true, "isHorizontallyHomogeneous")
+            object.isHorizontallyHomogeneous = false
+            XCTAssertEqual(object.isHorizontallyHomogeneous, false, "isHorizontallyHomogeneous")
+        }
+        do {
+            let object = Stack()
+            object.interpolateSize = true
+            XCTAssertEqual(object.interpolateSize, true, "interpolateSize")
+            object.interpolateSize = false
+            XCTAssertEqual(object.interpolateSize, false, "interpolateSize")
+        }
+        do {
+            let object = Stack()
+            object.transitionDuration = 3
+            XCTAssertEqual(object.transitionDuration, 3, "transitionDuration")
+            object.transitionDuration = 7
+            XCTAssertEqual(object.transitionDuration, 7, "transitionDuration")
+        }
+        do {
+            let object = Stack()
+            object.transition = StackTransitionType.crossfade
+            XCTAssertEqual(object.transition, StackTransitionType.crossfade, "transition")
+            object.transition = StackTransitionType.rotateRight
+            XCTAssertEqual(object.transition, StackTransitionType.rotateRight, "transition")
+        }
+        do {
+            let object = Stack()
+            object.isVerticallyHomogeneous = true
+            XCTAssertEqual(object.isVerticallyHomogeneous, true, "isVerticallyHomogeneous")
+            object.isVerticallyHomogeneous = false
+            XCTAssertEqual(object.isVerticallyHomogeneous, false, "isVerticallyHomogeneous")
         }
     }
 
     func testGtkStackSwitcher() {
-        MainActor.assumeIsolated {
-            do {
-                let object = StackSwitcher()
-                let sample = Stack()
-                object.stack = sample
-                XCTAssertTrue(object.stack === sample, "stack")
-            }
+        do {
+            let object = StackSwitcher()
+            let sample = Stack()
+            object.stack = sample
+            XCTAssertTrue(object.stack === sample, "stack")
         }
     }
 
     func testGtkRevealer() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Revealer()
-                let sample = Label()
-                object.child = sample
-                XCTAssertTrue(object.child === sample, "child")
-            }
-            do {
-                let object = Revealer()
-                object.isRevealed = true
-                XCTAssertEqual(object.isRevealed, true, "isRevealed")
-                object.isRevealed = false
-                XCTAssertEqual(object.isRevealed, false, "isRevealed")
-            }
-            do {
-                let object = Revealer()
-                object.transitionDuration = 3
-                XCTAssertEqual(object.transitionDuration, 3, "transitionDuration")
-                object.transitionDuration = 7
-                XCTAssertEqual(object.transitionDuration, 7, "transitionDuration")
-            }
-            do {
-                let object = Revealer()
-                object.transitionType = RevealerTransitionType.crossfade
-                XCTAssertEqual(object.transitionType, RevealerTransitionType.crossfade, "transitionType")
-                object.transitionType = RevealerTransitionType.swingUp
-                XCTAssertEqual(object.transitionType, RevealerTransitionType.swingUp, "transitionType")
-            }
+        do {
+            let object = Revealer()
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
+        }
+        do {
+            let object = Revealer()
+            object.isRevealed = true
+            XCTAssertEqual(object.isRevealed, true, "isRevealed")
+            object.isRevealed = false
+            XCTAssertEqual(object.isRevealed, false, "isRevealed")
+        }
+        do {
+            let object = Revealer()
+            object.transitionDuration = 3
+            XCTAssertEqual(object.transitionDuration, 3, "transitionDuration")
+            object.transitionDuration = 7
+            XCTAssertEqual(object.transitionDuration, 7, "transitionDuration")
+        }
+        do {
+            let object = Revealer()
+            object.transitionType = RevealerTransitionType.crossfade
+            XCTAssertEqual(object.transitionType, RevealerTransitionType.crossfade, "transitionType")
+            object.transitionType = RevealerTransitionType.swingUp
+            XCTAssertEqual(object.transitionType, RevealerTransitionType.swingUp, "transitionType")
         }
     }
 
     func testGtkOverlay() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Overlay()
-                let sample = Label()
-                object.child = sample
-                XCTAssertTrue(object.child === sample, "child")
-            }
+        do {
+            let object = Overlay()
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
         }
     }
 
     func testGtkHeaderBar() {
-        MainActor.assumeIsolated {
-            do {
-                let object = HeaderBar()
-                object.decorationLayout = "Lörem ipsüm"
-                XCTAssertEqual(object.decorationLayout, "Lörem ipsüm", "decorationLayout")
-                object.decorationLayout = "Dolor sit"
-                XCTAssertEqual(object.decorationLayout, "Dolor sit", "decorationLayout")
-            }
-            do {
-                let object = HeaderBar()
-                object.showsTitleButtons = true
-                XCTAssertEqual(object.showsTitleButtons, true, "showsTitleButtons")
-                object.showsTitleButtons = false
-                XCTAssertEqual(object.showsTitleButtons, false, "showsTitleButtons")
-            }
-            do {
-                let object = HeaderBar()
-                let sample = Label()
-                object.titleWidget = sample
-                XCTAssertTrue(object.titleWidget === sample, "titleWidget")
-            }
+        do {
+            let object = HeaderBar()
+            object.decorationLayout = "Lörem ipsüm"
+            XCTAssertEqual(object.decorationLayout, "Lörem ipsüm", "decorationLayout")
+            object.decorationLayout = "Dolor sit"
+            XCTAssertEqual(object.decorationLayout, "Dolor sit", "decorationLayout")
+        }
+        do {
+            let object = HeaderBar()
+            object.showsTitleButtons = true
+            XCTAssertEqual(object.showsTitleButtons, true, "showsTitleButtons")
+            object.showsTitleButtons = false
+            XCTAssertEqual(object.showsTitleButtons, false, "showsTitleButtons")
+        }
+        do {
+            let object = HeaderBar()
+            let sample = Label()
+            object.titleWidget = sample
+            XCTAssertTrue(object.titleWidget === sample, "titleWidget")
         }
     }
 
     func testGtkLabel() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Label()
-                object.ellipsize = EllipsizeMode.start
-                XCTAssertEqual(object.ellipsize, EllipsizeMode.start, "ellipsize")
-                object.ellipsize = EllipsizeMode.middle
-                XCTAssertEqual(object.ellipsize, EllipsizeMode.middle, "ellipsize")
-            }
-            do {
-                let object = Label()
-                let sample = Menu()
-                object.extraMenu = sample
-                XCTAssertTrue(object.extraMenu === sample, "extraMenu")
-            }
-            do {
-                let object = Label()
-                object.justify = Justification.right
-                XCTAssertEqual(object.justify, Justification.right, "justify")
-                object.justify = Justification.center
-                XCTAssertEqual(object.justify, Justification.center, "justify")
-            }
-            do {
-                let object = Label()
-                object.text = "Lörem ipsüm"
-                XCTAssertEqual(object.text, "Lörem ipsüm", "text")
-                object.text = "Dolor sit"
-                XCTAssertEqual(object.text, "Dolor sit", "text")
-            }
-            do {
-                let object = Label()
-                object.lines = 3
-                XCTAssertEqual(object.lines, 3, "lines")
-                object.lines = 7
-                XCTAssertEqual(object.lines, 7, "lines")
-            }
-            do {
-                let object = Label()
-                object.maxWidthChars = 3
-                XCTAssertEqual(object.maxWidthChars, 3, "maxWidthChars")
-                object.maxWidthChars = 7
-                XCTAssertEqual(object.maxWidthChars, 7, "maxWidthChars")
-            }
-            do {
-                let object = Label()
-                let sample = Label()
-                object.mnemonicWidget = sample
-                XCTAssertTrue(object.mnemonicWidget === sample, "mnemonicWidget")
-            }
-            do {
-                let object = Label()
-                object.naturalWrapMode = NaturalWrapMode.none
-                XCTAssertEqual(object.naturalWrapMode, NaturalWrapMode.none, "naturalWrapMode")
-                object.naturalWrapMode = NaturalWrapMode.none
-                XCTAssertEqual(object.naturalWrapMode, NaturalWrapMode.none, "naturalWrapMode")
-            }
-            do {
-                let object = Label()
-                object.isSelectable = true
-                XCTAssertEqual(object.isSelectable, true, "isSelectable")
-                object.isSelectable = false
-                XCTAssertEqual(object.isSelectable, false, "isSelectable")
-            }
-            do {
-                let object = Label()
-                object.singleLineMode = true
-                XCTAssertEqual(object.singleLineMode, true, "singleLineMode")
-                object.singleLineMode = false
-                XCTAssertEqual(object.singleLineMode, false, "singleLineMode")
-            }
-            do {
-                let object = Label()
-                object.useMarkup = true
-                XCTAssertEqual(object.useMarkup, true, "useMarkup")
-                object.useMarkup = false
-                XCTAssertEqual(object.useMarkup, false, "useMarkup")
-            }
-            do {
-                let object = Label()
-                object.useUnderline = true
-                XCTAssertEqual(object.useUnderline, true, "useUnderline")
-                object.useUnderline = false
-                XCTAssertEqual(object.useUnderline, false, "useUnderline")
-            }
-            do {
-                let object = Label()
-                object.widthChars = 3
-                XCTAssertEqual(object.widthChars, 3, "widthChars")
-                object.widthChars = 7
-                XCTAssertEqual(object.widthChars, 7, "widthChars")
-            }
-            do {
-                let object = Label()
-                object.wraps = true
-                XCTAssertEqual(object.wraps, true, "wraps")
-                object.wraps = false
-                XCTAssertEqual(object.wraps, false, "wraps")
-            }
-            do {
-                let object = Label()
-                object.wrapMode = LineWrapMode.char
-                XCTAssertEqual(object.wrapMode, LineWrapMode.char, "wrapMode")
-                object.wrapMode = LineWrapMode.char
-                XCTAssertEqual(object.wrapMode, LineWrapMode.char, "wrapMode")
-            }
-            do {
-                let object = Label()
-                object.xalign = 0.25
-                XCTAssertEqual(object.xalign, 0.25, "xalign")
-                object.xalign = 0.75
-                XCTAssertEqual(object.xalign, 0.75, "xalign")
-            }
-            do {
-                let object = Label()
-                object.yalign = 0.25
-                XCTAssertEqual(object.yalign, 0.25, "yalign")
-                object.yalign = 0.75
-                XCTAssertEqual(object.yalign, 0.75, "yalign")
-            }
+        do {
+            let object = Label()
+            object.ellipsize = EllipsizeMode.start
+            XCTAssertEqual(object.ellipsize, EllipsizeMode.start, "ellipsize")
+            object.ellipsize = EllipsizeMode.middle
+            XCTAssertEqual(object.ellipsize, EllipsizeMode.middle, "ellipsize")
+        }
+        do {
+            let object = Label()
+            let sample = Menu()
+            object.extraMenu = sample
+            XCTAssertTrue(object.extraMenu === sample, "extraMenu")
+        }
+        do {
+            let object = Label()
+            object.justify = Justification.right
+            XCTAssertEqual(object.justify, Justification.right, "justify")
+            object.justify = Justification.center
+            XCTAssertEqual(object.justify, Justification.center, "justify")
+        }
+        do {
+            let object = Label()
+            object.text = "Lörem ipsüm"
+            XCTAssertEqual(object.text, "Lörem ipsüm", "text")
+            object.text = "Dolor sit"
+            XCTAssertEqual(object.text, "Dolor sit", "text")
+        }
+        do {
+            let object = Label()
+            object.lines = 3
+            XCTAssertEqual(object.lines, 3, "lines")
+            object.lines = 7
+            XCTAssertEqual(object.lines, 7, "lines")
+        }
+        do {
+            let object = Label()
+            object.maxWidthChars = 3
+            XCTAssertEqual(object.maxWidthChars, 3, "maxWidthChars")
+            object.maxWidthChars = 7
+            XCTAssertEqual(object.maxWidthChars, 7, "maxWidthChars")
+        }
+        do {
+            let object = Label()
+            let sample = Label()
+            object.mnemonicWidget = sample
+            XCTAssertTrue(object.mnemonicWidget === sample, "mnemonicWidget")
+        }
+        do {
+            let object = Label()
+            object.naturalWrapMode = NaturalWrapMode.none
+            XCTAssertEqual(object.naturalWrapMode, NaturalWrapMode.none, "naturalWrapMode")
+            object.naturalWrapMode = NaturalWrapMode.none
+            XCTAssertEqual(object.naturalWrapMode, NaturalWrapMode.none, "naturalWrapMode")
+        }
+        do {
+            let object = Label()
+            object.isSelectable = true
+            XCTAssertEqual(object.isSelectable, true, "isSelectable")
+            object.isSelectable = false
+            XCTAssertEqual(object.isSelectable, false, "isSelectable")
+        }
+        do {
+            let object = Label()
+            object.singleLineMode = true
+            XCTAssertEqual(object.singleLineMode, true, "singleLineMode")
+            object.singleLineMode = false
+            XCTAssertEqual(object.singleLineMode, false, "singleLineMode")
+        }
+        do {
+            let object = Label()
+            object.useMarkup = true
+            XCTAssertEqual(object.useMarkup, true, "useMarkup")
+            object.useMarkup = false
+            XCTAssertEqual(object.useMarkup, false, "useMarkup")
+        }
+        do {
+            let object = Label()
+            object.useUnderline = true
+            XCTAssertEqual(object.useUnderline, true, "useUnderline")
+            object.useUnderline = false
+            XCTAssertEqual(object.useUnderline, false, "useUnderline")
+        }
+        do {
+            let object = Label()
+            object.widthChars = 3
+            XCTAssertEqual(object.widthChars, 3, "widthChars")
+            object.widthChars = 7
+            XCTAssertEqual(object.widthChars, 7, "widthChars")
+        }
+        do {
+            let object = Label()
+            object.wraps = true
+            XCTAssertEqual(object.wraps, true, "wraps")
+            object.wraps = false
+            XCTAssertEqual(object.wraps, false, "wraps")
+        }
+        do {
+            let object = Label()
+            object.wrapMode = LineWrapMode.char
+            XCTAssertEqual(object.wrapMode, LineWrapMode.char, "wrapMode")
+            object.wrapMode = LineWrapMode.char
+            XCTAssertEqual(object.wrapMode, LineWrapMode.char, "wrapMode")
+        }
+        do {
+            let object = Label()
+            object.xalign = 0.25
+            XCTAssertEqual(object.xalign, 0.25, "xalign")
+            object.xalign = 0.75
+            XCTAssertEqual(object.xalign, 0.75, "xalign")
+        }
+        do {
+            let object = Label()
+            object.yalign = 0.25
+            XCTAssertEqual(object.yalign, 0.25, "yalign")
+            object.yalign = 0.75
+            XCTAssertEqual(object.yalign, 0.75, "yalign")
         }
     }
 
     func testGtkImage() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Image()
-                object.iconName = "Lörem ipsüm"
-                XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
-                object.iconName = "Dolor sit"
-                XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
-            }
-            do {
-                let object = Image()
-                object.iconSize = IconSize.normal
-                XCTAssertEqual(object.iconSize, IconSize.normal, "iconSize")
-                object.iconSize = IconSize.normal
-                XCTAssertEqual(object.iconSize, IconSize.normal, "iconSize")
-            }
-            do {
-                let object = Image()
-                object.pixelSize = 3
-                XCTAssertEqual(object.pixelSize, 3, "pixelSize")
-                object.pixelSize = 7
-                XCTAssertEqual(object.pixelSize, 7, "pixelSize")
-            }
-            do {
-                let object = Image()
-                object.useFallback = true
-                XCTAssertEqual(object.useFallback, true, "useFallback")
-                object.useFallback = false
-                XCTAssertEqual(object.useFallback, false, "useFallback")
-            }
+        do {
+            let object = Image()
+            object.iconName = "Lörem ipsüm"
+            XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
+            object.iconName = "Dolor sit"
+            XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
+        }
+        do {
+            let object = Image()
+            object.iconSize = IconSize.normal
+            XCTAssertEqual(object.iconSize, IconSize.normal, "iconSize")
+            object.iconSize = IconSize.normal
+            XCTAssertEqual(object.iconSize, IconSize.normal, "iconSize")
+        }
+        do {
+            let object = Image()
+            object.pixelSize = 3
+            XCTAssertEqual(object.pixelSize, 3, "pixelSize")
+            object.pixelSize = 7
+            XCTAssertEqual(object.pixelSize, 7, "pixelSize")
+        }
+        do {
+            let object = Image()
+            object.useFallback = true
+            XCTAssertEqual(object.useFallback, true, "useFallback")
+            object.useFallback = false
+            XCTAssertEqual(object.useFallback, false, "useFallback")
         }
     }
 
     func testGtkPicture() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Picture()
-                object.alternativeText = "Lörem ipsüm"
-                XCTAssertEqual(object.alternativeText, "Lörem ipsüm", "alternativeText")
-                object.alternativeText = "Dolor sit"
-                XCTAssertEqual(object.alternativeText, "Dolor sit", "alternativeText")
-            }
-            do {
-                let object = Picture()
-                object.canShrink = true
-                XCTAssertEqual(object.canShrink, true, "canShrink")
-                object.canShrink = false
-                XCTAssertEqual(object.canShrink, false, "canShrink")
-            }
-            do {
-                let object = Picture()
-                object.contentFit = ContentFit.contain
-                XCTAssertEqual(object.contentFit, ContentFit.contain, "contentFit")
-                object.contentFit = ContentFit.cover
-                XCTAssertEqual(object.contentFit, ContentFit.cover, "contentFit")
-            }
+        do {
+            let object = Picture()
+            object.alternativeText = "Lörem ipsüm"
+            XCTAssertEqual(object.alternativeText, "Lörem ipsüm", "alternativeText")
+            object.alternativeText = "Dolor sit"
+            XCTAssertEqual(object.alternativeText, "Dolor sit", "alternativeText")
+        }
+        do {
+            let object = Picture()
+            object.canShrink = true
+            XCTAssertEqual(object.canShrink, true, "canShrink")
+            object.canShrink = false
+            XCTAssertEqual(object.canShrink, false, "canShrink")
+        }
+        do {
+            let object = Picture()
+            object.contentFit = ContentFit.contain
+            XCTAssertEqual(object.contentFit, ContentFit.contain, "contentFit")
+            object.contentFit = ContentFit.cover
+            XCTAssertEqual(object.contentFit, ContentFit.cover, "contentFit")
         }
     }
 
     func testGtkButton() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Button()
-                let sample = Label()
-                object.child = sample
-                XCTAssertTrue(object.child === sample, "child")
-            }
-            do {
-                let object = Button()
-                object.hasFrame = true
-                XCTAssertEqual(object.hasFrame, true, "hasFrame")
-                object.hasFrame = false
-                XCTAssertEqual(object.hasFrame, false, "hasFrame")
-            }
-            do {
-                let object = Button()
-                object.iconName = "Lörem ipsüm"
-                XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
-                object.iconName = "Dolor sit"
-                XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
-            }
-            do {
-                let object = Button()
-                object.label = "Lörem ipsüm"
-                XCTAssertEqual(object.label, "Lörem ipsüm", "label")
-                object.label = "Dolor sit"
-                XCTAssertEqual(object.label, "Dolor sit", "label")
-            }
-            do {
-                let object = Button()
-                object.useUnderline = true
-                XCTAssertEqual(object.useUnderline, true, "useUnderline")
-                object.useUnderline = false
-                XCTAssertEqual(object.useUnderline, false, "useUnderline")
-            }
+        do {
+            let object = Button()
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
+        }
+        do {
+            let object = Button()
+            object.hasFrame = true
+            XCTAssertEqual(object.hasFrame, true, "hasFrame")
+            object.hasFrame = false
+            XCTAssertEqual(object.hasFrame, false, "hasFrame")
+        }
+        do {
+            let object = Button()
+            object.iconName = "Lörem ipsüm"
+            XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
+            object.iconName = "Dolor sit"
+            XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
+        }
+        do {
+            let object = Button()
+            object.label = "Lörem ipsüm"
+            XCTAssertEqual(object.label, "Lörem ipsüm", "label")
+            object.label = "Dolor sit"
+            XCTAssertEqual(object.label, "Dolor sit", "label")
+        }
+        do {
+            let object = Button()
+            object.useUnderline = true
+            XCTAssertEqual(object.useUnderline, true, "useUnderline")
+            object.useUnderline = false
+            XCTAssertEqual(object.useUnderline, false, "useUnderline")
         }
     }
 
     func testGtkToggleButton() {
-        MainActor.assumeIsolated {
-            do {
-                let object = ToggleButton()
-                object.isActive = true
-                XCTAssertEqual(object.isActive, true, "isActive")
-                object.isActive = false
-                XCTAssertEqual(object.isActive, false, "isActive")
-            }
+        do {
+            let object = ToggleButton()
+            object.isActive = true
+            XCTAssertEqual(object.isActive, true, "isActive")
+            object.isActive = false
+            XCTAssertEqual(object.isActive, false, "isActive")
         }
     }
 
     func testGtkMenuButton() {
-        MainActor.assumeIsolated {
-            do {
-                let object = MenuButton()
-                object.alwaysShowArrow = true
-                XCTAssertEqual(object.alwaysShowArrow, true, "alwaysShowArrow")
-                object.alwaysShowArrow = false
-                XCTAssertEqual(object.alwaysShowArrow, false, "alwaysShowArrow")
-            }
-            do {
-                let object = MenuButton()
-                let sample = Label()
-                object.child = sample
-                XCTAssertTrue(object.child === sample, "child")
-            }
-            do {
-                let object = MenuButton()
-                object.hasFrame = true
-                XCTAssertEqual(object.hasFrame, true, "hasFrame")
-                object.hasFrame = false
-                XCTAssertEqual(object.hasFrame, false, "hasFrame")
-            }
-            do {
-                let object = MenuButton()
-                object.iconName = "Lörem ipsüm"
-                XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
-                object.iconName = "Dolor sit"
-                XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
-            }
-            do {
-                let object = MenuButton()
-                object.label = "Lörem ipsüm"
-                XCTAssertEqual(object.label, "Lörem ipsüm", "label")
-                object.label = "Dolor sit"
-                XCTAssertEqual(object.label, "Dolor sit", "label")
-            }
-            do {
-                let object = MenuButton()
-                let sample = Menu()
-                object.menuModel = sample
-                XCTAssertTrue(object.menuModel === sample, "menuModel")
-            }
-            do {
-                let object = MenuButton()
-                object.isPrimary = true
-                XCTAssertEqual(object.isPrimary, true, "isPrimary")
-                object.isPrimary = false
-                XCTAssertEqual(object.isPrimary, false, "isPrimary")
-            }
-            do {
-                let object = MenuButton()
-                object.useUnderline = true
-                XCTAssertEqual(object.useUnderline, true, "useUnderline")
-                object.useUnderline = false
-                XCTAssertEqual(object.useUnderline, false, "useUnderline")
-            }
+        do {
+            let object = MenuButton()
+            object.alwaysShowArrow = true
+            XCTAssertEqual(object.alwaysShowArrow, true, "alwaysShowArrow")
+            object.alwaysShowArrow = false
+            XCTAssertEqual(object.alwaysShowArrow, false, "alwaysShowArrow")
+        }
+        do {
+            let object = MenuButton()
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
+        }
+        do {
+            let object = MenuButton()
+            object.hasFrame = true
+            XCTAssertEqual(object.hasFrame, true, "hasFrame")
+            object.hasFrame = false
+            XCTAssertEqual(object.hasFrame, false, "hasFrame")
+        }
+        do {
+            let object = MenuButton()
+            object.iconName = "Lörem ipsüm"
+            XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
+            object.iconName = "Dolor sit"
+            XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
+        }
+        do {
+            let object = MenuButton()
+            object.label = "Lörem ipsüm"
+            XCTAssertEqual(object.label, "Lörem ipsüm", "label")
+            object.label = "Dolor sit"
+            XCTAssertEqual(object.label, "Dolor sit", "label")
+        }
+        do {
+            let object = MenuButton()
+            let sample = Menu()
+            object.menuModel = sample
+            XCTAssertTrue(object.menuModel === sample, "menuModel")
+        }
+        do {
+            let object = MenuButton()
+            object.isPrimary = true
+            XCTAssertEqual(object.isPrimary, true, "isPrimary")
+            object.isPrimary = false
+            XCTAssertEqual(object.isPrimary, false, "isPrimary")
+        }
+        do {
+            let object = MenuButton()
+            object.useUnderline = true
+            XCTAssertEqual(object.useUnderline, true, "useUnderline")
+            object.useUnderline = false
+            XCTAssertEqual(object.useUnderline, false, "useUnderline")
         }
     }
 
     func testGtkSpinner() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Spinner()
-                object.isSpinning = true
-                XCTAssertEqual(object.isSpinning, true, "isSpinning")
-                object.isSpinning = false
-                XCTAssertEqual(object.isSpinning, false, "isSpinning")
-            }
+        do {
+            let object = Spinner()
+            object.isSpinning = true
+            XCTAssertEqual(object.isSpinning, true, "isSpinning")
+            object.isSpinning = false
+            XCTAssertEqual(object.isSpinning, false, "isSpinning")
         }
     }
 
     func testGtkProgressBar() {
-        MainActor.assumeIsolated {
-            do {
-                let object = ProgressBar()
-                object.ellipsize = EllipsizeMode.start
-                XCTAssertEqual(object.ellipsize, EllipsizeMode.start, "ellipsize")
-                object.ellipsize = EllipsizeMode.middle
-                XCTAssertEqual(object.ellipsize, EllipsizeMode.middle, "ellipsize")
-            }
-            do {
-                let object = ProgressBar()
-                object.fraction = 0.25
-                XCTAssertEqual(object.fraction, 0.25, "fraction")
-                object.fraction = 0.75
-                XCTAssertEqual(object.fraction, 0.75, "fraction")
-            }
-            do {
-                let object = ProgressBar()
-                object.inverted = true
-                XCTAssertEqual(object.inverted, true, "inverted")
-                object.inverted = false
-                XCTAssertEqual(object.inverted, false, "inverted")
-            }
-            do {
-                let object = ProgressBar()
-                object.pulseStep = 0.25
-                XCTAssertEqual(object.pulseStep, 0.25, "pulseStep")
-                object.pulseStep = 0.75
-                XCTAssertEqual(object.pulseStep, 0.75, "pulseStep")
-            }
-            do {
-                let object = ProgressBar()
-                object.showText = true
-                XCTAssertEqual(object.showText, true, "showText")
-                object.showText = false
-                XCTAssertEqual(object.showText, false, "showText")
-            }
-            do {
-                let object = ProgressBar()
-                object.text = "Lörem ipsüm"
-                XCTAssertEqual(object.text, "Lörem ipsüm", "text")
-                object.text = "Dolor sit"
-                XCTAssertEqual(object.text, "Dolor sit", "text")
-            }
+        do {
+            let object = ProgressBar()
+            object.ellipsize = EllipsizeMode.start
+            XCTAssertEqual(object.ellipsize, EllipsizeMode.start, "ellipsize")
+            object.ellipsize = EllipsizeMode.middle
+            XCTAssertEqual(object.ellipsize, EllipsizeMode.middle, "ellipsize")
+        }
+        do {
+            let object = ProgressBar()
+            object.fraction = 0.25
+            XCTAssertEqual(object.fraction, 0.25, "fraction")
+            object.fraction = 0.75
+            XCTAssertEqual(object.fraction, 0.75, "fraction")
+        }
+        do {
+            let object = ProgressBar()
+            object.inverted = true
+            XCTAssertEqual(object.inverted, true, "inverted")
+            object.inverted = false
+            XCTAssertEqual(object.inverted, false, "inverted")
+        }
+        do {
+            let object = ProgressBar()
+            object.pulseStep = 0.25
+            XCTAssertEqual(object.pulseStep, 0.25, "pulseStep")
+            object.pulseStep = 0.75
+            XCTAssertEqual(object.pulseStep, 0.75, "pulseStep")
+        }
+        do {
+            let object = ProgressBar()
+            object.showText = true
+            XCTAssertEqual(object.showText, true, "showText")
+            object.showText = false
+            XCTAssertEqual(object.showText, false, "showText")
+        }
+        do {
+            let object = ProgressBar()
+            object.text = "Lörem ipsüm"
+            XCTAssertEqual(object.text, "Lörem ipsüm", "text")
+            object.text = "Dolor sit"
+            XCTAssertEqual(object.text, "Dolor sit", "text")
         }
     }
 
     func testGtkSearchEntry() {
-        MainActor.assumeIsolated {
-            do {
-                let object = SearchEntry()
-                object.activatesDefault = true
-                XCTAssertEqual(object.activatesDefault, true, "activatesDefault")
-                object.activatesDefault = false
-                XCTAssertEqual(object.activatesDefault, false, "activatesDefault")
-            }
-            do {
-                let object = SearchEntry()
-                object.placeholderText = "Lörem ipsüm"
-                XCTAssertEqual(object.placeholderText, "Lörem ipsüm", "placeholderText")
-                object.placeholderText = "Dolor sit"
-                XCTAssertEqual(object.placeholderText, "Dolor sit", "placeholderText")
-            }
-            do {
-                let object = SearchEntry()
-                object.searchDelay = 3
-                XCTAssertEqual(object.searchDelay, 3, "searchDelay")
-                object.searchDelay = 7
-                XCTAssertEqual(object.searchDelay, 7, "searchDelay")
-            }
+        do {
+            let object = SearchEntry()
+            object.activatesDefault = true
+            XCTAssertEqual(object.activatesDefault, true, "activatesDefault")
+            object.activatesDefault = false
+            XCTAssertEqual(object.activatesDefault, false, "activatesDefault")
+        }
+        do {
+            let object = SearchEntry()
+            object.placeholderText = "Lörem ipsüm"
+            XCTAssertEqual(object.placeholderText, "Lörem ipsüm", "placeholderText")
+            object.placeholderText = "Dolor sit"
+            XCTAssertEqual(object.placeholderText, "Dolor sit", "placeholderText")
+        }
+        do {
+            let object = SearchEntry()
+            object.searchDelay = 3
+            XCTAssertEqual(object.searchDelay, 3, "searchDelay")
+            object.searchDelay = 7
+            XCTAssertEqual(object.searchDelay, 7, "searchDelay")
         }
     }
 
     func testGtkDrawingArea() {
-        MainActor.assumeIsolated {
-            do {
-                let object = DrawingArea()
-                object.contentHeight = 3
-                XCTAssertEqual(object.contentHeight, 3, "contentHeight")
-                object.contentHeight = 7
-                XCTAssertEqual(object.contentHeight, 7, "contentHeight")
-            }
-            do {
-                let object = DrawingArea()
-                object.contentWidth = 3
-                XCTAssertEqual(object.contentWidth, 3, "contentWidth")
-                object.contentWidth = 7
-                XCTAssertEqual(object.contentWidth, 7, "contentWidth")
-            }
+        do {
+            let object = DrawingArea()
+            object.contentHeight = 3
+            XCTAssertEqual(object.contentHeight, 3, "contentHeight")
+            object.contentHeight = 7
+            XCTAssertEqual(object.contentHeight, 7, "contentHeight")
+        }
+        do {
+            let object = DrawingArea()
+            object.contentWidth = 3
+            XCTAssertEqual(object.contentWidth, 3, "contentWidth")
+            object.contentWidth = 7
+            XCTAssertEqual(object.contentWidth, 7, "contentWidth")
         }
     }
 
     func testGtkWindow() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                let sample = Label()
-                object.child = sample
-                XCTAssertTrue(object.child === sample, "child")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.decorated = true
-                XCTAssertEqual(object.decorated, true, "decorated")
-                object.decorated = false
-                XCTAssertEqual(object.decorated, false, "decorated")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.defaultHeight = 3
-                XCTAssertEqual(object.defaultHeight, 3, "defaultHeight")
-                object.defaultHeight = 7
-                XCTAssertEqual(object.defaultHeight, 7, "defaultHeight")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.defaultWidth = 3
-                XCTAssertEqual(object.defaultWidth, 3, "defaultWidth")
-                object.defaultWidth = 7
-                XCTAssertEqual(object.defaultWidth, 7, "defaultWidth")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.deletable = true
-                XCTAssertEqual(object.deletable, true, "deletable")
-                object.deletable = false
-                XCTAssertEqual(object.deletable, false, "deletable")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.destroyWithParent = true
-                XCTAssertEqual(object.destroyWithParent, true, "destroyWithParent")
-                object.destroyWithParent = false
-                XCTAssertEqual(object.destroyWithParent, false, "destroyWithParent")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.isFocusVisible = true
-                XCTAssertEqual(object.isFocusVisible, true, "isFocusVisible")
-                object.isFocusVisible = false
-                XCTAssertEqual(object.isFocusVisible, false, "isFocusVisible")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.fullscreened = true
-                XCTAssertEqual(object.fullscreened, true, "fullscreened")
-                object.fullscreened = false
-                XCTAssertEqual(object.fullscreened, false, "fullscreened")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.handleMenubarAccel = true
-                XCTAssertEqual(object.handleMenubarAccel, true, "handleMenubarAccel")
-                object.handleMenubarAccel = false
-                XCTAssertEqual(object.handleMenubarAccel, false, "handleMenubarAccel")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.hidesOnClose = true
-                XCTAssertEqual(object.hidesOnClose, true, "hidesOnClose")
-                object.hidesOnClose = false
-                XCTAssertEqual(object.hidesOnClose, false, "hidesOnClose")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.iconName = "Lörem ipsüm"
-                XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
-                object.iconName = "Dolor sit"
-                XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.isMaximized = true
-                XCTAssertEqual(object.isMaximized, true, "isMaximized")
-                object.isMaximized = false
-                XCTAssertEqual(object.isMaximized, false, "isMaximized")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.mnemonicsVisible = true
-                XCTAssertEqual(object.mnemonicsVisible, true, "mnemonicsVisible")
-                object.mnemonicsVisible = false
-                XCTAssertEqual(object.mnemonicsVisible, false, "mnemonicsVisible")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.isModal = true
-                XCTAssertEqual(object.isModal, true, "isModal")
-                object.isModal = false
-                XCTAssertEqual(object.isModal, false, "isModal")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.resizable = true
-                XCTAssertEqual(object.resizable, true, "resizable")
-                object.resizable = false
-                XCTAssertEqual(object.resizable, false, "resizable")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                object.title = "Lörem ipsüm"
-                XCTAssertEqual(object.title, "Lörem ipsüm", "title")
-                object.title = "Dolor sit"
-                XCTAssertEqual(object.title, "Dolor sit", "title")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                let sample = Label()
-                object.titlebar = sample
-                XCTAssertTrue(object.titlebar === sample, "titlebar")
-            }
-            do {
-                let object = Window()
-                defer { object.destroy() }
-                let sample = Window()
-                object.transientFor = sample
-                XCTAssertTrue(object.transientFor === sample, "transientFor")
-            }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.decorated = true
+            XCTAssertEqual(object.decorated, true, "decorated")
+            object.decorated = false
+            XCTAssertEqual(object.decorated, false, "decorated")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.defaultHeight = 3
+            XCTAssertEqual(object.defaultHeight, 3, "defaultHeight")
+            object.defaultHeight = 7
+            XCTAssertEqual(object.defaultHeight, 7, "defaultHeight")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.defaultWidth = 3
+            XCTAssertEqual(object.defaultWidth, 3, "defaultWidth")
+            object.defaultWidth = 7
+            XCTAssertEqual(object.defaultWidth, 7, "defaultWidth")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.deletable = true
+            XCTAssertEqual(object.deletable, true, "deletable")
+            object.deletable = false
+            XCTAssertEqual(object.deletable, false, "deletable")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.destroyWithParent = true
+            XCTAssertEqual(object.destroyWithParent, true, "destroyWithParent")
+            object.destroyWithParent = false
+            XCTAssertEqual(object.destroyWithParent, false, "destroyWithParent")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.isFocusVisible = true
+            XCTAssertEqual(object.isFocusVisible, true, "isFocusVisible")
+            object.isFocusVisible = false
+            XCTAssertEqual(object.isFocusVisible, false, "isFocusVisible")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.fullscreened = true
+            XCTAssertEqual(object.fullscreened, true, "fullscreened")
+            object.fullscreened = false
+            XCTAssertEqual(object.fullscreened, false, "fullscreened")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.handleMenubarAccel = true
+            XCTAssertEqual(object.handleMenubarAccel, true, "handleMenubarAccel")
+            object.handleMenubarAccel = false
+            XCTAssertEqual(object.handleMenubarAccel, false, "handleMenubarAccel")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.hidesOnClose = true
+            XCTAssertEqual(object.hidesOnClose, true, "hidesOnClose")
+            object.hidesOnClose = false
+            XCTAssertEqual(object.hidesOnClose, false, "hidesOnClose")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.iconName = "Lörem ipsüm"
+            XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
+            object.iconName = "Dolor sit"
+            XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.isMaximized = true
+            XCTAssertEqual(object.isMaximized, true, "isMaximized")
+            object.isMaximized = false
+            XCTAssertEqual(object.isMaximized, false, "isMaximized")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.mnemonicsVisible = true
+            XCTAssertEqual(object.mnemonicsVisible, true, "mnemonicsVisible")
+            object.mnemonicsVisible = false
+            XCTAssertEqual(object.mnemonicsVisible, false, "mnemonicsVisible")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.isModal = true
+            XCTAssertEqual(object.isModal, true, "isModal")
+            object.isModal = false
+            XCTAssertEqual(object.isModal, false, "isModal")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.resizable = true
+            XCTAssertEqual(object.resizable, true, "resizable")
+            object.resizable = false
+            XCTAssertEqual(object.resizable, false, "resizable")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            object.title = "Lörem ipsüm"
+            XCTAssertEqual(object.title, "Lörem ipsüm", "title")
+            object.title = "Dolor sit"
+            XCTAssertEqual(object.title, "Dolor sit", "title")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            let sample = Label()
+            object.titlebar = sample
+            XCTAssertTrue(object.titlebar === sample, "titlebar")
+        }
+        do {
+            let object = Window()
+            defer { object.destroy() }
+            let sample = Window()
+            object.transientFor = sample
+            XCTAssertTrue(object.transientFor === sample, "transientFor")
         }
     }
 
     func testGtkAboutDialog() {
-        MainActor.assumeIsolated {
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.comments = "Lörem ipsüm"
-                XCTAssertEqual(object.comments, "Lörem ipsüm", "comments")
-                object.comments = "Dolor sit"
-                XCTAssertEqual(object.comments, "Dolor sit", "comments")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.copyright = "Lörem ipsüm"
-                XCTAssertEqual(object.copyright, "Lörem ipsüm", "copyright")
-                object.copyright = "Dolor sit"
-                XCTAssertEqual(object.copyright, "Dolor sit", "copyright")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.license = "Lörem ipsüm"
-                XCTAssertEqual(object.license, "Lörem ipsüm", "license")
-                object.license = "Dolor sit"
-                XCTAssertEqual(object.license, "Dolor sit", "license")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.licenseType = License.custom
-                XCTAssertEqual(object.licenseType, License.custom, "licenseType")
-                object.licenseType = License.apache20
-                XCTAssertEqual(object.licenseType, License.apache20, "licenseType")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.logoIconName = "Lörem ipsüm"
-                XCTAssertEqual(object.logoIconName, "Lörem ipsüm", "logoIconName")
-                object.logoIconName = "Dolor sit"
-                XCTAssertEqual(object.logoIconName, "Dolor sit", "logoIconName")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.programName = "Lörem ipsüm"
-                XCTAssertEqual(object.programName, "Lörem ipsüm", "programName")
-                object.programName = "Dolor sit"
-                XCTAssertEqual(object.programName, "Dolor sit", "programName")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.systemInformation = "Lörem ipsüm"
-                XCTAssertEqual(object.systemInformation, "Lörem ipsüm", "systemInformation")
-                object.systemInformation = "Dolor sit"
-                XCTAssertEqual(object.systemInformation, "Dolor sit", "systemInformation")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.translatorCredits = "Lörem ipsüm"
-                XCTAssertEqual(object.translatorCredits, "Lörem ipsüm", "translatorCredits")
-                object.translatorCredits = "Dolor sit"
-                XCTAssertEqual(object.translatorCredits, "Dolor sit", "translatorCredits")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.version = "Lörem ipsüm"
-                XCTAssertEqual(object.version, "Lörem ipsüm", "version")
-                object.version = "Dolor sit"
-                XCTAssertEqual(object.version, "Dolor sit", "version")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.website = "Lörem ipsüm"
-                XCTAssertEqual(object.website, "Lörem ipsüm", "website")
-                object.website = "Dolor sit"
-                XCTAssertEqual(object.website, "Dolor sit", "website")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.websiteLabel = "Lörem ipsüm"
-                XCTAssertEqual(object.websiteLabel, "Lörem ipsüm", "websiteLabel")
-                object.websiteLabel = "Dolor sit"
-                XCTAssertEqual(object.websiteLabel, "Dolor sit", "websiteLabel")
-            }
-            do {
-                let object = AboutDialog()
-                defer { object.destroy() }
-                object.wrapLicense = true
-                XCTAssertEqual(object.wrapLicense, true, "wrapLicense")
-                object.wrapLicense = false
-                XCTAssertEqual(object.wrapLicense, false, "wrapLicense")
-            }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.comments = "Lörem ipsüm"
+            XCTAssertEqual(object.comments, "Lörem ipsüm", "comments")
+            object.comments = "Dolor sit"
+            XCTAssertEqual(object.comments, "Dolor sit", "comments")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.copyright = "Lörem ipsüm"
+            XCTAssertEqual(object.copyright, "Lörem ipsüm", "copyright")
+            object.copyright = "Dolor sit"
+            XCTAssertEqual(object.copyright, "Dolor sit", "copyright")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.license = "Lörem ipsüm"
+            XCTAssertEqual(object.license, "Lörem ipsüm", "license")
+            object.license = "Dolor sit"
+            XCTAssertEqual(object.license, "Dolor sit", "license")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.licenseType = License.custom
+            XCTAssertEqual(object.licenseType, License.custom, "licenseType")
+            object.licenseType = License.apache20
+            XCTAssertEqual(object.licenseType, License.apache20, "licenseType")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.logoIconName = "Lörem ipsüm"
+            XCTAssertEqual(object.logoIconName, "Lörem ipsüm", "logoIconName")
+            object.logoIconName = "Dolor sit"
+            XCTAssertEqual(object.logoIconName, "Dolor sit", "logoIconName")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.programName = "Lörem ipsüm"
+            XCTAssertEqual(object.programName, "Lörem ipsüm", "programName")
+            object.programName = "Dolor sit"
+            XCTAssertEqual(object.programName, "Dolor sit", "programName")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.systemInformation = "Lörem ipsüm"
+            XCTAssertEqual(object.systemInformation, "Lörem ipsüm", "systemInformation")
+            object.systemInformation = "Dolor sit"
+            XCTAssertEqual(object.systemInformation, "Dolor sit", "systemInformation")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.translatorCredits = "Lörem ipsüm"
+            XCTAssertEqual(object.translatorCredits, "Lörem ipsüm", "translatorCredits")
+            object.translatorCredits = "Dolor sit"
+            XCTAssertEqual(object.translatorCredits, "Dolor sit", "translatorCredits")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.version = "Lörem ipsüm"
+            XCTAssertEqual(object.version, "Lörem ipsüm", "version")
+            object.version = "Dolor sit"
+            XCTAssertEqual(object.version, "Dolor sit", "version")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.website = "Lörem ipsüm"
+            XCTAssertEqual(object.website, "Lörem ipsüm", "website")
+            object.website = "Dolor sit"
+            XCTAssertEqual(object.website, "Dolor sit", "website")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.websiteLabel = "Lörem ipsüm"
+            XCTAssertEqual(object.websiteLabel, "Lörem ipsüm", "websiteLabel")
+            object.websiteLabel = "Dolor sit"
+            XCTAssertEqual(object.websiteLabel, "Dolor sit", "websiteLabel")
+        }
+        do {
+            let object = AboutDialog()
+            defer { object.destroy() }
+            object.wrapLicense = true
+            XCTAssertEqual(object.wrapLicense, true, "wrapLicense")
+            object.wrapLicense = false
+            XCTAssertEqual(object.wrapLicense, false, "wrapLicense")
         }
     }
 
     func testGtkAdjustment() {
-        MainActor.assumeIsolated {
-            do {
-                let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.lower = 0.25
-                XCTAssertEqual(object.lower, 0.25, "lower")
-                object.lower = 0.75
-                XCTAssertEqual(object.lower, 0.75, "lower")
-            }
-            do {
-                let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.pageIncrement = 0.25
-                XCTAssertEqual(object.pageIncrement, 0.25, "pageIncrement")
-                object.pageIncrement = 0.75
-                XCTAssertEqual(object.pageIncrement, 0.75, "pageIncrement")
-            }
-            do {
-                let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.pageSize = 0.25
-                XCTAssertEqual(object.pageSize, 0.25, "pageSize")
-                object.pageSize = 0.75
-                XCTAssertEqual(object.pageSize, 0.75, "pageSize")
-            }
-            do {
-                let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.stepIncrement = 0.25
-                XCTAssertEqual(object.stepIncrement, 0.25, "stepIncrement")
-                object.stepIncrement = 0.75
-                XCTAssertEqual(object.stepIncrement, 0.75, "stepIncrement")
-            }
-            do {
-                let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.upper = 0.25
-                XCTAssertEqual(object.upper, 0.25, "upper")
-                object.upper = 0.75
-                XCTAssertEqual(object.upper, 0.75, "upper")
-            }
-            do {
-                let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-                object.value = 0.25
-                XCTAssertEqual(object.value, 0.25, "value")
-                object.value = 0.75
-                XCTAssertEqual(object.value, 0.75, "value")
-            }
+        do {
+            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.lower = 0.25
+            XCTAssertEqual(object.lower, 0.25, "lower")
+            object.lower = 0.75
+            XCTAssertEqual(object.lower, 0.75, "lower")
+        }
+        do {
+            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.pageIncrement = 0.25
+            XCTAssertEqual(object.pageIncrement, 0.25, "pageIncrement")
+            object.pageIncrement = 0.75
+            XCTAssertEqual(object.pageIncrement, 0.75, "pageIncrement")
+        }
+        do {
+            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.pageSize = 0.25
+            XCTAssertEqual(object.pageSize, 0.25, "pageSize")
+            object.pageSize = 0.75
+            XCTAssertEqual(object.pageSize, 0.75, "pageSize")
+        }
+        do {
+            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.stepIncrement = 0.25
+            XCTAssertEqual(object.stepIncrement, 0.25, "stepIncrement")
+            object.stepIncrement = 0.75
+            XCTAssertEqual(object.stepIncrement, 0.75, "stepIncrement")
+        }
+        do {
+            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.upper = 0.25
+            XCTAssertEqual(object.upper, 0.25, "upper")
+            object.upper = 0.75
+            XCTAssertEqual(object.upper, 0.75, "upper")
+        }
+        do {
+            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+            object.value = 0.25
+            XCTAssertEqual(object.value, 0.25, "value")
+            object.value = 0.75
+            XCTAssertEqual(object.value, 0.75, "value")
         }
     }
 
     func testGtkListView() {
-        MainActor.assumeIsolated {
-            do {
-                let object = ListView(model: nil, factory: nil)
-                object.enableRubberband = true
-                XCTAssertEqual(object.enableRubberband, true, "enableRubberband")
-                object.enableRubberband = false
-                XCTAssertEqual(object.enableRubberband, false, "enableRubberband")
-            }
-            do {
-                let object = ListView(model: nil, factory: nil)
-                let sample = SignalListItemFactory()
-                object.factory = sample
-                XCTAssertTrue(object.factory === sample, "factory")
-            }
-            do {
-                let object = ListView(model: nil, factory: nil)
-                let sample = NoSelection(model: StringList([]))
-                object.model = sample
-                XCTAssertTrue(object.model === sample, "model")
-            }
-            do {
-                let object = ListView(model: nil, factory: nil)
-                object.showsSeparators = true
-                XCTAssertEqual(object.showsSeparators, true, "showsSeparators")
-                object.showsSeparators = false
-                XCTAssertEqual(object.showsSeparators, false, "showsSeparators")
-            }
-            do {
-                let object = ListView(model: nil, factory: nil)
-                object.singleClickActivate = true
-                XCTAssertEqual(object.singleClickActivate, true, "singleClickActivate")
-                object.singleClickActivate = false
-                XCTAssertEqual(object.singleClickActivate, false, "singleClickActivate")
-            }
+        do {
+            let object = ListView(model: nil, factory: nil)
+            object.enableRubberband = true
+            XCTAssertEqual(object.enableRubberband, true, "enableRubberband")
+            object.enableRubberband = false
+            XCTAssertEqual(object.enableRubberband, false, "enableRubberband")
+        }
+        do {
+            let object = ListView(model: nil, factory: nil)
+            let sample = SignalListItemFactory()
+            object.factory = sample
+            XCTAssertTrue(object.factory === sample, "factory")
+        }
+        do {
+            let object = ListView(model: nil, factory: nil)
+            let sample = NoSelection(model: StringList([]))
+            object.model = sample
+            XCTAssertTrue(object.model === sample, "model")
+        }
+        do {
+            let object = ListView(model: nil, factory: nil)
+            object.showsSeparators = true
+            XCTAssertEqual(object.showsSeparators, true, "showsSeparators")
+            object.showsSeparators = false
+            XCTAssertEqual(object.showsSeparators, false, "showsSeparators")
+        }
+        do {
+            let object = ListView(model: nil, factory: nil)
+            object.singleClickActivate = true
+            XCTAssertEqual(object.singleClickActivate, true, "singleClickActivate")
+            object.singleClickActivate = false
+            XCTAssertEqual(object.singleClickActivate, false, "singleClickActivate")
         }
     }
 
     func testGtkGridView() {
-        MainActor.assumeIsolated {
-            do {
-                let object = GridView(model: nil, factory: nil)
-                object.enableRubberband = true
-                XCTAssertEqual(object.enableRubberband, true, "enableRubberband")
-                object.enableRubberband = false
-                XCTAssertEqual(object.enableRubberband, false, "enableRubberband")
-            }
-            do {
-                let object = GridView(model: nil, factory: nil)
-                let sample = SignalListItemFactory()
-                object.factory = sample
-                XCTAssertTrue(object.factory === sample, "factory")
-            }
-            do {
-                let object = GridView(model: nil, factory: nil)
-                object.maxColumns = 3
-                XCTAssertEqual(object.maxColumns, 3, "maxColumns")
-                object.maxColumns = 7
-                XCTAssertEqual(object.maxColumns, 7, "maxColumns")
-            }
-            do {
-                let object = GridView(model: nil, factory: nil)
-                object.minColumns = 3
-                XCTAssertEqual(object.minColumns, 3, "minColumns")
-                object.minColumns = 7
-                XCTAssertEqual(object.minColumns, 7, "minColumns")
-            }
-            do {
-                let object = GridView(model: nil, factory: nil)
-                let sample = NoSelection(model: StringList([]))
-                object.model = sample
-                XCTAssertTrue(object.model === sample, "model")
-            }
-            do {
-                let object = GridView(model: nil, factory: nil)
-                object.singleClickActivate = true
-                XCTAssertEqual(object.singleClickActivate, true, "singleClickActivate")
-                object.singleClickActivate = false
-                XCTAssertEqual(object.singleClickActivate, false, "singleClickActivate")
-            }
+        do {
+            let object = GridView(model: nil, factory: nil)
+            object.enableRubberband = true
+            XCTAssertEqual(object.enableRubberband, true, "enableRubberband")
+            object.enableRubberband = false
+            XCTAssertEqual(object.enableRubberband, false, "enableRubberband")
+        }
+        do {
+            let object = GridView(model: nil, factory: nil)
+            let sample = SignalListItemFactory()
+            object.factory = sample
+            XCTAssertTrue(object.factory === sample, "factory")
+        }
+        do {
+            let object = GridView(model: nil, factory: nil)
+            object.maxColumns = 3
+            XCTAssertEqual(object.maxColumns, 3, "maxColumns")
+            object.maxColumns = 7
+            XCTAssertEqual(object.maxColumns, 7, "maxColumns")
+        }
+        do {
+            let object = GridView(model: nil, factory: nil)
+            object.minColumns = 3
+            XCTAssertEqual(object.minColumns, 3, "minColumns")
+            object.minColumns = 7
+            XCTAssertEqual(object.minColumns, 7, "minColumns")
+        }
+        do {
+            let object = GridView(model: nil, factory: nil)
+            let sample = NoSelection(model: StringList([]))
+            object.model = sample
+            XCTAssertTrue(object.model === sample, "model")
+        }
+        do {
+            let object = GridView(model: nil, factory: nil)
+            object.singleClickActivate = true
+            XCTAssertEqual(object.singleClickActivate, true, "singleClickActivate")
+            object.singleClickActivate = false
+            XCTAssertEqual(object.singleClickActivate, false, "singleClickActivate")
         }
     }
 
     func testGtkSingleSelection() {
-        MainActor.assumeIsolated {
-            do {
-                let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
-                object.autoselect = true
-                XCTAssertEqual(object.autoselect, true, "autoselect")
-                object.autoselect = false
-                XCTAssertEqual(object.autoselect, false, "autoselect")
-            }
-            do {
-                let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
-                object.canUnselect = true
-                XCTAssertEqual(object.canUnselect, true, "canUnselect")
-                object.canUnselect = false
-                XCTAssertEqual(object.canUnselect, false, "canUnselect")
-            }
-            do {
-                let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
-                let sample = StringList([])
-                object.model = sample
-                XCTAssertTrue(object.model === sample, "model")
-            }
-            do {
-                let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
-                object.selected = 3
-                XCTAssertEqual(object.selected, 3, "selected")
-                object.selected = 7
-                XCTAssertEqual(object.selected, 7, "selected")
-            }
+        do {
+            let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
+            object.autoselect = true
+            XCTAssertEqual(object.autoselect, true, "autoselect")
+            object.autoselect = false
+            XCTAssertEqual(object.autoselect, false, "autoselect")
+        }
+        do {
+            let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
+            object.canUnselect = true
+            XCTAssertEqual(object.canUnselect, true, "canUnselect")
+            object.canUnselect = false
+            XCTAssertEqual(object.canUnselect, false, "canUnselect")
+        }
+        do {
+            let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
+            let sample = StringList([])
+            object.model = sample
+            XCTAssertTrue(object.model === sample, "model")
+        }
+        do {
+            let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
+            object.selected = 3
+            XCTAssertEqual(object.selected, 3, "selected")
+            object.selected = 7
+            XCTAssertEqual(object.selected, 7, "selected")
         }
     }
 
     func testGtkMultiSelection() {
-        MainActor.assumeIsolated {
-            do {
-                let object = MultiSelection(model: StringList([]))
-                let sample = StringList([])
-                object.model = sample
-                XCTAssertTrue(object.model === sample, "model")
-            }
+        do {
+            let object = MultiSelection(model: StringList([]))
+            let sample = StringList([])
+            object.model = sample
+            XCTAssertTrue(object.model === sample, "model")
         }
     }
 
     func testGtkNoSelection() {
-        MainActor.assumeIsolated {
-            do {
-                let object = NoSelection(model: StringList([]))
-                let sample = StringList([])
-                object.model = sample
-                XCTAssertTrue(object.model === sample, "model")
-            }
+        do {
+            let object = NoSelection(model: StringList([]))
+            let sample = StringList([])
+            object.model = sample
+            XCTAssertTrue(object.model === sample, "model")
         }
     }
 
     func testGtkEventController() {
-        MainActor.assumeIsolated {
-            do {
-                let object = EventControllerKey()
-                object.name = "Lörem ipsüm"
-                XCTAssertEqual(object.name, "Lörem ipsüm", "name")
-                object.name = "Dolor sit"
-                XCTAssertEqual(object.name, "Dolor sit", "name")
-            }
-            do {
-                let object = EventControllerKey()
-                object.propagationLimit = PropagationLimit.sameNative
-                XCTAssertEqual(object.propagationLimit, PropagationLimit.sameNative, "propagationLimit")
-                object.propagationLimit = PropagationLimit.none
-                XCTAssertEqual(object.propagationLimit, PropagationLimit.none, "propagationLimit")
-            }
-            do {
-                let object = EventControllerKey()
-                object.propagationPhase = PropagationPhase.capture
-                XCTAssertEqual(object.propagationPhase, PropagationPhase.capture, "propagationPhase")
-                object.propagationPhase = PropagationPhase.bubble
-                XCTAssertEqual(object.propagationPhase, PropagationPhase.bubble, "propagationPhase")
-            }
+        do {
+            let object = EventControllerKey()
+            object.name = "Lörem ipsüm"
+            XCTAssertEqual(object.name, "Lörem ipsüm", "name")
+            object.name = "Dolor sit"
+            XCTAssertEqual(object.name, "Dolor sit", "name")
+        }
+        do {
+            let object = EventControllerKey()
+            object.propagationLimit = PropagationLimit.sameNative
+            XCTAssertEqual(object.propagationLimit, PropagationLimit.sameNative, "propagationLimit")
+            object.propagationLimit = PropagationLimit.none
+            XCTAssertEqual(object.propagationLimit, PropagationLimit.none, "propagationLimit")
+        }
+        do {
+            let object = EventControllerKey()
+            object.propagationPhase = PropagationPhase.capture
+            XCTAssertEqual(object.propagationPhase, PropagationPhase.capture, "propagationPhase")
+            object.propagationPhase = PropagationPhase.bubble
+            XCTAssertEqual(object.propagationPhase, PropagationPhase.bubble, "propagationPhase")
         }
     }
 
     func testGtkGestureSingle() {
-        MainActor.assumeIsolated {
-            do {
-                let object = GestureClick()
-                object.button = 3
-                XCTAssertEqual(object.button, 3, "button")
-                object.button = 7
-                XCTAssertEqual(object.button, 7, "button")
-            }
-            do {
-                let object = GestureClick()
-                object.exclusive = true
-                XCTAssertEqual(object.exclusive, true, "exclusive")
-                object.exclusive = false
-                XCTAssertEqual(object.exclusive, false, "exclusive")
-            }
-            do {
-                let object = GestureClick()
-                object.touchOnly = true
-                XCTAssertEqual(object.touchOnly, true, "touchOnly")
-                object.touchOnly = false
-                XCTAssertEqual(object.touchOnly, false, "touchOnly")
-            }
+        do {
+            let object = GestureClick()
+            object.button = 3
+            XCTAssertEqual(object.button, 3, "button")
+            object.button = 7
+            XCTAssertEqual(object.button, 7, "button")
+        }
+        do {
+            let object = GestureClick()
+            object.exclusive = true
+            XCTAssertEqual(object.exclusive, true, "exclusive")
+            object.exclusive = false
+            XCTAssertEqual(object.exclusive, false, "exclusive")
+        }
+        do {
+            let object = GestureClick()
+            object.touchOnly = true
+            XCTAssertEqual(object.touchOnly, true, "touchOnly")
+            object.touchOnly = false
+            XCTAssertEqual(object.touchOnly, false, "touchOnly")
         }
     }
 
     func testGtkShortcutController() {
-        MainActor.assumeIsolated {
-            do {
-                let object = ShortcutController()
-                object.scope = ShortcutScope.managed
-                XCTAssertEqual(object.scope, ShortcutScope.managed, "scope")
-                object.scope = ShortcutScope.managed
-                XCTAssertEqual(object.scope, ShortcutScope.managed, "scope")
-            }
+        do {
+            let object = ShortcutController()
+            object.scope = ShortcutScope.managed
+            XCTAssertEqual(object.scope, ShortcutScope.managed, "scope")
+            object.scope = ShortcutScope.managed
+            XCTAssertEqual(object.scope, ShortcutScope.managed, "scope")
         }
     }
 
     func testGtkNativeDialog() {
-        MainActor.assumeIsolated {
-            do {
-                let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-                object.isModal = true
-                XCTAssertEqual(object.isModal, true, "isModal")
-                object.isModal = false
-                XCTAssertEqual(object.isModal, false, "isModal")
-            }
-            do {
-                let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-                object.title = "Lörem ipsüm"
-                XCTAssertEqual(object.title, "Lörem ipsüm", "title")
-                object.title = "Dolor sit"
-                XCTAssertEqual(object.title, "Dolor sit", "title")
-            }
-            do {
-                let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-                let sample = Window()
-                object.transientFor = sample
-                XCTAssertTrue(object.transientFor === sample, "transientFor")
-            }
-            do {
-                let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-                object.isVisible = true
-                XCTAssertEqual(object.isVisible, true, "isVisible")
-                object.isVisible = false
-                XCTAssertEqual(object.isVisible, false, "isVisible")
-            }
+        do {
+            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+            object.isModal = true
+            XCTAssertEqual(object.isModal, true, "isModal")
+            object.isModal = false
+            XCTAssertEqual(object.isModal, false, "isModal")
+        }
+        do {
+            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+            object.title = "Lörem ipsüm"
+            XCTAssertEqual(object.title, "Lörem ipsüm", "title")
+            object.title = "Dolor sit"
+            XCTAssertEqual(object.title, "Dolor sit", "title")
+        }
+        do {
+            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+            let sample = Window()
+            object.transientFor = sample
+            XCTAssertTrue(object.transientFor === sample, "transientFor")
+        }
+        do {
+            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+            object.isVisible = true
+            XCTAssertEqual(object.isVisible, true, "isVisible")
+            object.isVisible = false
+            XCTAssertEqual(object.isVisible, false, "isVisible")
         }
     }
 
     func testGtkFileChooserNative() {
-        MainActor.assumeIsolated {
-            do {
-                let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-                object.acceptLabel = "Lörem ipsüm"
-                XCTAssertEqual(object.acceptLabel, "Lörem ipsüm", "acceptLabel")
-                object.acceptLabel = "Dolor sit"
-                XCTAssertEqual(object.acceptLabel, "Dolor sit", "acceptLabel")
-            }
-            do {
-                let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-                object.cancelLabel = "Lörem ipsüm"
-                XCTAssertEqual(object.cancelLabel, "Lörem ipsüm", "cancelLabel")
-                object.cancelLabel = "Dolor sit"
-                XCTAssertEqual(object.cancelLabel, "Dolor sit", "cancelLabel")
-            }
+        do {
+            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+            object.acceptLabel = "Lörem ipsüm"
+            XCTAssertEqual(object.acceptLabel, "Lörem ipsüm", "acceptLabel")
+            object.acceptLabel = "Dolor sit"
+            XCTAssertEqual(object.acceptLabel, "Dolor sit", "acceptLabel")
+        }
+        do {
+            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+            object.cancelLabel = "Lörem ipsüm"
+            XCTAssertEqual(object.cancelLabel, "Lörem ipsüm", "cancelLabel")
+            object.cancelLabel = "Dolor sit"
+            XCTAssertEqual(object.cancelLabel, "Dolor sit", "cancelLabel")
         }
     }
 }

@@ -10,456 +10,374 @@ import XCTest
 final class GeneratedSignalTests: GtkTestCase {
 
     func testGioListModelItemsChanged() {
-        MainActor.assumeIsolated {
-            let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
-            var received: [[String]] = []
-            object.onItemsChanged { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-            let handled = object.emitForTesting("items-changed", [.integer(7), .integer(7), .integer(7)])
-            XCTAssertEqual(received, [["7", "7", "7"]])
-            _ = handled
-        }
+        let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
+        var received: [[String]] = []
+        object.onItemsChanged { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("items-changed", [.integer(3), .integer(7), .integer(11)])
+        XCTAssertEqual(received, [["3", "7", "11"]])
+        _ = handled
     }
 
     func testGioMenuModelItemsChanged() {
-        MainActor.assumeIsolated {
-            let object = Menu()
-            var received: [[String]] = []
-            object.onItemsChanged { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-            let handled = object.emitForTesting("items-changed", [.integer(7), .integer(7), .integer(7)])
-            XCTAssertEqual(received, [["7", "7", "7"]])
-            _ = handled
-        }
+        let object = Menu()
+        var received: [[String]] = []
+        object.onItemsChanged { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("items-changed", [.integer(3), .integer(7), .integer(11)])
+        XCTAssertEqual(received, [["3", "7", "11"]])
+        _ = handled
     }
 
     func testGtkSelectionModelSelectionChanged() {
-        MainActor.assumeIsolated {
-            let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
-            var received: [[String]] = []
-            object.onSelectionChanged { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
-            let handled = object.emitForTesting("selection-changed", [.integer(7), .integer(7)])
-            XCTAssertEqual(received, [["7", "7"]])
-            _ = handled
-        }
+        let object = SingleSelection(model: StringList(["a", "b", "c", "d", "e", "f", "g", "h"]))
+        var received: [[String]] = []
+        object.onSelectionChanged { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
+        let handled = object.emitForTesting("selection-changed", [.integer(3), .integer(7)])
+        XCTAssertEqual(received, [["3", "7"]])
+        _ = handled
     }
 
     func testGtkWidgetDirectionChanged() {
-        MainActor.assumeIsolated {
-            let object = Box()
-            var received: [[String]] = []
-            object.onDirectionChanged { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("direction-changed", [.integer(Int(TextDirection.ltr.rawValue))])
-            XCTAssertEqual(received, [["ltr"]])
-            _ = handled
-        }
+        let object = Box()
+        var received: [[String]] = []
+        object.onDirectionChanged { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("direction-changed", [.integer(Int(TextDirection.ltr.rawValue))])
+        XCTAssertEqual(received, [["ltr"]])
+        _ = handled
     }
 
     func testGtkWidgetKeynavFailed() {
-        MainActor.assumeIsolated {
-            let object = Box()
-            var received: [[String]] = []
-            object.onKeynavFailed { a0 in received.append(["\(a0)"]); return true }
-            let handled = object.emitForTesting("keynav-failed", [.integer(Int(DirectionType.left.rawValue))])
-            XCTAssertEqual(received, [["left"]])
-            XCTAssertEqual(handled, true)
-        }
+        let object = Box()
+        var received: [[String]] = []
+        object.onKeynavFailed { a0 in received.append(["\(a0)"]); return true }
+        let handled = object.emitForTesting("keynav-failed", [.integer(Int(DirectionType.left.rawValue))])
+        XCTAssertEqual(received, [["left"]])
+        XCTAssertEqual(handled, true)
     }
 
     func testGtkWidgetStateFlagsChanged() {
-        MainActor.assumeIsolated {
-            let object = Box()
-            var received: [[String]] = []
-            object.onStateFlagsChanged { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("state-flags-changed", [.integer(Int(StateFlags.active.rawValue))])
-            XCTAssertEqual(received, [["StateFlags(rawValue: 1)"]])
-            _ = handled
-        }
+        let object = Box()
+        var received: [[String]] = []
+        object.onStateFlagsChanged { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("state-flags-changed", [.integer(Int(StateFlags.active.rawValue))])
+        XCTAssertEqual(received, [["StateFlags(rawValue: 1)"]])
+        _ = handled
     }
 
     func testGtkScrolledWindowEdgeOvershot() {
-        MainActor.assumeIsolated {
-            let object = ScrolledWindow()
-            var received: [[String]] = []
-            object.onEdgeOvershot { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("edge-overshot", [.integer(Int(PositionType.top.rawValue))])
-            XCTAssertEqual(received, [["top"]])
-            _ = handled
-        }
+        let object = ScrolledWindow()
+        var received: [[String]] = []
+        object.onEdgeOvershot { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("edge-overshot", [.integer(Int(PositionType.top.rawValue))])
+        XCTAssertEqual(received, [["top"]])
+        _ = handled
     }
 
     func testGtkScrolledWindowEdgeReached() {
-        MainActor.assumeIsolated {
-            let object = ScrolledWindow()
-            var received: [[String]] = []
-            object.onEdgeReached { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("edge-reached", [.integer(Int(PositionType.top.rawValue))])
-            XCTAssertEqual(received, [["top"]])
-            _ = handled
-        }
+        let object = ScrolledWindow()
+        var received: [[String]] = []
+        object.onEdgeReached { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("edge-reached", [.integer(Int(PositionType.top.rawValue))])
+        XCTAssertEqual(received, [["top"]])
+        _ = handled
     }
 
     func testGtkScrolledWindowMoveFocusOut() {
-        MainActor.assumeIsolated {
-            let object = ScrolledWindow()
-            var received: [[String]] = []
-            object.onMoveFocusOut { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("move-focus-out", [.integer(Int(DirectionType.left.rawValue))])
-            XCTAssertEqual(received, [["left"]])
-            _ = handled
-        }
+        let object = ScrolledWindow()
+        var received: [[String]] = []
+        object.onMoveFocusOut { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("move-focus-out", [.integer(Int(DirectionType.left.rawValue))])
+        XCTAssertEqual(received, [["left"]])
+        _ = handled
     }
 
     func testGtkScrolledWindowScrollChild() {
-        MainActor.assumeIsolated {
-            let object = ScrolledWindow()
-            var received: [[String]] = []
-            object.onScrollChild { a0, a1 in received.append(["\(a0)", "\(a1)"]); return true }
-            let handled = object.emitForTesting("scroll-child", [.integer(Int(ScrollType.start.rawValue)), .bool(false)])
-            XCTAssertEqual(received, [["start", "false"]])
-            _ = handled
-        }
+        let object = ScrolledWindow()
+        var received: [[String]] = []
+        object.onScrollChild { a0, a1 in received.append(["\(a0)", "\(a1)"]); return true }
+        let handled = object.emitForTesting("scroll-child", [.integer(Int(ScrollType.start.rawValue)), .bool(false)])
+        XCTAssertEqual(received, [["start", "false"]])
+        _ = handled
     }
 
     func testGtkLabelActivateCurrentLink() {
-        MainActor.assumeIsolated {
-            let object = Label()
-            var received: [[String]] = []
-            object.onActivateCurrentLink { received.append([]) }
-            let handled = object.emitForTesting("activate-current-link", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Label()
+        var received: [[String]] = []
+        object.onActivateCurrentLink { received.append([]) }
+        let handled = object.emitForTesting("activate-current-link", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkLabelCopyClipboard() {
-        MainActor.assumeIsolated {
-            let object = Label()
-            var received: [[String]] = []
-            object.onCopyClipboard { received.append([]) }
-            let handled = object.emitForTesting("copy-clipboard", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Label()
+        var received: [[String]] = []
+        object.onCopyClipboard { received.append([]) }
+        let handled = object.emitForTesting("copy-clipboard", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkLabelMoveCursor() {
-        MainActor.assumeIsolated {
-            let object = Label()
-            var received: [[String]] = []
-            object.onMoveCursor { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-            let handled = object.emitForTesting("move-cursor", [.integer(Int(MovementStep.bufferEnds.rawValue)), .integer(7), .bool(false)])
-            XCTAssertEqual(received, [["bufferEnds", "7", "false"]])
-            _ = handled
-        }
+        let object = Label()
+        var received: [[String]] = []
+        object.onMoveCursor { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("move-cursor", [.integer(Int(MovementStep.bufferEnds.rawValue)), .integer(7), .bool(false)])
+        XCTAssertEqual(received, [["bufferEnds", "7", "false"]])
+        _ = handled
     }
 
     func testGtkButtonActivate() {
-        MainActor.assumeIsolated {
-            let object = Button()
-            var received: [[String]] = []
-            object.onActivate { received.append([]) }
-            let handled = object.emitForTesting("activate", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Button()
+        var received: [[String]] = []
+        object.onActivate { received.append([]) }
+        let handled = object.emitForTesting("activate", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkButtonClicked() {
-        MainActor.assumeIsolated {
-            let object = Button()
-            var received: [[String]] = []
-            object.onClicked { received.append([]) }
-            let handled = object.emitForTesting("clicked", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Button()
+        var received: [[String]] = []
+        object.onClicked { received.append([]) }
+        let handled = object.emitForTesting("clicked", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkToggleButtonToggled() {
-        MainActor.assumeIsolated {
-            let object = ToggleButton()
-            var received: [[String]] = []
-            object.onToggled { received.append([]) }
-            let handled = object.emitForTesting("toggled", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = ToggleButton()
+        var received: [[String]] = []
+        object.onToggled { received.append([]) }
+        let handled = object.emitForTesting("toggled", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkMenuButtonActivate() {
-        MainActor.assumeIsolated {
-            let object = MenuButton()
-            var received: [[String]] = []
-            object.onActivate { received.append([]) }
-            let handled = object.emitForTesting("activate", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = MenuButton()
+        var received: [[String]] = []
+        object.onActivate { received.append([]) }
+        let handled = object.emitForTesting("activate", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkSearchEntryActivate() {
-        MainActor.assumeIsolated {
-            let object = SearchEntry()
-            var received: [[String]] = []
-            object.onActivate { received.append([]) }
-            let handled = object.emitForTesting("activate", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = SearchEntry()
+        var received: [[String]] = []
+        object.onActivate { received.append([]) }
+        let handled = object.emitForTesting("activate", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkSearchEntryNextMatch() {
-        MainActor.assumeIsolated {
-            let object = SearchEntry()
-            var received: [[String]] = []
-            object.onNextMatch { received.append([]) }
-            let handled = object.emitForTesting("next-match", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = SearchEntry()
+        var received: [[String]] = []
+        object.onNextMatch { received.append([]) }
+        let handled = object.emitForTesting("next-match", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkSearchEntryPreviousMatch() {
-        MainActor.assumeIsolated {
-            let object = SearchEntry()
-            var received: [[String]] = []
-            object.onPreviousMatch { received.append([]) }
-            let handled = object.emitForTesting("previous-match", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = SearchEntry()
+        var received: [[String]] = []
+        object.onPreviousMatch { received.append([]) }
+        let handled = object.emitForTesting("previous-match", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkSearchEntrySearchChanged() {
-        MainActor.assumeIsolated {
-            let object = SearchEntry()
-            var received: [[String]] = []
-            object.onSearchChanged { received.append([]) }
-            let handled = object.emitForTesting("search-changed", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = SearchEntry()
+        var received: [[String]] = []
+        object.onSearchChanged { received.append([]) }
+        let handled = object.emitForTesting("search-changed", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkSearchEntrySearchStarted() {
-        MainActor.assumeIsolated {
-            let object = SearchEntry()
-            var received: [[String]] = []
-            object.onSearchStarted { received.append([]) }
-            let handled = object.emitForTesting("search-started", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = SearchEntry()
+        var received: [[String]] = []
+        object.onSearchStarted { received.append([]) }
+        let handled = object.emitForTesting("search-started", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkSearchEntryStopSearch() {
-        MainActor.assumeIsolated {
-            let object = SearchEntry()
-            var received: [[String]] = []
-            object.onStopSearch { received.append([]) }
-            let handled = object.emitForTesting("stop-search", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = SearchEntry()
+        var received: [[String]] = []
+        object.onStopSearch { received.append([]) }
+        let handled = object.emitForTesting("stop-search", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkDrawingAreaResize() {
-        MainActor.assumeIsolated {
-            let object = DrawingArea()
-            var received: [[String]] = []
-            object.onResize { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
-            let handled = object.emitForTesting("resize", [.integer(7), .integer(7)])
-            XCTAssertEqual(received, [["7", "7"]])
-            _ = handled
-        }
+        let object = DrawingArea()
+        var received: [[String]] = []
+        object.onResize { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
+        let handled = object.emitForTesting("resize", [.integer(3), .integer(7)])
+        XCTAssertEqual(received, [["3", "7"]])
+        _ = handled
     }
 
     func testGtkWindowCloseRequest() {
-        MainActor.assumeIsolated {
-            let object = Window()
-            defer { object.destroy() }
-            var received: [[String]] = []
-            object.onCloseRequest { received.append([]); return true }
-            let handled = object.emitForTesting("close-request", [])
-            XCTAssertEqual(received, [[]])
-            XCTAssertEqual(handled, true)
-        }
+        let object = Window()
+        defer { object.destroy() }
+        var received: [[String]] = []
+        object.onCloseRequest { received.append([]); return true }
+        let handled = object.emitForTesting("close-request", [])
+        XCTAssertEqual(received, [[]])
+        XCTAssertEqual(handled, true)
     }
 
     func testGtkWindowKeysChanged() {
-        MainActor.assumeIsolated {
-            let object = Window()
-            defer { object.destroy() }
-            var received: [[String]] = []
-            object.onKeysChanged { received.append([]) }
-            let handled = object.emitForTesting("keys-changed", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Window()
+        defer { object.destroy() }
+        var received: [[String]] = []
+        object.onKeysChanged { received.append([]) }
+        let handled = object.emitForTesting("keys-changed", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkAdjustmentChanged() {
-        MainActor.assumeIsolated {
-            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-            var received: [[String]] = []
-            object.onChanged { received.append([]) }
-            let handled = object.emitForTesting("changed", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+        var received: [[String]] = []
+        object.onChanged { received.append([]) }
+        let handled = object.emitForTesting("changed", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkAdjustmentValueChanged() {
-        MainActor.assumeIsolated {
-            let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
-            var received: [[String]] = []
-            object.onValueChanged { received.append([]) }
-            let handled = object.emitForTesting("value-changed", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
+        var received: [[String]] = []
+        object.onValueChanged { received.append([]) }
+        let handled = object.emitForTesting("value-changed", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkListViewActivate() {
-        MainActor.assumeIsolated {
-            let object = ListView(model: nil, factory: nil)
-            var received: [[String]] = []
-            object.onActivate { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("activate", [.integer(7)])
-            XCTAssertEqual(received, [["7"]])
-            _ = handled
-        }
+        let object = ListView(model: nil, factory: nil)
+        var received: [[String]] = []
+        object.onActivate { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("activate", [.integer(3)])
+        XCTAssertEqual(received, [["3"]])
+        _ = handled
     }
 
     func testGtkGridViewActivate() {
-        MainActor.assumeIsolated {
-            let object = GridView(model: nil, factory: nil)
-            var received: [[String]] = []
-            object.onActivate { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("activate", [.integer(7)])
-            XCTAssertEqual(received, [["7"]])
-            _ = handled
-        }
+        let object = GridView(model: nil, factory: nil)
+        var received: [[String]] = []
+        object.onActivate { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("activate", [.integer(3)])
+        XCTAssertEqual(received, [["3"]])
+        _ = handled
     }
 
     func testGtkEventControllerKeyImUpdate() {
-        MainActor.assumeIsolated {
-            let object = EventControllerKey()
-            var received: [[String]] = []
-            object.onImUpdate { received.append([]) }
-            let handled = object.emitForTesting("im-update", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = EventControllerKey()
+        var received: [[String]] = []
+        object.onImUpdate { received.append([]) }
+        let handled = object.emitForTesting("im-update", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkEventControllerKeyKeyPressed() {
-        MainActor.assumeIsolated {
-            let object = EventControllerKey()
-            var received: [[String]] = []
-            object.onKeyPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]); return true }
-            let handled = object.emitForTesting("key-pressed", [.integer(7), .integer(7), .integer(Int(ModifierType.shiftMask.rawValue))])
-            XCTAssertEqual(received, [["7", "7", "ModifierType(rawValue: 1)"]])
-            XCTAssertEqual(handled, true)
-        }
+        let object = EventControllerKey()
+        var received: [[String]] = []
+        object.onKeyPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]); return true }
+        let handled = object.emitForTesting("key-pressed", [.integer(3), .integer(7), .integer(Int(ModifierType.shiftMask.rawValue))])
+        XCTAssertEqual(received, [["3", "7", "ModifierType(rawValue: 1)"]])
+        XCTAssertEqual(handled, true)
     }
 
     func testGtkEventControllerKeyKeyReleased() {
-        MainActor.assumeIsolated {
-            let object = EventControllerKey()
-            var received: [[String]] = []
-            object.onKeyReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-            let handled = object.emitForTesting("key-released", [.integer(7), .integer(7), .integer(Int(ModifierType.shiftMask.rawValue))])
-            XCTAssertEqual(received, [["7", "7", "ModifierType(rawValue: 1)"]])
-            _ = handled
-        }
+        let object = EventControllerKey()
+        var received: [[String]] = []
+        object.onKeyReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("key-released", [.integer(3), .integer(7), .integer(Int(ModifierType.shiftMask.rawValue))])
+        XCTAssertEqual(received, [["3", "7", "ModifierType(rawValue: 1)"]])
+        _ = handled
     }
 
     func testGtkEventControllerKeyModifiers() {
-        MainActor.assumeIsolated {
-            let object = EventControllerKey()
-            var received: [[String]] = []
-            object.onModifiers { a0 in received.append(["\(a0)"]); return true }
-            let handled = object.emitForTesting("modifiers", [.integer(Int(ModifierType.shiftMask.rawValue))])
-            XCTAssertEqual(received, [["ModifierType(rawValue: 1)"]])
-            XCTAssertEqual(handled, true)
-        }
+        let object = EventControllerKey()
+        var received: [[String]] = []
+        object.onModifiers { a0 in received.append(["\(a0)"]); return true }
+        let handled = object.emitForTesting("modifiers", [.integer(Int(ModifierType.shiftMask.rawValue))])
+        XCTAssertEqual(received, [["ModifierType(rawValue: 1)"]])
+        XCTAssertEqual(handled, true)
     }
 
     func testGtkEventControllerMotionEnter() {
-        MainActor.assumeIsolated {
-            let object = EventControllerMotion()
-            var received: [[String]] = []
-            object.onEnter { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
-            let handled = object.emitForTesting("enter", [.double(0.75), .double(0.75)])
-            XCTAssertEqual(received, [["0.75", "0.75"]])
-            _ = handled
-        }
+        let object = EventControllerMotion()
+        var received: [[String]] = []
+        object.onEnter { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
+        let handled = object.emitForTesting("enter", [.double(0.25), .double(1.25)])
+        XCTAssertEqual(received, [["0.25", "1.25"]])
+        _ = handled
     }
 
     func testGtkEventControllerMotionLeave() {
-        MainActor.assumeIsolated {
-            let object = EventControllerMotion()
-            var received: [[String]] = []
-            object.onLeave { received.append([]) }
-            let handled = object.emitForTesting("leave", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = EventControllerMotion()
+        var received: [[String]] = []
+        object.onLeave { received.append([]) }
+        let handled = object.emitForTesting("leave", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkEventControllerMotionMotion() {
-        MainActor.assumeIsolated {
-            let object = EventControllerMotion()
-            var received: [[String]] = []
-            object.onMotion { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
-            let handled = object.emitForTesting("motion", [.double(0.75), .double(0.75)])
-            XCTAssertEqual(received, [["0.75", "0.75"]])
-            _ = handled
-        }
+        let object = EventControllerMotion()
+        var received: [[String]] = []
+        object.onMotion { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
+        let handled = object.emitForTesting("motion", [.double(0.25), .double(1.25)])
+        XCTAssertEqual(received, [["0.25", "1.25"]])
+        _ = handled
     }
 
     func testGtkGestureClickPressed() {
-        MainActor.assumeIsolated {
-            let object = GestureClick()
-            var received: [[String]] = []
-            object.onPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-            let handled = object.emitForTesting("pressed", [.integer(7), .double(0.75), .double(0.75)])
-            XCTAssertEqual(received, [["7", "0.75", "0.75"]])
-            _ = handled
-        }
+        let object = GestureClick()
+        var received: [[String]] = []
+        object.onPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("pressed", [.integer(3), .double(1.25), .double(2.25)])
+        XCTAssertEqual(received, [["3", "1.25", "2.25"]])
+        _ = handled
     }
 
     func testGtkGestureClickReleased() {
-        MainActor.assumeIsolated {
-            let object = GestureClick()
-            var received: [[String]] = []
-            object.onReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-            let handled = object.emitForTesting("released", [.integer(7), .double(0.75), .double(0.75)])
-            XCTAssertEqual(received, [["7", "0.75", "0.75"]])
-            _ = handled
-        }
+        let object = GestureClick()
+        var received: [[String]] = []
+        object.onReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("released", [.integer(3), .double(1.25), .double(2.25)])
+        XCTAssertEqual(received, [["3", "1.25", "2.25"]])
+        _ = handled
     }
 
     func testGtkGestureClickStopped() {
-        MainActor.assumeIsolated {
-            let object = GestureClick()
-            var received: [[String]] = []
-            object.onStopped { received.append([]) }
-            let handled = object.emitForTesting("stopped", [])
-            XCTAssertEqual(received, [[]])
-            _ = handled
-        }
+        let object = GestureClick()
+        var received: [[String]] = []
+        object.onStopped { received.append([]) }
+        let handled = object.emitForTesting("stopped", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
     }
 
     func testGtkNativeDialogResponse() {
-        MainActor.assumeIsolated {
-            let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
-            var received: [[String]] = []
-            object.onResponse { a0 in received.append(["\(a0)"]) }
-            let handled = object.emitForTesting("response", [.integer(7)])
-            XCTAssertEqual(received, [["7"]])
-            _ = handled
-        }
+        let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
+        var received: [[String]] = []
+        object.onResponse { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("response", [.integer(3)])
+        XCTAssertEqual(received, [["3"]])
+        _ = handled
     }
 }
 
