@@ -95,7 +95,7 @@ final class DetailsPaneTests: GtkTestCase {
         _ = screenshot(fixture.window, name: "photos-by-camera")
         byCamera.reveal(byCamera.photos[1].id)
         XCTAssertEqual(byCamera.currentPhoto?.id, byCamera.photos[1].id)
-        let list = (byCamera.view as! ScrolledWindow).child as! ListView
+        let list = (byCamera.view as! PhotoCollectionView).list
         XCTAssertTrue(list.activateAction("list.activate-item", parameter: Variant(UInt32(0))))
         XCTAssertEqual(opener.opened?.photo.id, byCamera.photos[0].id)
         XCTAssertTrue(opener.opened?.page === byCamera)

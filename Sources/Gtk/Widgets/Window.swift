@@ -9,6 +9,15 @@ extension Window {
 
     public var defaultSize: (width: Int, height: Int) { (defaultWidth, defaultHeight) }
 
+    /// Draws no title bar: header bars inside the window's content then act as the title
+    /// bar (they move the window and hold its buttons). GTK does this when the title bar
+    /// widget never shows.
+    public func hideTitlebar() {
+        let none = Box()
+        none.isVisible = false
+        titlebar = none
+    }
+
     /// All toplevel windows GTK knows, wrapped (windows made from Swift keep their class).
     public static var toplevels: [Window] {
         guard let list = gtk_window_get_toplevels() else { return [] }

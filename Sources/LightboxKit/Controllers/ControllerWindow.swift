@@ -48,11 +48,8 @@ extension Controller {
         case .header(let navigation):
             navigation.moveHeader(to: window)
         case .inView:
-            // A title bar that never shows: GTK then draws none, and the view's own header
-            // bars act as the title bar (they move the window and hold its buttons).
-            let none = Box()
-            none.isVisible = false
-            window.titlebar = none
+            // The view's own header bars act as the title bar.
+            window.hideTitlebar()
         }
         window.child = content
         if let title { window.title = title }
