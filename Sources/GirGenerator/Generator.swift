@@ -141,6 +141,14 @@ public struct Generator {
             let name = node["name"]!
             out += "        (\(getType), { \(name)($0, ownership: $1) }),\n"
         }
+        out += "    ]\n\n"
+        out += "    /// Each generated interface by its GType, for objects of classes this binding does not wrap.\n"
+        out += "    static let generatedInterfaces: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [\n"
+        for qualified in allowList.types {
+            let (_, node) = wrapped[qualified]!
+            guard node.name == "interface", let getType = node["glib:get-type"] else { continue }
+            out += "        (\(getType), { \(node["name"]!)Object($0, ownership: $1) }),\n"
+        }
         out += "    ]\n}\n"
         return out
     }

@@ -57,8 +57,12 @@ struct TestEmitter {
         return nil
     }
 
-    private func isWindow(_ qualified: String) -> Bool {
-        generator.wrappedAncestry(of: qualified).contains("Gtk.Window")
+    /// Whether `instance` makes a window (which a test destroys when done).
+    private func makesWindow(_ instance: String) -> Bool {
+        allowList.types.contains { qualified in
+            generator.wrappedAncestry(of: qualified).contains("Gtk.Window")
+                && instance.hasPrefix("\(generator.swiftName(ofWrapped: qualified) ?? "")(")
+        }
     }
 
     private func sample(for type: MappedType) -> [String]? {
@@ -74,9 +78,9 @@ struct TestEmitter {
 
     private func testName(_ qualified: String) -> String { qualified.replacingOccurrences(of: ".", with: "") }
 
-    private func classBody(_ qualified: String, _ body: String, instance: String) -> String {
+    private func classBody(_ body: String, instance: String) -> String {
         var out = "        let object = \(instance)\n"
-        if isWindow(instance.hasPrefix("Window") || instance.hasPrefix("AboutDialog") ? "Gtk.Window" : qualified) {
+        if makesWindow(instance) {
             out += "        defer { object.destroy() }\n"
         }
         return out + body
@@ -98,7 +102,6 @@ struct TestEmitter {
                 continue
             }
             var body = ""
-            let makesWindow = isWindow(qualified) || instance.hasPrefix("Window") || instance.hasPrefix("AboutDialog")
             for property in writable {
                 if let reason = allowList.testSkipped["\(qualified).\(property.girName)"] {
                     untested.append("\(qualified).\(property.girName): \(reason)")
@@ -110,7 +113,7 @@ struct TestEmitter {
                 }
                 // A fresh object per property: properties that constrain each other do not interfere.
                 body += "        do {\n            let object = \(instance)\n"
-                if makesWindow { body += "            defer { object.destroy() }\n" }
+                if makesWindow(instance) { body += "            defer { object.destroy() }\n" }
                 for value in samples {
                     if case .object = property.type.kind {
                         body += "            let sample = \(value)\n"
@@ -182,7 +185,7 @@ struct TestEmitter {
                 } else {
                     body += "        _ = handled\n"
                 }
-                out += classBody(qualified, body, instance: instance) + "    }\n"
+                out += classBody(body, instance: instance) + "    }\n"
             }
         }
         out += "}\n"

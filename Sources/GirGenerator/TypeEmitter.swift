@@ -43,7 +43,7 @@ struct TypeEmitter {
         if node["abstract"] != "1" {
             for constructor in node.children("constructor") { out += emitConstructor(constructor) }
         }
-        out += emitMembers(indent: "    ", access: "public")
+        out += emitMembers(indent: "    ")
         out += "}\n" + notGeneratedComment()
         return out
     }
@@ -51,8 +51,10 @@ struct TypeEmitter {
     mutating func emitInterface() -> String {
         var out = "import CGtk\n\n" + Naming.docComment(node.doc, indent: "")
         out += "@MainActor\npublic protocol \(swiftName): Object {}\n\nextension \(swiftName) {\n"
-        out += emitMembers(indent: "    ", access: "public")
-        out += "}\n" + notGeneratedComment()
+        out += emitMembers(indent: "    ")
+        out += "}\n\n/// The wrapper of an object whose class this binding does not wrap but which implements\n"
+        out += "/// `\(swiftName)` (a list model GTK makes internally, say).\n"
+        out += "final class \(swiftName)Object: Object, \(swiftName) {}\n" + notGeneratedComment()
         return out
     }
 
@@ -68,7 +70,7 @@ struct TypeEmitter {
         for source in sources {
             guard let (space, ancestor) = generator.wrappedNode(source) else { continue }
             var emitter = TypeEmitter(generator: generator, namespace: space, node: ancestor)
-            _ = emitter.emitMembers(indent: "", access: "public")
+            _ = emitter.emitMembers(indent: "")
             if ancestor["abstract"] != "1" {
                 for constructor in ancestor.children("constructor") { _ = emitter.emitConstructor(constructor) }
             }
@@ -77,7 +79,7 @@ struct TypeEmitter {
         }
     }
 
-    private mutating func emitMembers(indent: String, access: String) -> String {
+    private mutating func emitMembers(indent: String) -> String {
         var propertyCode = "", methods = "", signalCode = "", notifications = ""
         for property in node.children("property") {
             if let code = emitProperty(property, indent: indent) { propertyCode += code }
@@ -167,7 +169,7 @@ struct TypeEmitter {
             }
             let name = Naming.identifier(Naming.lowerCamel(girName))
             var label = index == 0 ? "_" : name
-            var defaultValue: String? = type.isNullable ? nil : nil
+            var defaultValue: String?
             if let override = allowList.parameters["\(cName).\(girName)"] {
                 let parts = override.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 label = parts[0]
@@ -285,12 +287,11 @@ struct TypeEmitter {
                setter.child("parameters")?.children("parameter").count == 1, parameter["direction"] == nil || parameter["direction"] == "in",
                let setterType = map(parameter, nullable: isNullable(parameter)) {
                 accessors.insert(cName)
-                let value = setterType.isNullable || !type.isNullable ? "newValue" : "newValue"
                 if type.isNullable && !setterType.isNullable {
-                    setCode = "if let newValue { \(cName)(cast(), \(setterType.toC(value, transferFull: parameter["transfer-ownership"] == "full"))) }"
+                    setCode = "if let newValue { \(cName)(cast(), \(setterType.toC("newValue", transferFull: parameter["transfer-ownership"] == "full"))) }"
                 } else {
                     let passed = MappedType(kind: setterType.kind, isNullable: setterType.isNullable && type.isNullable)
-                    setCode = "\(cName)(cast(), \(passed.toC(value, transferFull: parameter["transfer-ownership"] == "full")))"
+                    setCode = "\(cName)(cast(), \(passed.toC("newValue", transferFull: parameter["transfer-ownership"] == "full")))"
                 }
             } else {
                 setCode = "setProperty(\"\(girName)\") { \(ValueAccess.write(type, "newValue")) }"

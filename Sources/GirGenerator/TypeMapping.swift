@@ -80,7 +80,7 @@ struct MappedType {
     func sampleValues(enumCases: [String: [String]]) -> [String]? {
         switch kind {
         case .bool: return ["true", "false"]
-        case .integer(let cType): return cType.hasPrefix("gu") || cType == "gsize" ? ["3", "7"] : ["3", "7"]
+        case .integer: return ["3", "7"]
         case .floating: return ["0.25", "0.75"]
         case .string: return ["\"Lörem ipsüm\"", "\"Dolor sit\""]
         case .enumeration(let swift, _):

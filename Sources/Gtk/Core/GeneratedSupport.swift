@@ -12,10 +12,15 @@ extension Object {
             if ownership == .full { g_object_unref(pointer) }
             return existing
         }
-        var type = lbx_type_of(pointer)
+        let objectType = lbx_type_of(pointer)
+        var type = objectType
         while type != 0 {
             if let make = classesByType[type] { return make(pointer, ownership) }
             type = g_type_parent(type)
+        }
+        // A class this binding does not wrap: a wrapper that still speaks its interface.
+        for (interface, make) in interfacesByType where g_type_is_a(objectType, interface) != 0 {
+            return make(pointer, ownership)
         }
         return Object(pointer, ownership: ownership)
     }
@@ -43,6 +48,8 @@ extension Object {
     static func wrapped<P, T: Object>(_ pointer: UnsafeMutablePointer<P>?, ownership: Ownership, as type: T.Type) -> T? {
         wrapped(pointer.map(UnsafeMutableRawPointer.init), ownership: ownership, as: type)
     }
+
+    private static let interfacesByType = generatedInterfaces.map { ($0.type(), $0.make) }
 
     private static let classesByType: [GType: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object] = {
         Dictionary(generatedClasses.map { ($0.type(), $0.make) }, uniquingKeysWith: { first, _ in first })

@@ -14,11 +14,6 @@ public func initializeGtk() -> Bool {
 extension Widget {
     var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
-    /// The wrapper of a widget GTK hands back: the existing one, or one of its most
-    /// derived generated class.
-    static func wrap(_ pointer: UnsafeMutablePointer<GtkWidget>?) -> Widget? {
-        Object.wrapped(pointer, ownership: .borrowed, as: Widget.self)
-    }
 
 
 

@@ -46,12 +46,14 @@ extension Object {
         (gtk_string_list_get_type, { StringList($0, ownership: $1) }),
         (gtk_event_controller_get_type, { EventController($0, ownership: $1) }),
         (gtk_event_controller_key_get_type, { EventControllerKey($0, ownership: $1) }),
-        (gtk_event_controller_motion_get_type, { EventControllerMotion($0, ownership: $1) }),
-        (gtk_gesture_get_type, { Gesture($0, ownership: $1) }),
-        (gtk_gesture_single_get_type, { GestureSingle($0, ownership: $1) }),
-        (gtk_gesture_click_get_type, { GestureClick($0, ownership: $1) }),
-        (gtk_shortcut_controller_get_type, { ShortcutController($0, ownership: $1) }),
         (gtk_native_dialog_get_type, { NativeDialog($0, ownership: $1) }),
         (gtk_file_chooser_native_get_type, { FileChooserNative($0, ownership: $1) }),
+    ]
+
+    /// Each generated interface by its GType, for objects of classes this binding does not wrap.
+    static let generatedInterfaces: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
+        (g_list_model_get_type, { ListModelObject($0, ownership: $1) }),
+        (gtk_orientable_get_type, { OrientableObject($0, ownership: $1) }),
+        (gtk_selection_model_get_type, { SelectionModelObject($0, ownership: $1) }),
     ]
 }

@@ -171,24 +171,6 @@ public enum DirectionType: UInt32, Sendable, CaseIterable {
     var c: GtkDirectionType { GtkDirectionType(rawValue: rawValue) }
 }
 
-/// Describes the state of a `EventSequence` in a `Gesture`.
-public enum EventSequenceState: UInt32, Sendable, CaseIterable {
-    /// The sequence is handled, but not grabbed.
-    case none = 0
-    /// The sequence is handled and grabbed.
-    case claimed = 1
-    /// The sequence is denied.
-    case denied = 2
-
-    init(_ value: GtkEventSequenceState) {
-        guard let known = EventSequenceState(rawValue: value.rawValue) else {
-            preconditionFailure("\(value.rawValue) is not a GtkEventSequenceState this binding knows")
-        }
-        self = known
-    }
-    var c: GtkEventSequenceState { GtkEventSequenceState(rawValue: rawValue) }
-}
-
 /// Describes whether a `GtkFileChooser` is being used to open existing files or to save to a
 /// possibly new file.
 public enum FileChooserAction: UInt32, Sendable, CaseIterable {
@@ -576,24 +558,6 @@ public enum ScrollType: UInt32, Sendable, CaseIterable {
         self = known
     }
     var c: GtkScrollType { GtkScrollType(rawValue: rawValue) }
-}
-
-/// Describes where `Shortcut`s added to a `ShortcutController` get handled.
-public enum ShortcutScope: UInt32, Sendable, CaseIterable {
-    /// Shortcuts are handled inside the widget the controller belongs to.
-    case local = 0
-    /// Shortcuts are handled by the first ancestor that is a `ShortcutManager`
-    case managed = 1
-    /// Shortcuts are handled by the root widget.
-    case global = 2
-
-    init(_ value: GtkShortcutScope) {
-        guard let known = ShortcutScope(rawValue: value.rawValue) else {
-            preconditionFailure("\(value.rawValue) is not a GtkShortcutScope this binding knows")
-        }
-        self = known
-    }
-    var c: GtkShortcutScope { GtkShortcutScope(rawValue: rawValue) }
 }
 
 /// Specifies a preference for height-for-width or width-for-height geometry management.

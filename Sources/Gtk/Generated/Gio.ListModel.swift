@@ -14,7 +14,7 @@ extension ListModel {
     // MARK: Methods
 
     /// Gets the number of items in `list`.
-    public var nItems: Int {
+    public var itemCount: Int {
         Int(g_list_model_get_n_items(cast()))
     }
 
@@ -43,6 +43,10 @@ extension ListModel {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self), after: after)
     }
 }
+
+/// The wrapper of an object whose class this binding does not wrap but which implements
+/// `ListModel` (a list model GTK makes internally, say).
+final class ListModelObject: Object, ListModel {}
 
 // Not generated:
 // - g_list_model_get_item_type: returns GType

@@ -23,7 +23,7 @@ open class MenuModel: Object {
     }
 
     /// Query the number of items in `model`.
-    public var nItems: Int {
+    public var itemCount: Int {
         Int(g_menu_model_get_n_items(cast()))
     }
 

@@ -22,6 +22,11 @@ open class NoSelection: Object, ListModel, SelectionModel {
         set { gtk_no_selection_set_model(cast(), newValue?.cast()) }
     }
 
+    /// The number of items. See `get_n_items`.
+    public var nItems: Int {
+        getProperty("n-items") { Int(g_value_get_uint($0)) }
+    }
+
     // MARK: Property changes
 
     /// Calls `handler` after `itemType` changed.
@@ -45,4 +50,3 @@ open class NoSelection: Object, ListModel, SelectionModel {
 
 // Not generated:
 // - property item-type: type GType
-// - property n-items: nItems already declared

@@ -26,3 +26,7 @@ extension Orientable {
         connectNotify("orientation", owner: owner, handler)
     }
 }
+
+/// The wrapper of an object whose class this binding does not wrap but which implements
+/// `Orientable` (a list model GTK makes internally, say).
+final class OrientableObject: Object, Orientable {}

@@ -66,6 +66,10 @@ extension SelectionModel {
     }
 }
 
+/// The wrapper of an object whose class this binding does not wrap but which implements
+/// `SelectionModel` (a list model GTK makes internally, say).
+final class SelectionModelObject: Object, SelectionModel {}
+
 // Not generated:
 // - gtk_selection_model_get_selection: returns Bitset
 // - gtk_selection_model_get_selection_in_range: returns Bitset

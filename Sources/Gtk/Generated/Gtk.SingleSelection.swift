@@ -34,6 +34,11 @@ open class SingleSelection: Object, ListModel, SelectionModel {
         set { gtk_single_selection_set_model(cast(), newValue?.cast()) }
     }
 
+    /// The number of items. See `get_n_items`.
+    public var nItems: Int {
+        getProperty("n-items") { Int(g_value_get_uint($0)) }
+    }
+
     /// Position of the selected item.
     public var selected: Int {
         get { Int(gtk_single_selection_get_selected(cast())) }
@@ -92,4 +97,3 @@ open class SingleSelection: Object, ListModel, SelectionModel {
 
 // Not generated:
 // - property item-type: type GType
-// - property n-items: nItems already declared

@@ -6,10 +6,6 @@ extension Box {
         while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(cast(), child) }
     }
 
-    /// Inserts `child` right after `sibling` (at the start when `sibling` is nil).
-    public func insert(_ child: Widget, after sibling: Widget?) {
-        insertChildAfter(child, sibling: sibling)
-    }
 }
 
 extension ScrolledWindow {

@@ -1,14 +1,5 @@
 import CGtk
 
-extension Label {
-    /// Escapes user text for `markup` (Pango markup).
-    public static func escape(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return text }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
-    }
-}
-
 extension Button {
     /// A button with an icon, and a label for screen readers and tooltips when given.
     public convenience init(label: String?, iconName: String) {
@@ -32,17 +23,6 @@ extension ToggleButton {
         self.init()
         self.iconName = iconName
         if let label { self.label = label }
-    }
-}
-
-extension ProgressBar {
-    /// The text shown on the bar; nil hides it.
-    public var shownText: String? {
-        get { showText ? text : nil }
-        set {
-            text = newValue
-            showText = newValue != nil
-        }
     }
 }
 

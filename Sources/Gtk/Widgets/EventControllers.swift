@@ -38,29 +38,3 @@ extension EventControllerKey {
     /// Runs the controller in the capture phase (before the focused child sees keys).
     public func useCapturePhase() { propagationPhase = .capture }
 }
-
-extension GestureClick {
-    /// A click gesture for mouse `button` (1: primary, 3: secondary).
-    public convenience init(button: Int) {
-        self.init()
-        self.button = button
-    }
-}
-
-extension ShortcutController {
-    /// A shortcut controller; `global`: its shortcuts work anywhere in the window.
-    public convenience init(global: Bool) {
-        self.init()
-        if global { scope = .global }
-    }
-
-    /// Adds a shortcut: `trigger` in GTK syntax ("<Control>f", "F9", "Escape")
-    /// activates the action `action` ("win.search").
-    public func add(trigger: String, action: String) {
-        guard let parsedTrigger = gtk_shortcut_trigger_parse_string(trigger) else {
-            preconditionFailure("Invalid shortcut trigger \"\(trigger)\"")
-        }
-        let shortcut = gtk_shortcut_new(parsedTrigger, gtk_named_action_new(action))
-        gtk_shortcut_controller_add_shortcut(cast(), shortcut)
-    }
-}

@@ -1,8 +1,11 @@
 import CGtk
 
 extension ListModel {
-    /// Number of items as GTK sees it (`g_list_model_get_n_items`).
-    public var itemCount: Int { nItems }
+    /// The items, first to last, as wrapped objects (for models of GObjects, such as a
+    /// widget's children or controllers).
+    public var objects: [Object] {
+        (0..<itemCount).compactMap { Object.wrapped(g_list_model_get_item(cast(), guint($0)), ownership: .full) }
+    }
 }
 
 extension StringList {
@@ -37,9 +40,6 @@ extension SelectionModel {
         }
     }
 
-    /// Unselects `position`.
-    @discardableResult
-    public func unselect(_ position: Int) -> Bool { unselectItem(position) }
 
     /// Positions currently selected, ascending.
     public var selectedPositions: [Int] {

@@ -15,8 +15,6 @@ extension Menu {
         appendSection(label, section: section)
     }
 
-    /// Number of items.
-    public var count: Int { nItems }
 }
 
 extension MenuButton {

@@ -95,7 +95,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     /// Selects `ids` where the view shows them now. A few ids are looked for one by one
     /// (no hashing of every item: this runs on the main thread after every change).
     private func restoreSelection(_ ids: [Item.ID]) {
-        guard let view else { return }
+        guard let selection else { return }
         var positions: [Int] = []
         if ids.count <= 8 {
             positions = ids.compactMap { id in indices.first { item(at: $0).id == id } }.sorted()
@@ -103,9 +103,9 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             let wanted = Set(ids)
             for position in indices where wanted.contains(item(at: position).id) { positions.append(position) }
         }
-        if view.selection.selectedPositions != positions {
-            view.selection.unselectAll()
-            for position in positions { view.selection.select(position, exclusive: false) }
+        if selection.selectedPositions != positions {
+            selection.unselectAll()
+            for position in positions { selection.select(position, exclusive: false) }
         }
         if positions.count != ids.count { reportSelection() }
     }

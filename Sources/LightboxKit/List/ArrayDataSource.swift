@@ -57,6 +57,8 @@ open class ArrayDataSource<Item> {
     /// Called with an item and its position when it is activated (Enter, double click).
     public var onActivate: (@MainActor (Item, Int) -> Void)?
     weak var view: ListBase?
+    /// The attached view's selection model (looked up once: GTK reads it through a property).
+    weak var selection: (any SelectionModel)?
     var selectionConnections: [SignalConnection] = []
     var isApplying = false
 

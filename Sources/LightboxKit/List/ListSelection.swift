@@ -46,12 +46,14 @@ extension ArrayDataSource {
     /// Reports `view`'s selection and activation to the delegate. The view's selection
     /// model must wrap this source directly (positions are source positions).
     public func attach(_ view: ListBase) {
-        precondition(view.selection.selectedModel === model,
+        let selection = view.selection
+        precondition(selection.selectedModel === model,
                      "ArrayDataSource.attach: the view's selection model does not wrap this data source")
         selectionConnections.forEach { $0.disconnect() }
         self.view = view
+        self.selection = selection
         selectionConnections = [
-            view.selection.onSelectionChanged(owner: self) { [unowned self] _, _ in
+            selection.onSelectionChanged(owner: self) { [unowned self] _, _ in
                 if !isApplying { reportSelection() }
             },
             view.onActivateItem(owner: self) { [unowned self] position in
@@ -66,7 +68,7 @@ extension ArrayDataSource {
     }
 
     /// Positions selected in the attached view, ascending.
-    public var selectedPositions: [Int] { view?.selection.selectedPositions ?? [] }
+    public var selectedPositions: [Int] { selection?.selectedPositions ?? [] }
 
     /// Items selected in the attached view, in list order.
     public var selectedItems: [Item] { selectedPositions.map(item(at:)) }
@@ -74,8 +76,8 @@ extension ArrayDataSource {
     /// Selects the item at `position` (alone, unless `extending` a multiple selection)
     /// and scrolls it into view.
     public func select(at position: Int, extending: Bool = false) {
-        guard let view else { preconditionFailure("ArrayDataSource.select: no view attached") }
-        view.selection.select(position, exclusive: !extending)
+        guard let view, let selection else { preconditionFailure("ArrayDataSource.select: no view attached") }
+        selection.select(position, exclusive: !extending)
         view.scrollTo(position)
     }
 
@@ -107,7 +109,7 @@ extension ArrayDataSource {
     }
 
     /// Clears the selection.
-    public func unselectAll() { view?.selection.unselectAll() }
+    public func unselectAll() { selection?.unselectAll() }
 
     func reportSelection() {
         let items = selectedItems

@@ -1310,40 +1310,6 @@ final class GeneratedPropertyTests: GtkTestCase {
         }
     }
 
-    func testGtkGestureSingle() {
-        do {
-            let object = GestureClick()
-            object.button = 3
-            XCTAssertEqual(object.button, 3, "button")
-            object.button = 7
-            XCTAssertEqual(object.button, 7, "button")
-        }
-        do {
-            let object = GestureClick()
-            object.exclusive = true
-            XCTAssertEqual(object.exclusive, true, "exclusive")
-            object.exclusive = false
-            XCTAssertEqual(object.exclusive, false, "exclusive")
-        }
-        do {
-            let object = GestureClick()
-            object.touchOnly = true
-            XCTAssertEqual(object.touchOnly, true, "touchOnly")
-            object.touchOnly = false
-            XCTAssertEqual(object.touchOnly, false, "touchOnly")
-        }
-    }
-
-    func testGtkShortcutController() {
-        do {
-            let object = ShortcutController()
-            object.scope = ShortcutScope.managed
-            XCTAssertEqual(object.scope, ShortcutScope.managed, "scope")
-            object.scope = ShortcutScope.managed
-            XCTAssertEqual(object.scope, ShortcutScope.managed, "scope")
-        }
-    }
-
     func testGtkNativeDialog() {
         do {
             let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
@@ -1406,4 +1372,3 @@ final class GeneratedPropertyTests: GtkTestCase {
 // - Gtk.ListItem.activatable: no instance to test on
 // - Gtk.ListItem.child: no instance to test on
 // - Gtk.ListItem.selectable: no instance to test on
-// - Gtk.ShortcutController.mnemonic-modifiers: no sample ModifierType

@@ -317,60 +317,6 @@ final class GeneratedSignalTests: GtkTestCase {
         XCTAssertEqual(handled, true)
     }
 
-    func testGtkEventControllerMotionEnter() {
-        let object = EventControllerMotion()
-        var received: [[String]] = []
-        object.onEnter { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
-        let handled = object.emitForTesting("enter", [.double(0.25), .double(1.25)])
-        XCTAssertEqual(received, [["0.25", "1.25"]])
-        _ = handled
-    }
-
-    func testGtkEventControllerMotionLeave() {
-        let object = EventControllerMotion()
-        var received: [[String]] = []
-        object.onLeave { received.append([]) }
-        let handled = object.emitForTesting("leave", [])
-        XCTAssertEqual(received, [[]])
-        _ = handled
-    }
-
-    func testGtkEventControllerMotionMotion() {
-        let object = EventControllerMotion()
-        var received: [[String]] = []
-        object.onMotion { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
-        let handled = object.emitForTesting("motion", [.double(0.25), .double(1.25)])
-        XCTAssertEqual(received, [["0.25", "1.25"]])
-        _ = handled
-    }
-
-    func testGtkGestureClickPressed() {
-        let object = GestureClick()
-        var received: [[String]] = []
-        object.onPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-        let handled = object.emitForTesting("pressed", [.integer(3), .double(1.25), .double(2.25)])
-        XCTAssertEqual(received, [["3", "1.25", "2.25"]])
-        _ = handled
-    }
-
-    func testGtkGestureClickReleased() {
-        let object = GestureClick()
-        var received: [[String]] = []
-        object.onReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
-        let handled = object.emitForTesting("released", [.integer(3), .double(1.25), .double(2.25)])
-        XCTAssertEqual(received, [["3", "1.25", "2.25"]])
-        _ = handled
-    }
-
-    func testGtkGestureClickStopped() {
-        let object = GestureClick()
-        var received: [[String]] = []
-        object.onStopped { received.append([]) }
-        let handled = object.emitForTesting("stopped", [])
-        XCTAssertEqual(received, [[]])
-        _ = handled
-    }
-
     func testGtkNativeDialogResponse() {
         let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
         var received: [[String]] = []
