@@ -131,26 +131,24 @@ public struct Generator {
     }
 
     private func emitRegistry() -> String {
-        var out = "import CGtk\n\nextension Object {\n"
-        out += "    /// Each generated class by its GType, to wrap an object GTK hands back as its most derived\n"
-        out += "    /// generated class.\n"
-        out += "    static let generatedClasses: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [\n"
+        "import CGtk\n\nextension Object {\n"
+            + "    /// Each generated class by its GType, to wrap an object GTK hands back as its most derived\n"
+            + "    /// generated class.\n"
+            + registryTable("generatedClasses", of: "class", wrapperSuffix: "")
+            + "\n    /// Each generated interface by its GType, for objects of classes this binding does not wrap.\n"
+            + registryTable("generatedInterfaces", of: "interface", wrapperSuffix: "Object")
+            + "}\n"
+    }
+
+    /// A static table of (GType function, wrapper maker) for the allow-listed types of `kind`.
+    private func registryTable(_ name: String, of kind: String, wrapperSuffix: String) -> String {
+        var out = "    static let \(name): [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [\n"
         for qualified in allowList.types {
             let (_, node) = wrapped[qualified]!
-            guard node.name == "class", let getType = node["glib:get-type"] else { continue }
-            let name = node["name"]!
-            out += "        (\(getType), { \(name)($0, ownership: $1) }),\n"
+            guard node.name == kind, let getType = node["glib:get-type"] else { continue }
+            out += "        (\(getType), { \(node["name"]!)\(wrapperSuffix)($0, ownership: $1) }),\n"
         }
-        out += "    ]\n\n"
-        out += "    /// Each generated interface by its GType, for objects of classes this binding does not wrap.\n"
-        out += "    static let generatedInterfaces: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [\n"
-        for qualified in allowList.types {
-            let (_, node) = wrapped[qualified]!
-            guard node.name == "interface", let getType = node["glib:get-type"] else { continue }
-            out += "        (\(getType), { \(node["name"]!)Object($0, ownership: $1) }),\n"
-        }
-        out += "    ]\n}\n"
-        return out
+        return out + "    ]\n"
     }
 }
 
