@@ -257,7 +257,8 @@ final class ArrayDataSourceTests: GtkTestCase {
         }
         // Widening again (items inserted) still shows each item in its place.
         try source.apply(contacts(300))
-        pump(until: { source.boundRow(at: 8) != nil }, "rows bound again")
+        // Rows more than a screenful away are configured once the list is still: wait for row 57.
+        pump(until: { source.boundRow(at: 8) != nil && source.boundRow(at: 57) != nil }, "rows bound again")
         XCTAssertEqual(CountingRow.made, rowsBefore, "the rows GTK let go were used again")
         XCTAssertEqual((source.boundRow(at: 8) as? CountingRow)?.label.text, "Name 8")
         XCTAssertEqual((source.boundRow(at: 57) as? CountingRow)?.label.text, "Name 57")

@@ -7,6 +7,9 @@ import Gtk
 ///   for, and they are freed when GTK drops them.
 /// - `factory` drives a `GtkSignalListItemFactory`: bind dequeues a row of the item's
 ///   kind and configures it; the same source works for `ListView` and `GridView`.
+/// - Rows GTK binds more than a screenful beyond the visible ones are configured once
+///   the list has stopped jumping, or as soon as a scroll brings them near: a scrollbar
+///   drag through a long list configures only the rows it shows.
 /// - Subclasses (or companions such as a hosting data source) hook into
 ///   `bind(row:item:at:)` and `unbind(row:)`; rows get `prepareForReuse()`.
 /// - Selection and activation reach `onSelectionChange`/`onActivate` and the
@@ -28,6 +31,11 @@ open class ArrayDataSource<Item> {
     let registry = RowRegistry<Item>()
     /// Rows currently bound, by slot.
     private var bound: [ObjectIdentifier: (slot: ListItem, row: ListRowView, stamp: Int)] = [:]
+    /// Slots bound far from the visible rows, configured when the main loop is idle.
+    private var waitingSlots: [ObjectIdentifier: ListItem] = [:]
+    private var configureWaiting: MainLoopTimer?
+    private var lastWaitingBind = ContinuousClock.now
+    private var scrollConnection: SignalConnection?
     /// The row each slot holds (GTK 4.8 empties a slot before telling its teardown).
     private var rows: [ObjectIdentifier: ListRowView] = [:]
     /// Counts binds, so a rebind can skip rows GTK already bound again.
@@ -103,7 +111,8 @@ open class ArrayDataSource<Item> {
     /// Number of rows bound right now.
     public var boundRowCount: Int { bound.count }
 
-    /// The bound row showing the item at source `position`, if it is on screen.
+    /// The bound row showing the item at source `position`, if it is on screen (a row GTK
+    /// bound far from the visible ones counts once it is configured).
     public func boundRow(at position: Int) -> ListRowView? {
         boundSlot(at: position)?.row
     }
@@ -119,6 +128,23 @@ open class ArrayDataSource<Item> {
 
     private func bindSlot(_ slot: ListItem) {
         guard let modelItem = slot.modelItem, let position = model.position(of: modelItem) else { return }
+        // GTK 4.8 keeps about 200 rows bound around the visible ones and binds them all
+        // again when a long list jumps (a scrollbar drag): a slot that already holds a row
+        // of the right kind and lies well outside the visible part keeps showing what it
+        // showed (so its measured height stays valid) and is configured when the main loop
+        // is idle, unless it is unbound first.
+        if let row = slot.child as? ListRowView, row.reuseKind == kindOfItem(item(at: position)),
+           let adjustment = scrollAdjustment, isFarFromVisible(position, in: adjustment) {
+            waitingSlots[ObjectIdentifier(slot)] = slot
+            lastWaitingBind = .now
+            followScrolling(adjustment)
+            if configureWaiting == nil { configureWaiting = MainLoopTimer(after: Self.quietPeriod) { [weak self] in self?.configureWaitingRows() } }
+            return
+        }
+        configure(slot, at: position)
+    }
+
+    private func configure(_ slot: ListItem, at position: Int) {
         let item = item(at: position)
         let kind = kindOfItem(item)
         guard let registration = registry.registration(for: kind) else {
@@ -129,7 +155,10 @@ open class ArrayDataSource<Item> {
         if let current = slot.child as? ListRowView, current.reuseKind == kind {
             row = current
         } else {
-            if let current = slot.child as? ListRowView { registry.recycle(current) }
+            if let current = slot.child as? ListRowView {
+                current.leaveSlot()
+                registry.recycle(current)
+            }
             row = registry.dequeue(kind, make: registration.make)
             slot.child = row
             rows[ObjectIdentifier(slot)] = row
@@ -141,10 +170,86 @@ open class ArrayDataSource<Item> {
         bind(row: row, item: item, at: position)
     }
 
+    // MARK: Rows configured later
+
+    /// How long binds of far rows must stop (the list stops jumping) before they are configured.
+    static var quietPeriod: Duration { .milliseconds(100) }
+
+    /// The adjustment that scrolls the view (nil when it is not in a scrolled window).
+    private var scrollAdjustment: Adjustment? {
+        guard let view, let scrolled = view.parent as? ScrolledWindow else { return nil }
+        return view.orientation == .horizontal ? scrolled.horizontalAdjustment : scrolled.verticalAdjustment
+    }
+
+    /// Whether `position` lies more than a screenful beyond the visible part of the view
+    /// (estimated from the adjustment: rows of one list are alike in size).
+    private func isFarFromVisible(_ position: Int, in adjustment: Adjustment) -> Bool {
+        guard let visible = estimatedVisiblePositions(in: adjustment) else { return false }
+        let margin = visible.count + 8
+        return position < visible.lowerBound - margin || position >= visible.upperBound + margin
+    }
+
+    private func estimatedVisiblePositions(in adjustment: Adjustment) -> Range<Int>? {
+        let length = adjustment.upper - adjustment.lower
+        guard length > 0, adjustment.pageSize < length, count > 0 else { return nil }
+        let start = (adjustment.value - adjustment.lower) / length * Double(count)
+        let end = (adjustment.value - adjustment.lower + adjustment.pageSize) / length * Double(count)
+        let first = Swift.max(0, Int(start.rounded(.down)))
+        return first..<Swift.min(count, Swift.max(first + 1, Int(end.rounded(.up))))
+    }
+
+    /// While rows wait, a scroll that brings one near the visible part configures it at once.
+    private func followScrolling(_ adjustment: Adjustment) {
+        guard scrollConnection == nil else { return }
+        scrollConnection = adjustment.onValueChanged(owner: self) { [weak self, weak adjustment] in
+            guard let self, let adjustment else { return }
+            for slot in waitingSlots.values {
+                guard let position = slot.modelItem.flatMap(model.position(of:)),
+                      !isFarFromVisible(position, in: adjustment) else { continue }
+                waitingSlots[ObjectIdentifier(slot)] = nil
+                configure(slot, at: position)
+            }
+            stopFollowingScrollingIfDone()
+        }
+    }
+
+    private func stopFollowingScrollingIfDone() {
+        guard waitingSlots.isEmpty else { return }
+        scrollConnection?.disconnect()
+        scrollConnection = nil
+    }
+
+    /// Once the list has stopped jumping, configures the rows that wait (nearest the
+    /// visible part first), a few milliseconds at a time so that input and frames go first.
+    private func configureWaitingRows() {
+        configureWaiting = nil
+        let quietFor = ContinuousClock.now - lastWaitingBind
+        guard quietFor >= Self.quietPeriod else {
+            configureWaiting = MainLoopTimer(after: Self.quietPeriod - quietFor) { [weak self] in self?.configureWaitingRows() }
+            return
+        }
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(4))
+        let center = scrollAdjustment.flatMap(estimatedVisiblePositions(in:)).map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
+        let slots = waitingSlots.values.compactMap { slot in
+            slot.modelItem.flatMap(model.position(of:)).map { (slot: slot, position: $0) }
+        }.sorted { abs($0.position - center) < abs($1.position - center) }
+        for (slot, position) in slots {
+            waitingSlots[ObjectIdentifier(slot)] = nil
+            configure(slot, at: position)
+            if ContinuousClock.now >= deadline { break }
+        }
+        if waitingSlots.isEmpty {
+            stopFollowingScrollingIfDone()
+        } else {
+            configureWaiting = MainLoopTimer.whenIdle { [weak self] in self?.configureWaitingRows() }
+        }
+    }
+
     /// Called after a row was configured for `item` (override point for subclasses).
     open func bind(row: ListRowView, item: Item, at position: Int) {}
 
     private func unbindSlot(_ slot: ListItem) {
+        if waitingSlots.removeValue(forKey: ObjectIdentifier(slot)) != nil { return }
         guard let entry = bound.removeValue(forKey: ObjectIdentifier(slot)) else { return }
         entry.row.stopFollowing()
         unbind(row: entry.row)
@@ -157,8 +262,12 @@ open class ArrayDataSource<Item> {
 
     /// Teardown: the slot goes away; its row goes back to the pool of its kind.
     private func tearDownSlot(_ slot: ListItem) {
+        waitingSlots[ObjectIdentifier(slot)] = nil
         // GTK 4.8 has already taken the row out of the slot: it is found in `rows`.
-        if let row = rows.removeValue(forKey: ObjectIdentifier(slot)) { registry.recycle(row) }
+        if let row = rows.removeValue(forKey: ObjectIdentifier(slot)) {
+            row.leaveSlot()
+            registry.recycle(row)
+        }
         slot.child = nil
     }
 
@@ -188,7 +297,10 @@ open class ArrayDataSource<Item> {
             preconditionFailure("ArrayDataSource: \(message)")
         case .showErrorRow:
             GLibLog.critical("ArrayDataSource: \(message)", domain: GLibLog.kitDomain)
-            if let current = slot.child as? ListRowView { registry.recycle(current) }
+            if let current = slot.child as? ListRowView {
+                current.leaveSlot()
+                registry.recycle(current)
+            }
             rows[ObjectIdentifier(slot)] = nil
             let row = ErrorRow()
             row.messageLabel.text = message

@@ -25,6 +25,7 @@ open class ListRowView: Bin {
     public private(set) var highlight: RowHighlight = []
     private var slot: ListItem?
     private var slotConnections: [SignalConnection] = []
+    private var isBound = false
     /// The kind this row was made for (set by the data source's registry).
     var reuseKind: RowKind?
 
@@ -47,30 +48,41 @@ open class ListRowView: Bin {
         setCssClass("row-focused", highlight.contains(.focused))
     }
 
-    /// Starts following `listItem`'s selection (the data source calls this on bind).
+    /// Starts following `listItem`'s selection (the data source calls this on bind). A row
+    /// stays connected to its slot across binds (GTK rebinds a slot's row hundreds of
+    /// times a second while a long list scrolls fast), until `leaveSlot()`.
     func follow(_ listItem: ListItem) {
-        stopFollowing()
-        slot = listItem
-        slotConnections = [listItem.onNotifyIsSelected(owner: self) { [weak self] in self?.updateHighlight() }]
-        if let itemWidget = parent {
-            slotConnections.append(itemWidget.onStateFlagsChanged(owner: self) { [weak self] _ in self?.updateHighlight() })
+        if slot !== listItem {
+            leaveSlot()
+            slot = listItem
+            slotConnections = [listItem.onNotifyIsSelected(owner: self) { [weak self] in self?.updateHighlight() }]
+            if let itemWidget = parent {
+                slotConnections.append(itemWidget.onStateFlagsChanged(owner: self) { [weak self] _ in self?.updateHighlight() })
+            }
         }
+        isBound = true
         updateHighlight()
     }
 
-    /// Stops following the slot (on unbind, or when moved to the reuse pool).
+    /// Stops showing the slot's state (on unbind); the connections stay for the next bind.
     func stopFollowing() {
+        isBound = false
+        updateHighlight()
+    }
+
+    /// Disconnects from the slot (the row leaves it: moved to the reuse pool, or the slot goes away).
+    func leaveSlot() {
         slotConnections.forEach { $0.disconnect() }
         slotConnections = []
         slot = nil
-        updateHighlight()
+        isBound = false
     }
 
     private func updateHighlight() {
         var state: RowHighlight = []
-        if slot?.isSelected == true { state.insert(.selected) }
+        if isBound, slot?.isSelected == true { state.insert(.selected) }
         var flags = stateFlags
-        if slot != nil, let itemWidget = parent { flags.formUnion(itemWidget.stateFlags) }
+        if isBound, let itemWidget = parent { flags.formUnion(itemWidget.stateFlags) }
         if flags.contains(.prelight) { state.insert(.hovered) }
         if !flags.isDisjoint(with: [.focused, .focusWithin]) { state.insert(.focused) }
         guard state != highlight else { return }
