@@ -41,4 +41,19 @@ final class ThumbnailViewTests: GtkTestCase {
         XCTAssertFalse(unreadable.isLoaded)
         XCTAssertEqual(images.decodeCount, 1, "nothing is asked for a photo known to be unreadable")
     }
+
+    func testARowScrolledAwayAndBackLoadsAgainAndKeepsALoadedThumbnail() {
+        let images = ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")))
+        let photo = Photo(path: LibraryFixtures.samplePaths[0])
+        let view = ThumbnailView(size: 64)
+        view.show(photo, images: images)
+        view.stopLoading()                  // unbound before its pause ended
+        XCTAssertNil(view.shownPath, "nothing was shown, so nothing is kept")
+        view.show(photo, images: images)    // bound again to the same photo
+        pump(until: { view.isLoaded }, "the thumbnail to load after all")
+        view.stopLoading()
+        XCTAssertTrue(view.isLoaded, "a loaded thumbnail stays up while its row waits for reuse")
+        XCTAssertEqual(view.shownPath, photo.path)
+        XCTAssertEqual(images.decodeCount, 1)
+    }
 }

@@ -135,7 +135,10 @@ public struct Photo: Identifiable, Hashable, Sendable {
     }
 
     /// The file name.
-    public var name: String { (path as NSString).lastPathComponent }
+    public var name: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
 
     /// "Make Model" without repeating the make ("Canon EOS R5", "FUJIFILM X-T3").
     public var camera: String? {

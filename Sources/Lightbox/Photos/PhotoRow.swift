@@ -64,7 +64,7 @@ public final class PhotoRow: ListRowView {
 
     /// The row left the screen: stop loading its thumbnail.
     public override func prepareForReuse() {
-        thumbnail.show(nil, images: nil)
+        thumbnail.stopLoading()
     }
 
     public override func highlightDidChange() {

@@ -49,6 +49,8 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         selectFirstPhotoOnce()
     }
 
+    private var firstSelection: MainLoopTimer?
+
     private func selectFirstPhotoOnce() {
         guard startsOnFirstPhoto, appearance == .appeared, let first = store.photos.first else { return }
         startsOnFirstPhoto = false
@@ -63,7 +65,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     public var currentPhoto: Photo? { photoList.selectedPhoto }
 
     public func reveal(_ id: Photo.ID) {
-        if photoList.select(id) { details.show(currentPhoto) }
+        if photoList.select(id), details.photo != currentPhoto { details.show(currentPhoto) }
     }
 
     /// Hides or shows the details pane (F9).
@@ -89,7 +91,14 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         }
         if details.photo != currentPhoto { details.show(currentPhoto) }
         updateState()
-        selectFirstPhotoOnce()
+        // After the frame that shows the first photos: selecting fills the details pane,
+        // which would make that frame late.
+        if startsOnFirstPhoto, firstSelection == nil {
+            firstSelection = MainLoopTimer.whenIdle { [weak self] in
+                self?.firstSelection = nil
+                self?.selectFirstPhotoOnce()
+            }
+        }
     }
 
     /// The list, or why it is empty.

@@ -10,6 +10,8 @@ import LightboxMedia
 public final class ThumbnailView: Box {
     private let picture = Picture()
     private let placeholder = Image(iconName: "image-x-generic-symbolic")
+    private var placeholderIcon = "image-x-generic-symbolic"
+    private var pause: MainLoopTimer?
     private var load: Task<Void, Never>?
     private(set) var shownPath: String?
     public let size: Int
@@ -37,32 +39,56 @@ public final class ThumbnailView: Box {
     /// Starts loading `photo`'s thumbnail from `images`; nil shows the placeholder.
     public func show(_ photo: Photo?, images: ImageSource?) {
         guard photo?.path != shownPath || photo == nil else { return }
-        load?.cancel()
-        load = nil
+        stopLoading()
         shownPath = photo?.path
-        picture.setImage(nil)
-        picture.isVisible = false
-        placeholder.isVisible = true
-        placeholder.setIcon(photo?.error == nil ? "image-x-generic-symbolic" : "image-missing-symbolic")
+        // Only what changes is touched: a list rebinds hundreds of rows a second while it scrolls fast.
+        if picture.isVisible {
+            picture.setImage(nil)
+            picture.isVisible = false
+            placeholder.isVisible = true
+        }
+        let icon = photo?.error == nil ? "image-x-generic-symbolic" : "image-missing-symbolic"
+        if icon != placeholderIcon {
+            placeholder.setIcon(icon)
+            placeholderIcon = icon
+        }
         guard let photo, photo.error == nil, let images else { return }
-        picture.alternativeText = photo.name
         if let image = images.cachedImage(for: photo, size: size) {
-            display(image)
+            display(image, of: photo)
             return
         }
-        let size = self.size
-        load = Task { [weak self] in
-            // Rows that fly past while scrolling are recycled within this pause and ask for nothing.
-            try? await Task.sleep(for: .milliseconds(60))
-            // Rows a list keeps beyond the visible ones are fetched after those on screen.
-            guard !Task.isCancelled, let priority = self.map({ $0.isInScrolledView ? ImagePriority.visible : .nearby }),
-                  let image = try? await images.image(for: photo, size: size, priority: priority),
-                  !Task.isCancelled, let self, self.shownPath == photo.path else { return }
-            self.display(image)
+        // Rows that fly past while scrolling are recycled within this pause and ask for
+        // nothing; the pause is a main-loop timer, so a row bound and unbound within a frame
+        // costs no task and wakes no thread.
+        pause = MainLoopTimer(after: .milliseconds(60)) { [weak self] in
+            self?.startLoad(photo, images: images)
         }
     }
 
-    private func display(_ image: PixelImage) {
+    private func startLoad(_ photo: Photo, images: ImageSource) {
+        pause = nil
+        // Rows a list keeps beyond the visible ones are fetched after those on screen.
+        let priority: ImagePriority = isInScrolledView ? .visible : .nearby
+        let size = self.size
+        load = Task { [weak self] in
+            guard let image = try? await images.image(for: photo, size: size, priority: priority),
+                  !Task.isCancelled, let self, self.shownPath == photo.path else { return }
+            self.display(image, of: photo)
+        }
+    }
+
+    /// Stops a load still waiting or running (the row left the screen). What is shown stays;
+    /// showing the same photo again starts the load again unless its thumbnail is already up.
+    public func stopLoading() {
+        pause?.cancel()
+        pause = nil
+        load?.cancel()
+        load = nil
+        if !picture.isVisible { shownPath = nil }
+    }
+
+    private func display(_ image: PixelImage, of photo: Photo) {
+        picture.alternativeText = photo.name
         picture.setImage(image)
         placeholder.isVisible = false
         picture.isVisible = true
