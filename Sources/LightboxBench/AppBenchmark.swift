@@ -7,7 +7,8 @@ import Lightbox
 /// - startup: launch to first painted frame of `lightbox FOLDER`, against a minimal
 ///   Swift GTK window with one label, as separate processes run alternately;
 /// - scrolling: the photo list scrolled end to end five times while thumbnails load;
-///   the longest gap between two frames, and memory growth from the first to the fifth pass.
+///   the longest gap between two frames, the main thread's CPU time per frame, and memory
+///   growth from the first to the fifth pass.
 ///
 /// Runs on `$DISPLAY`, or a private Xvfb, with a private D-Bus session bus.
 enum AppBenchmark {
@@ -76,6 +77,7 @@ enum AppBenchmark {
             "rate_visible_ms_100k": settled["rate_ms"] ?? .nan,
             "max_main_loop_stall_ms_typing_100k": settled["typing_stall_ms"] ?? .nan,
             "max_main_loop_stall_ms_scroll_100k": scroll["max_main_loop_stall_ms"] ?? .nan,
+            "main_thread_cpu_ms_per_frame_scroll_100k": scroll["main_thread_cpu_ms_per_frame"] ?? .nan,
         ]
     }
 
@@ -250,6 +252,7 @@ private final class ScrollRun {
         self.scrolled = scrolled
         self.passes = passes
         var frame = 0
+        let startCPU = Bench.threadCPUMilliseconds()
         scrolled.addTickCallback { [unowned self] _ in
             let now = monotonicNanoseconds()
             if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
@@ -265,6 +268,7 @@ private final class ScrollRun {
             guard pass >= passes else { return true }
             AppBenchmark.finish([
                 "max_main_loop_stall_ms": Double(longestGap) / 1e6,
+                "main_thread_cpu_ms_per_frame": (Bench.threadCPUMilliseconds() - startCPU) / Double(passes * framesPerPass),
                 "rss_scroll_growth_mb": Double(Bench.residentBytes() - firstPassRSS) / 1_048_576,
                 "scroll_passes": Double(passes),
             ])

@@ -33,6 +33,14 @@ enum Bench {
         return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// CPU time the calling thread has used (user and system), in milliseconds.
+    static func threadCPUMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_THREAD_ID, &usage)
+        let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        return seconds * 1000 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    }
+
     /// Prints `values` as one JSON object (sorted keys) or as aligned text.
     static func report(_ values: [String: Double], json: Bool) {
         if json {
@@ -47,3 +55,6 @@ enum Bench {
         String(format: value >= 100 ? "%.0f" : "%.3g", value)
     }
 }
+
+/// Linux's `RUSAGE_THREAD` (Glibc does not export the macro to Swift).
+private let RUSAGE_THREAD_ID = __rusage_who_t(1)
