@@ -72,6 +72,18 @@ struct TestEmitter {
         return type.sampleValues(enumCases: enumCases)
     }
 
+    /// The test file's imports and the class name prefix (none for the GTK binding).
+    private var testImports: String {
+        (allowList.module == "Gtk" ? ["Gtk"] : [allowList.module, "Gtk"]).map { "import \($0)\n" }.joined()
+            + "import GtkTestSupport\nimport XCTest\n\n"
+    }
+    var classPrefix: String { allowList.module == "Gtk" ? "" : allowList.module }
+    /// What a module's tests do first (libadwaita needs its init).
+    private var setUp: String {
+        guard allowList.module == "Adw" else { return "" }
+        return "    override func setUp() {\n        super.setUp()\n        MainActor.assumeIsolated { Adwaita.initialize() }\n    }\n"
+    }
+
     private func testName(_ qualified: String) -> String { qualified.replacingOccurrences(of: ".", with: "") }
 
     private func classBody(_ qualified: String, _ body: String, instance: String) -> String {
@@ -85,10 +97,10 @@ struct TestEmitter {
     // MARK: Properties
 
     mutating func emitPropertyTests() -> String {
-        var out = "import Gtk\nimport GtkTestSupport\nimport XCTest\n\n"
+        var out = testImports
         out += "/// Every generated property reads back what was written (two values each, so a getter\n"
         out += "/// returning a constant fails).\n"
-        out += "final class GeneratedPropertyTests: GtkTestCase {\n"
+        out += "final class \(classPrefix)GeneratedPropertyTests: GtkTestCase {\n" + setUp
         var untested: [String] = []
         for (qualified, emitter) in emitters() {
             let writable = emitter.properties.filter(\.writable)
@@ -137,10 +149,10 @@ struct TestEmitter {
     // MARK: Signals
 
     mutating func emitSignalTests() -> String {
-        var out = "import Gtk\nimport GtkTestSupport\nimport XCTest\n\n"
+        var out = testImports
         out += "/// Every generated signal connection calls its handler with the values the signal was\n"
         out += "/// emitted with (and a boolean handler's answer reaches the emitter).\n"
-        out += "final class GeneratedSignalTests: GtkTestCase {\n"
+        out += "final class \(classPrefix)GeneratedSignalTests: GtkTestCase {\n" + setUp
         var untested: [String] = []
         for (qualified, emitter) in emitters() {
             for signal in emitter.signals {

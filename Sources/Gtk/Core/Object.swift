@@ -88,7 +88,7 @@ open class Object {
     /// Number of references the GObject currently has (for tests and diagnostics).
     package var referenceCount: Int { Int(lbx_ref_count(gobject)) }
 
-    var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gobject) }
+    package var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gobject) }
 
     package func cast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(gobject).assumingMemoryBound(to: T.self)

@@ -4,9 +4,9 @@
 import CGtk
 
 extension Object {
-    /// Each generated class by its GType, to wrap an object GTK hands back as its most derived
-    /// generated class.
-    static let generatedClasses: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
+    /// Each generated class of Gtk by its GType, to wrap an object GTK hands back as its
+    /// most derived generated class.
+    package static let gtkClasses: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
         (g_menu_model_get_type, { MenuModel($0, ownership: $1) }),
         (g_menu_get_type, { Menu($0, ownership: $1) }),
         (gtk_widget_get_type, { Widget($0, ownership: $1) }),

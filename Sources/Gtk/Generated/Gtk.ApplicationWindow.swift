@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkApplicationWindow` is a `GtkWindow` subclass that integrates with `GtkApplication`.
 open class ApplicationWindow: Window {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

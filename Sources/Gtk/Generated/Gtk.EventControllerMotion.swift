@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkEventControllerMotion` is an event controller tracking the pointer position.
 open class EventControllerMotion: EventController {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkGesture` is the base class for gesture recognition.
 open class Gesture: EventController {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

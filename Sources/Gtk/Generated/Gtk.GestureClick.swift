@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkGestureClick` is a `GtkGesture` implementation for clicks.
 open class GestureClick: GestureSingle {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkGestureSingle` is a `GtkGestures` subclass optimized for singe-touch and mouse gestures.
 open class GestureSingle: Gesture {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkListBase` is the abstract base class for GTK's list widgets.
 open class ListBase: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 }

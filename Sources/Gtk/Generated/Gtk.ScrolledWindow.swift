@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkScrolledWindow` is a container that makes its child scrollable.
 open class ScrolledWindow: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkSeparator` is a horizontal or vertical separator widget.
 open class Separator: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

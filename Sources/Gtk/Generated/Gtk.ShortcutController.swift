@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkShortcutController` is an event controller that manages shortcuts.
 open class ShortcutController: EventController, ListModel {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkStack` is a container which only shows one of its children at a time.
 open class Stack: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

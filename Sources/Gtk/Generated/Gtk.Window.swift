@@ -5,7 +5,7 @@ import CGtk
 
 /// A `GtkWindow` is a toplevel window which can contain other widgets.
 open class Window: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    package override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 
