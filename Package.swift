@@ -33,6 +33,13 @@ let package = Package(
             providers: [.apt(["libgexiv2-dev"])]
         ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        .systemLibrary(
+            name: "CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
+        // libadwaita, generated from Adw-1.gir like the GTK binding; for the app only.
+        .target(name: "Adw", dependencies: ["CAdw", "CGtk", "Gtk"]),
         // Reads Debian's GIR files and writes Sources/Gtk/Generated (run .ci/generate-bindings).
         .target(name: "GirGenerator"),
         .executableTarget(name: "GenerateBindings", dependencies: ["GirGenerator"]),
@@ -62,6 +69,7 @@ let package = Package(
                 exclude: ["Scripts"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         .testTarget(name: "GirGeneratorTests", dependencies: ["GirGenerator"]),
+        .testTarget(name: "AdwTests", dependencies: ["Adw", "Gtk", "GtkTestSupport"]),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "Gtk", "GtkTestSupport"]),
         .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "LightboxMedia", "Gtk", "GtkTestSupport"]),
         // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.

@@ -1,6 +1,16 @@
 /// What the generator emits: the GIR types the project uses, and the few names and
 /// defaults that read better in Swift than the mechanical mapping.
 public struct AllowList: Sendable {
+    /// The Swift module the bindings go to ("Gtk"), and its files' import lines.
+    public var module: String
+    public var imports: [String]
+    /// Where the sources and the tests are written, from the package root.
+    public var sourcesFolder: String
+    public var testsFolder: String
+    /// Namespaces whose enums and option sets this module declares.
+    public var enumNamespaces: [String]
+    /// Modules these bindings build on: their types may be taken and returned, not emitted.
+    public var dependencies: [AllowList]
     /// GIR files read, from the GIR directory.
     public var girFiles: [String]
     /// Classes and interfaces to wrap, qualified ("Gtk.Box", "Gio.ListModel").
@@ -25,11 +35,17 @@ public struct AllowList: Sendable {
     public var testInstances: [String: String]
     public var testSamples: [String: String]
     public var testSkipped: [String: String]
+    /// The two values a property's test writes, where the type's samples do not suit it
+    /// ("Adw.AboutWindow.release-notes": markup).
+    public var testPropertyValues: [String: [String]] = [:]
 }
 
 extension AllowList {
     /// The types Lightbox's GTK layer wraps.
     public static let lightbox = AllowList(
+        module: "Gtk", imports: ["import CGtk"],
+        sourcesFolder: "Sources/Gtk/Generated", testsFolder: "Tests/GtkTests/Generated",
+        enumNamespaces: ["Gtk", "Gdk", "Gio", "Pango", "Gsk"], dependencies: [],
         girFiles: ["GLib-2.0.gir", "GObject-2.0.gir", "Gio-2.0.gir", "Pango-1.0.gir", "Gdk-4.0.gir", "Gsk-4.0.gir", "Gtk-4.0.gir"],
         types: [
             "Gio.ListModel", "Gio.MenuModel", "Gio.Menu",
@@ -178,6 +194,48 @@ extension AllowList {
             "Gtk.Paned::move-handle": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.Paned::toggle-handle-focus": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.ScrolledWindow::scroll-child.result": "GTK's handler runs after and answers itself",
+        ]
+    )
+}
+
+extension AllowList {
+    /// libadwaita's types the app uses (the kit stays plain GTK).
+    public static let adwaita = AllowList(
+        module: "Adw", imports: ["import CAdw", "import CGtk", "@_spi(GtkBinding) import Gtk"],
+        sourcesFolder: "Sources/Adw/Generated", testsFolder: "Tests/AdwTests/Generated",
+        enumNamespaces: ["Adw"], dependencies: [.lightbox],
+        girFiles: AllowList.lightbox.girFiles + ["Adw-1.gir"],
+        types: [
+            "Adw.StyleManager", "Adw.ApplicationWindow", "Adw.HeaderBar", "Adw.WindowTitle",
+            "Adw.ToastOverlay", "Adw.Toast", "Adw.StatusPage", "Adw.AboutWindow",
+        ],
+        handWritten: ["Gtk.Application": "Application"],
+        signalParameterTypes: [:],
+        renames: [
+            "Adw.StyleManager.dark": "isDark",
+            "Adw.HeaderBar.show-start-title-buttons": "showsStartTitleButtons",
+            "Adw.HeaderBar.show-end-title-buttons": "showsEndTitleButtons",
+        ],
+        parameters: [
+            "adw_toast_new.title": "_",
+            "adw_window_title_new.title": "title",
+            "adw_window_title_new.subtitle": "subtitle",
+        ],
+        skipped: [
+            "adw_application_window_new": "hand-written in the app when it moves to libadwaita: GTK owns toplevels",
+        ],
+        testInstances: [
+            "Adw.StyleManager": "",
+            "Adw.Toast": "Toast(\"Moved to trash\")",
+            "Adw.WindowTitle": "WindowTitle(title: \"Photos\", subtitle: \"All\")",
+            "Adw.ApplicationWindow": "",
+        ],
+        testSamples: ["Widget": "Label()"],
+        testSkipped: [
+            "Adw.AboutWindow.license-type": "GTK's custom license type shows license text only",
+        ],
+        testPropertyValues: [
+            "Adw.AboutWindow.release-notes": [#""<p>Faster thumbnails.</p>""#, #""<ul><li>Ratings travel with the files.</li></ul>""#],
         ]
     )
 }

@@ -19,8 +19,8 @@ struct EnumEmitter {
             out += "public struct \(swiftName): OptionSet, Sendable, Hashable {\n"
             out += "    public let rawValue: \(rawType)\n"
             out += "    public init(rawValue: \(rawType)) { self.rawValue = rawValue }\n"
-            out += "    init(_ value: \(cType)) { self.init(rawValue: value.rawValue) }\n"
-            out += "    var c: \(cType) { \(cType)(rawValue: rawValue) }\n"
+            out += "    package init(_ value: \(cType)) { self.init(rawValue: value.rawValue) }\n"
+            out += "    package var c: \(cType) { \(cType)(rawValue: rawValue) }\n"
             for member in members {
                 out += Naming.docComment(member.doc, indent: "    ")
                 out += member.value == 0
@@ -41,11 +41,11 @@ struct EnumEmitter {
                 out += "    case \(member.name) = \(member.value)\n"
             }
             out += aliases
-            out += "\n    init(_ value: \(cType)) {\n"
+            out += "\n    package init(_ value: \(cType)) {\n"
             out += "        guard let known = \(swiftName)(rawValue: value.rawValue) else {\n"
             out += "            preconditionFailure(\"\\(value.rawValue) is not a \(cType) this binding knows\")\n"
             out += "        }\n        self = known\n    }\n"
-            out += "    var c: \(cType) { \(cType)(rawValue: rawValue) }\n"
+            out += "    package var c: \(cType) { \(cType)(rawValue: rawValue) }\n"
         }
         out += "}\n"
         return out

@@ -49,7 +49,8 @@ struct TestEmitter {
                 allowList.parameters["\(constructor["c:identifier"] ?? "").\($0["name"] ?? "")"]?.contains("=") == true
             }
         }
-        if hasPlainInit { return "\(node["name"]!)()" }
+        // Module-qualified: libadwaita reuses GTK's class names.
+        if hasPlainInit { return "\(allowList.module).\(node["name"]!)()" }
         // An abstract class (or one without a plain initializer): test on a subclass.
         for other in allowList.types where other != qualified && generator.wrappedAncestry(of: other).contains(qualified) {
             if let expression = instance(of: other) { return expression }
@@ -60,8 +61,9 @@ struct TestEmitter {
     /// Whether `instance` makes a window (which a test destroys when done).
     private func makesWindow(_ instance: String) -> Bool {
         allowList.types.contains { qualified in
-            generator.wrappedAncestry(of: qualified).contains("Gtk.Window")
-                && instance.hasPrefix("\(generator.swiftName(ofWrapped: qualified) ?? "")(")
+            let name = generator.swiftName(ofWrapped: qualified) ?? ""
+            return generator.wrappedAncestry(of: qualified).contains("Gtk.Window")
+                && (instance.hasPrefix("\(name)(") || instance.hasPrefix("\(allowList.module).\(name)("))
         }
     }
 
@@ -74,6 +76,18 @@ struct TestEmitter {
             return nil
         }
         return type.sampleValues(enumCases: enumCases)
+    }
+
+    /// The test file's imports and the class name prefix (none for the GTK binding).
+    private var testImports: String {
+        (allowList.module == "Gtk" ? ["Gtk"] : [allowList.module, "Gtk"]).map { "import \($0)\n" }.joined()
+            + "import GtkTestSupport\nimport XCTest\n\n"
+    }
+    var classPrefix: String { allowList.module == "Gtk" ? "" : allowList.module }
+    /// What a module's tests do first (libadwaita needs its init).
+    private var setUp: String {
+        guard allowList.module == "Adw" else { return "" }
+        return "    override func setUp() {\n        super.setUp()\n        MainActor.assumeIsolated { Adwaita.initialize() }\n    }\n"
     }
 
     private func testName(_ qualified: String) -> String { qualified.replacingOccurrences(of: ".", with: "") }
@@ -89,10 +103,10 @@ struct TestEmitter {
     // MARK: Properties
 
     mutating func emitPropertyTests() -> String {
-        var out = "import Gtk\nimport GtkTestSupport\nimport XCTest\n\n"
+        var out = testImports
         out += "/// Every generated property reads back what was written (two values each, so a getter\n"
         out += "/// returning a constant fails).\n"
-        out += "final class GeneratedPropertyTests: GtkTestCase {\n"
+        out += "final class \(classPrefix)GeneratedPropertyTests: GtkTestCase {\n" + setUp
         var untested: [String] = []
         for (qualified, emitter) in emitters() {
             let writable = emitter.properties.filter(\.writable)
@@ -107,7 +121,7 @@ struct TestEmitter {
                     untested.append("\(qualified).\(property.girName): \(reason)")
                     continue
                 }
-                guard let samples = sample(for: property.type) else {
+                guard let samples = allowList.testPropertyValues["\(qualified).\(property.girName)"] ?? sample(for: property.type) else {
                     untested.append("\(qualified).\(property.girName): no sample \(property.type.swift)")
                     continue
                 }
@@ -137,10 +151,10 @@ struct TestEmitter {
     // MARK: Signals
 
     mutating func emitSignalTests() -> String {
-        var out = "import Gtk\nimport GtkTestSupport\nimport XCTest\n\n"
+        var out = testImports
         out += "/// Every generated signal connection calls its handler with the values the signal was\n"
         out += "/// emitted with (and a boolean handler's answer reaches the emitter).\n"
-        out += "final class GeneratedSignalTests: GtkTestCase {\n"
+        out += "final class \(classPrefix)GeneratedSignalTests: GtkTestCase {\n" + setUp
         var untested: [String] = []
         for (qualified, emitter) in emitters() {
             for signal in emitter.signals {

@@ -31,14 +31,14 @@ struct TypeEmitter {
     mutating func emitClass() -> String {
         let parent = generator.wrappedParent(of: node, namespace: namespace)
         let parentSwift = parent.flatMap { generator.swiftName(ofWrapped: $0) } ?? "Object"
-        let inherited = parent.map { generator.wrappedInterfaces(of: generator.wrappedNode($0)!.node, namespace: String($0.split(separator: ".")[0]), inherited: true) } ?? []
+        let inherited = parent.map { generator.wrappedInterfaces(of: generator.owner(of: $0)!.wrappedNode($0)!.node, namespace: String($0.split(separator: ".")[0]), inherited: true) } ?? []
         let own = generator.wrappedInterfaces(of: node, namespace: namespace, inherited: false).filter { !inherited.contains($0) }
         takeAncestorNames(parent: parent, interfaces: inherited + own)
 
-        var out = "import CGtk\n\n" + Naming.docComment(node.doc, indent: "")
+        var out = "\n" + Naming.docComment(node.doc, indent: "")
         let conformances = ([parentSwift] + own.compactMap { generator.swiftName(ofWrapped: $0) }).joined(separator: ", ")
         out += "open class \(swiftName): \(conformances) {\n"
-        out += "    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {\n"
+        out += "    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {\n"
         out += "        super.init(pointer, ownership: ownership)\n    }\n"
         if node["abstract"] != "1" {
             for constructor in node.children("constructor") { out += emitConstructor(constructor) }
@@ -49,7 +49,7 @@ struct TypeEmitter {
     }
 
     mutating func emitInterface() -> String {
-        var out = "import CGtk\n\n" + Naming.docComment(node.doc, indent: "")
+        var out = "\n" + Naming.docComment(node.doc, indent: "")
         out += "@MainActor\npublic protocol \(swiftName): Object {}\n\nextension \(swiftName) {\n"
         out += emitMembers(indent: "    ")
         out += "}\n\n/// The wrapper of an object whose class this binding does not wrap but which implements\n"
@@ -68,8 +68,8 @@ struct TypeEmitter {
         var sources = interfaces
         if let parent { sources += generator.wrappedAncestry(of: parent) }
         for source in sources {
-            guard let (space, ancestor) = generator.wrappedNode(source) else { continue }
-            var emitter = TypeEmitter(generator: generator, namespace: space, node: ancestor)
+            guard let owner = generator.owner(of: source), let (space, ancestor) = owner.wrappedNode(source) else { continue }
+            var emitter = TypeEmitter(generator: owner, namespace: space, node: ancestor)
             _ = emitter.emitMembers(indent: "")
             if ancestor["abstract"] != "1" {
                 for constructor in ancestor.children("constructor") { _ = emitter.emitConstructor(constructor) }
@@ -126,8 +126,7 @@ struct TypeEmitter {
         }
         switch typeNode.name {
         case "enumeration", "bitfield":
-            guard ["Gtk", "Gdk", "Gio", "Pango", "Gsk"].contains(String(qualified.split(separator: ".")[0])),
-                  let enumCType = typeNode["c:type"] else { return nil }
+            guard generator.declaresOrImports(enum: qualified), let enumCType = typeNode["c:type"] else { return nil }
             enums.add(qualified, typeNode)
             let swift = generator.swiftName(ofEnum: qualified)
             return MappedType(kind: typeNode.name == "bitfield" ? .flags(swift: swift, cType: enumCType)

@@ -9,9 +9,11 @@ final class GeneratedBindingsTests: XCTestCase {
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testCommittedBindingsAreWhatTheGeneratorMakes() throws {
-        var generator = try Generator(girDirectory: URL(fileURLWithPath: "/usr/share/gir-1.0"))
-        try assertFolder("Sources/Gtk/Generated", holds: generator.generateSources())
-        try assertFolder("Tests/GtkTests/Generated", holds: generator.generateTests())
+        for allowList in [AllowList.lightbox, .adwaita] {
+            var generator = try Generator(girDirectory: URL(fileURLWithPath: "/usr/share/gir-1.0"), allowList: allowList)
+            try assertFolder(allowList.sourcesFolder, holds: generator.generateSources())
+            try assertFolder(allowList.testsFolder, holds: generator.generateTests())
+        }
     }
 
     private func assertFolder(_ folder: String, holds expected: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {

@@ -6,7 +6,7 @@ import CGtk
 extension Object {
     /// The wrapper of an object GTK hands back: the existing one, or a new wrapper of the
     /// most derived generated class. `.full`: the caller got a reference it must drop.
-    static func wrapped(_ pointer: UnsafeMutableRawPointer?, ownership: Ownership) -> Object? {
+    package static func wrapped(_ pointer: UnsafeMutableRawPointer?, ownership: Ownership) -> Object? {
         guard let pointer else { return nil }
         if let existing = existingWrapper(of: pointer) {
             if ownership == .full { g_object_unref(pointer) }
@@ -25,15 +25,15 @@ extension Object {
         return Object(pointer, ownership: ownership)
     }
 
-    static func wrapped(_ pointer: OpaquePointer?, ownership: Ownership) -> Object? {
+    package static func wrapped(_ pointer: OpaquePointer?, ownership: Ownership) -> Object? {
         wrapped(pointer.map(UnsafeMutableRawPointer.init), ownership: ownership)
     }
 
-    static func wrapped<P>(_ pointer: UnsafeMutablePointer<P>?, ownership: Ownership) -> Object? {
+    package static func wrapped<P>(_ pointer: UnsafeMutablePointer<P>?, ownership: Ownership) -> Object? {
         wrapped(pointer.map(UnsafeMutableRawPointer.init), ownership: ownership)
     }
 
-    static func wrapped<T: Object>(_ pointer: UnsafeMutableRawPointer?, ownership: Ownership, as type: T.Type) -> T? {
+    package static func wrapped<T: Object>(_ pointer: UnsafeMutableRawPointer?, ownership: Ownership, as type: T.Type) -> T? {
         guard let object = wrapped(pointer, ownership: ownership) else { return nil }
         guard let typed = object as? T else {
             preconditionFailure("The wrapper of this \(object.typeName) is a \(Swift.type(of: object)), not a \(T.self)")
@@ -41,33 +41,41 @@ extension Object {
         return typed
     }
 
-    static func wrapped<T: Object>(_ pointer: OpaquePointer?, ownership: Ownership, as type: T.Type) -> T? {
+    package static func wrapped<T: Object>(_ pointer: OpaquePointer?, ownership: Ownership, as type: T.Type) -> T? {
         wrapped(pointer.map(UnsafeMutableRawPointer.init), ownership: ownership, as: type)
     }
 
-    static func wrapped<P, T: Object>(_ pointer: UnsafeMutablePointer<P>?, ownership: Ownership, as type: T.Type) -> T? {
+    package static func wrapped<P, T: Object>(_ pointer: UnsafeMutablePointer<P>?, ownership: Ownership, as type: T.Type) -> T? {
         wrapped(pointer.map(UnsafeMutableRawPointer.init), ownership: ownership, as: type)
     }
 
-    private static let interfacesByType = generatedInterfaces.map { ($0.type(), $0.make) }
+    private static let interfacesByType = gtkInterfaces.map { ($0.type(), $0.make) }
 
-    private static let classesByType: [GType: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object] = {
-        Dictionary(generatedClasses.map { ($0.type(), $0.make) }, uniquingKeysWith: { first, _ in first })
+    private static var classesByType: [GType: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object] = {
+        Dictionary(gtkClasses.map { ($0.type(), $0.make) }, uniquingKeysWith: { first, _ in first })
     }()
 
+    /// Adds another module's generated classes (libadwaita's), so objects of those types
+    /// get their wrappers too.
+    package static func registerGeneratedClasses(
+        _ classes: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)]
+    ) {
+        for entry in classes { classesByType[entry.type()] = entry.make }
+    }
+
     /// The instance for a C call that takes a reference (`transfer full`).
-    func transferredCast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    package func transferredCast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         g_object_ref(gobject)
         return cast()
     }
 
-    func transferredCast() -> OpaquePointer {
+    package func transferredCast() -> OpaquePointer {
         g_object_ref(gobject)
         return cast()
     }
 
     /// Reads a property through a GValue of the property's type (properties without a getter function).
-    func getProperty<T>(_ name: String, _ read: (UnsafeMutablePointer<GValue>) -> T) -> T {
+    package func getProperty<T>(_ name: String, _ read: (UnsafeMutablePointer<GValue>) -> T) -> T {
         var value = GValue()
         g_value_init(&value, lbx_property_type(gobject, name))
         defer { g_value_unset(&value) }
@@ -76,7 +84,7 @@ extension Object {
     }
 
     /// Writes a property through a GValue of the property's type (properties without a setter function).
-    func setProperty(_ name: String, _ write: (UnsafeMutablePointer<GValue>) -> Void) {
+    package func setProperty(_ name: String, _ write: (UnsafeMutablePointer<GValue>) -> Void) {
         var value = GValue()
         g_value_init(&value, lbx_property_type(gobject, name))
         defer { g_value_unset(&value) }
@@ -85,7 +93,7 @@ extension Object {
     }
 
     /// `notify::name`: the property changed.
-    func connectNotify(_ property: String, owner: AnyObject?, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    package func connectNotify(_ property: String, owner: AnyObject?, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         typealias Handler = @MainActor () -> Void
         let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (handler: Handler) in handler() } }
@@ -96,7 +104,7 @@ extension Object {
 }
 
 /// A C string GTK keeps owning, as a Swift string.
-func borrowString(_ string: UnsafePointer<CChar>?) -> String? {
+package func borrowString(_ string: UnsafePointer<CChar>?) -> String? {
     string.map { String(cString: $0) }
 }
 

@@ -31,8 +31,10 @@ open class Object {
     /// Number of live wrappers (for leak tests).
     package private(set) static var liveCount = 0
 
-    /// Wraps `pointer`, which must be a GObject instance.
-    init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    /// Wraps `pointer`, which must be a GObject instance. For the generated bindings of
+    /// this package (`@_spi(GtkBinding) import Gtk`): as plain `package`, Swift 6.3 warns of
+    /// an infinite recursion in every subclass another module of the package declares.
+    @_spi(GtkBinding) public init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         let object = pointer.assumingMemoryBound(to: GObject.self)
         precondition(g_object_get_qdata(object, wrapperQuark) == nil,
                      "A GObject (\(String(cString: lbx_type_name_of(object)))) can have only one Swift wrapper; use Object.wrapper(of:)")
@@ -88,7 +90,7 @@ open class Object {
     /// Number of references the GObject currently has (for tests and diagnostics).
     package var referenceCount: Int { Int(lbx_ref_count(gobject)) }
 
-    var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gobject) }
+    package var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gobject) }
 
     package func cast<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(gobject).assumingMemoryBound(to: T.self)
@@ -98,9 +100,7 @@ open class Object {
     package func cast() -> OpaquePointer { OpaquePointer(gobject) }
 
     /// A plain wrapper of a GObject whose type has no class here (a `GFileMonitor`, say),
-    /// for the package's other interop modules. They wrap rather than subclass: the
-    /// pointer initializer stays internal, because a `package` designated initializer
-    /// gets an (unimplemented, warned-about) stub in every subclass in other modules.
+    /// for the package's other interop modules (they wrap; only generated bindings subclass).
     package static func wrapping(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) -> Object {
         Object(pointer, ownership: ownership)
     }

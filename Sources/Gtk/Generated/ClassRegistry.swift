@@ -4,9 +4,9 @@
 import CGtk
 
 extension Object {
-    /// Each generated class by its GType, to wrap an object GTK hands back as its most derived
-    /// generated class.
-    static let generatedClasses: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
+    /// Each generated class of Gtk by its GType, to wrap an object GTK hands back as its
+    /// most derived generated class.
+    package static let gtkClasses: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
         (g_menu_model_get_type, { MenuModel($0, ownership: $1) }),
         (g_menu_get_type, { Menu($0, ownership: $1) }),
         (gtk_widget_get_type, { Widget($0, ownership: $1) }),
@@ -50,8 +50,8 @@ extension Object {
         (gtk_file_chooser_native_get_type, { FileChooserNative($0, ownership: $1) }),
     ]
 
-    /// Each generated interface by its GType, for objects of classes this binding does not wrap.
-    static let generatedInterfaces: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
+    /// Each generated interface of Gtk by its GType, for objects of classes no binding wraps.
+    package static let gtkInterfaces: [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [
         (g_list_model_get_type, { ListModelObject($0, ownership: $1) }),
         (gtk_orientable_get_type, { OrientableObject($0, ownership: $1) }),
         (gtk_selection_model_get_type, { SelectionModelObject($0, ownership: $1) }),

@@ -7,8 +7,8 @@ import CGtk
 public struct ModifierType: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    init(_ value: GdkModifierType) { self.init(rawValue: value.rawValue) }
-    var c: GdkModifierType { GdkModifierType(rawValue: rawValue) }
+    package init(_ value: GdkModifierType) { self.init(rawValue: value.rawValue) }
+    package var c: GdkModifierType { GdkModifierType(rawValue: rawValue) }
     /// the Shift key.
     public static let shiftMask = ModifierType(rawValue: 1)
     /// a Lock key (depending on the modifier mapping of the X server this may either be CapsLock or
@@ -50,13 +50,13 @@ public enum Align: UInt32, Sendable, CaseIterable {
     /// align the widget according to the baseline. See `Widget`.
     case baseline = 4
 
-    init(_ value: GtkAlign) {
+    package init(_ value: GtkAlign) {
         guard let known = Align(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkAlign this binding knows")
         }
         self = known
     }
-    var c: GtkAlign { GtkAlign(rawValue: rawValue) }
+    package var c: GtkAlign { GtkAlign(rawValue: rawValue) }
 }
 
 /// Used to indicate the direction in which an arrow should point.
@@ -72,13 +72,13 @@ public enum ArrowType: UInt32, Sendable, CaseIterable {
     /// No arrow.
     case none = 4
 
-    init(_ value: GtkArrowType) {
+    package init(_ value: GtkArrowType) {
         guard let known = ArrowType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkArrowType this binding knows")
         }
         self = known
     }
-    var c: GtkArrowType { GtkArrowType(rawValue: rawValue) }
+    package var c: GtkArrowType { GtkArrowType(rawValue: rawValue) }
 }
 
 /// Baseline position in a row of widgets.
@@ -90,13 +90,13 @@ public enum BaselinePosition: UInt32, Sendable, CaseIterable {
     /// Align the baseline at the bottom
     case bottom = 2
 
-    init(_ value: GtkBaselinePosition) {
+    package init(_ value: GtkBaselinePosition) {
         guard let known = BaselinePosition(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkBaselinePosition this binding knows")
         }
         self = known
     }
-    var c: GtkBaselinePosition { GtkBaselinePosition(rawValue: rawValue) }
+    package var c: GtkBaselinePosition { GtkBaselinePosition(rawValue: rawValue) }
 }
 
 /// Controls how a content should be made to fit inside an allocation.
@@ -117,13 +117,13 @@ public enum ContentFit: UInt32, Sendable, CaseIterable {
     /// used.
     case scaleDown = 3
 
-    init(_ value: GtkContentFit) {
+    package init(_ value: GtkContentFit) {
         guard let known = ContentFit(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkContentFit this binding knows")
         }
         self = known
     }
-    var c: GtkContentFit { GtkContentFit(rawValue: rawValue) }
+    package var c: GtkContentFit { GtkContentFit(rawValue: rawValue) }
 }
 
 /// Specifies which corner a child widget should be placed in when packed into a
@@ -138,13 +138,13 @@ public enum CornerType: UInt32, Sendable, CaseIterable {
     /// Place the scrollbars on the top and left of the widget.
     case bottomRight = 3
 
-    init(_ value: GtkCornerType) {
+    package init(_ value: GtkCornerType) {
         guard let known = CornerType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkCornerType this binding knows")
         }
         self = known
     }
-    var c: GtkCornerType { GtkCornerType(rawValue: rawValue) }
+    package var c: GtkCornerType { GtkCornerType(rawValue: rawValue) }
 }
 
 /// Focus movement types.
@@ -162,13 +162,13 @@ public enum DirectionType: UInt32, Sendable, CaseIterable {
     /// Move right.
     case right = 5
 
-    init(_ value: GtkDirectionType) {
+    package init(_ value: GtkDirectionType) {
         guard let known = DirectionType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkDirectionType this binding knows")
         }
         self = known
     }
-    var c: GtkDirectionType { GtkDirectionType(rawValue: rawValue) }
+    package var c: GtkDirectionType { GtkDirectionType(rawValue: rawValue) }
 }
 
 /// Describes whether a `GtkFileChooser` is being used to open existing files or to save to a
@@ -183,13 +183,13 @@ public enum FileChooserAction: UInt32, Sendable, CaseIterable {
     /// existing folder.
     case selectFolder = 2
 
-    init(_ value: GtkFileChooserAction) {
+    package init(_ value: GtkFileChooserAction) {
         guard let known = FileChooserAction(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkFileChooserAction this binding knows")
         }
         self = known
     }
-    var c: GtkFileChooserAction { GtkFileChooserAction(rawValue: rawValue) }
+    package var c: GtkFileChooserAction { GtkFileChooserAction(rawValue: rawValue) }
 }
 
 /// Built-in icon sizes.
@@ -201,13 +201,13 @@ public enum IconSize: UInt32, Sendable, CaseIterable {
     /// Large size, for example in an icon view
     case large = 2
 
-    init(_ value: GtkIconSize) {
+    package init(_ value: GtkIconSize) {
         guard let known = IconSize(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkIconSize this binding knows")
         }
         self = known
     }
-    var c: GtkIconSize { GtkIconSize(rawValue: rawValue) }
+    package var c: GtkIconSize { GtkIconSize(rawValue: rawValue) }
 }
 
 /// Describes the image data representation used by a `Image`.
@@ -221,13 +221,13 @@ public enum ImageType: UInt32, Sendable, CaseIterable {
     /// the widget contains a `GdkPaintable`
     case paintable = 3
 
-    init(_ value: GtkImageType) {
+    package init(_ value: GtkImageType) {
         guard let known = ImageType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkImageType this binding knows")
         }
         self = known
     }
-    var c: GtkImageType { GtkImageType(rawValue: rawValue) }
+    package var c: GtkImageType { GtkImageType(rawValue: rawValue) }
 }
 
 /// Used for justifying the text inside a `Label` widget.
@@ -241,13 +241,13 @@ public enum Justification: UInt32, Sendable, CaseIterable {
     /// The text is placed is distributed across the label.
     case fill = 3
 
-    init(_ value: GtkJustification) {
+    package init(_ value: GtkJustification) {
         guard let known = Justification(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkJustification this binding knows")
         }
         self = known
     }
-    var c: GtkJustification { GtkJustification(rawValue: rawValue) }
+    package var c: GtkJustification { GtkJustification(rawValue: rawValue) }
 }
 
 /// The type of license for an application.
@@ -289,13 +289,13 @@ public enum License: UInt32, Sendable, CaseIterable {
     /// The Mozilla Public License, version 2.0
     case mpl20 = 17
 
-    init(_ value: GtkLicense) {
+    package init(_ value: GtkLicense) {
         guard let known = License(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkLicense this binding knows")
         }
         self = known
     }
-    var c: GtkLicense { GtkLicense(rawValue: rawValue) }
+    package var c: GtkLicense { GtkLicense(rawValue: rawValue) }
 }
 
 /// Passed as argument to various keybinding signals for moving the cursor position.
@@ -321,13 +321,13 @@ public enum MovementStep: UInt32, Sendable, CaseIterable {
     /// Move horizontally by pages
     case horizontalPages = 9
 
-    init(_ value: GtkMovementStep) {
+    package init(_ value: GtkMovementStep) {
         guard let known = MovementStep(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkMovementStep this binding knows")
         }
         self = known
     }
-    var c: GtkMovementStep { GtkMovementStep(rawValue: rawValue) }
+    package var c: GtkMovementStep { GtkMovementStep(rawValue: rawValue) }
 }
 
 /// Options for selecting a different wrap mode for natural size requests.
@@ -341,13 +341,13 @@ public enum NaturalWrapMode: UInt32, Sendable, CaseIterable {
     /// %PANGO_WRAP_WORD_CHAR as the wrap mode.
     case word = 2
 
-    init(_ value: GtkNaturalWrapMode) {
+    package init(_ value: GtkNaturalWrapMode) {
         guard let known = NaturalWrapMode(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkNaturalWrapMode this binding knows")
         }
         self = known
     }
-    var c: GtkNaturalWrapMode { GtkNaturalWrapMode(rawValue: rawValue) }
+    package var c: GtkNaturalWrapMode { GtkNaturalWrapMode(rawValue: rawValue) }
 }
 
 /// Represents the orientation of widgets and other objects.
@@ -357,13 +357,13 @@ public enum Orientation: UInt32, Sendable, CaseIterable {
     /// The element is in vertical orientation.
     case vertical = 1
 
-    init(_ value: GtkOrientation) {
+    package init(_ value: GtkOrientation) {
         guard let known = Orientation(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkOrientation this binding knows")
         }
         self = known
     }
-    var c: GtkOrientation { GtkOrientation(rawValue: rawValue) }
+    package var c: GtkOrientation { GtkOrientation(rawValue: rawValue) }
 }
 
 /// Defines how content overflowing a given area should be handled.
@@ -374,21 +374,21 @@ public enum Overflow: UInt32, Sendable, CaseIterable {
     /// cannot be interacted with.
     case hidden = 1
 
-    init(_ value: GtkOverflow) {
+    package init(_ value: GtkOverflow) {
         guard let known = Overflow(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkOverflow this binding knows")
         }
         self = known
     }
-    var c: GtkOverflow { GtkOverflow(rawValue: rawValue) }
+    package var c: GtkOverflow { GtkOverflow(rawValue: rawValue) }
 }
 
 /// Flags that influence the behavior of `pick`.
 public struct PickFlags: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    init(_ value: GtkPickFlags) { self.init(rawValue: value.rawValue) }
-    var c: GtkPickFlags { GtkPickFlags(rawValue: rawValue) }
+    package init(_ value: GtkPickFlags) { self.init(rawValue: value.rawValue) }
+    package var c: GtkPickFlags { GtkPickFlags(rawValue: rawValue) }
     /// The default behavior, include widgets that are receiving events
     public static let `default`: PickFlags = []
     /// Include widgets that are insensitive
@@ -411,13 +411,13 @@ public enum PolicyType: UInt32, Sendable, CaseIterable {
     /// e.g. to make multiple scrolled windows share a scrollbar.
     case external = 3
 
-    init(_ value: GtkPolicyType) {
+    package init(_ value: GtkPolicyType) {
         guard let known = PolicyType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkPolicyType this binding knows")
         }
         self = known
     }
-    var c: GtkPolicyType { GtkPolicyType(rawValue: rawValue) }
+    package var c: GtkPolicyType { GtkPolicyType(rawValue: rawValue) }
 }
 
 /// Describes which edge of a widget a certain feature is positioned at.
@@ -431,13 +431,13 @@ public enum PositionType: UInt32, Sendable, CaseIterable {
     /// The feature is at the bottom edge.
     case bottom = 3
 
-    init(_ value: GtkPositionType) {
+    package init(_ value: GtkPositionType) {
         guard let known = PositionType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkPositionType this binding knows")
         }
         self = known
     }
-    var c: GtkPositionType { GtkPositionType(rawValue: rawValue) }
+    package var c: GtkPositionType { GtkPositionType(rawValue: rawValue) }
 }
 
 /// Describes limits of a `EventController` for handling events targeting other widgets.
@@ -448,13 +448,13 @@ public enum PropagationLimit: UInt32, Sendable, CaseIterable {
     /// widget. Note that some event types have two targets (origin and destination).
     case sameNative = 1
 
-    init(_ value: GtkPropagationLimit) {
+    package init(_ value: GtkPropagationLimit) {
         guard let known = PropagationLimit(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkPropagationLimit this binding knows")
         }
         self = known
     }
-    var c: GtkPropagationLimit { GtkPropagationLimit(rawValue: rawValue) }
+    package var c: GtkPropagationLimit { GtkPropagationLimit(rawValue: rawValue) }
 }
 
 /// Describes the stage at which events are fed into a `EventController`.
@@ -474,13 +474,13 @@ public enum PropagationPhase: UInt32, Sendable, CaseIterable {
     /// phase to be run.
     case target = 3
 
-    init(_ value: GtkPropagationPhase) {
+    package init(_ value: GtkPropagationPhase) {
         guard let known = PropagationPhase(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkPropagationPhase this binding knows")
         }
         self = known
     }
-    var c: GtkPropagationPhase { GtkPropagationPhase(rawValue: rawValue) }
+    package var c: GtkPropagationPhase { GtkPropagationPhase(rawValue: rawValue) }
 }
 
 /// These enumeration values describe the possible transitions when the child of a `GtkRevealer`
@@ -507,13 +507,13 @@ public enum RevealerTransitionType: UInt32, Sendable, CaseIterable {
     /// Floop in from the top
     case swingDown = 9
 
-    init(_ value: GtkRevealerTransitionType) {
+    package init(_ value: GtkRevealerTransitionType) {
         guard let known = RevealerTransitionType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkRevealerTransitionType this binding knows")
         }
         self = known
     }
-    var c: GtkRevealerTransitionType { GtkRevealerTransitionType(rawValue: rawValue) }
+    package var c: GtkRevealerTransitionType { GtkRevealerTransitionType(rawValue: rawValue) }
 }
 
 /// Scrolling types.
@@ -551,13 +551,13 @@ public enum ScrollType: UInt32, Sendable, CaseIterable {
     /// Scroll to end.
     case end = 15
 
-    init(_ value: GtkScrollType) {
+    package init(_ value: GtkScrollType) {
         guard let known = ScrollType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkScrollType this binding knows")
         }
         self = known
     }
-    var c: GtkScrollType { GtkScrollType(rawValue: rawValue) }
+    package var c: GtkScrollType { GtkScrollType(rawValue: rawValue) }
 }
 
 /// Specifies a preference for height-for-width or width-for-height geometry management.
@@ -569,13 +569,13 @@ public enum SizeRequestMode: UInt32, Sendable, CaseIterable {
     /// Don’t trade height-for-width or width-for-height
     case constantSize = 2
 
-    init(_ value: GtkSizeRequestMode) {
+    package init(_ value: GtkSizeRequestMode) {
         guard let known = SizeRequestMode(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkSizeRequestMode this binding knows")
         }
         self = known
     }
-    var c: GtkSizeRequestMode { GtkSizeRequestMode(rawValue: rawValue) }
+    package var c: GtkSizeRequestMode { GtkSizeRequestMode(rawValue: rawValue) }
 }
 
 /// Possible transitions between pages in a `GtkStack` widget.
@@ -628,21 +628,21 @@ public enum StackTransitionType: UInt32, Sendable, CaseIterable {
     /// the children order
     case rotateLeftRight = 22
 
-    init(_ value: GtkStackTransitionType) {
+    package init(_ value: GtkStackTransitionType) {
         guard let known = StackTransitionType(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkStackTransitionType this binding knows")
         }
         self = known
     }
-    var c: GtkStackTransitionType { GtkStackTransitionType(rawValue: rawValue) }
+    package var c: GtkStackTransitionType { GtkStackTransitionType(rawValue: rawValue) }
 }
 
 /// Describes a widget state.
 public struct StateFlags: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    init(_ value: GtkStateFlags) { self.init(rawValue: value.rawValue) }
-    var c: GtkStateFlags { GtkStateFlags(rawValue: rawValue) }
+    package init(_ value: GtkStateFlags) { self.init(rawValue: value.rawValue) }
+    package var c: GtkStateFlags { GtkStateFlags(rawValue: rawValue) }
     /// State during normal operation
     public static let normal: StateFlags = []
     /// Widget is active
@@ -686,13 +686,13 @@ public enum TextDirection: UInt32, Sendable, CaseIterable {
     /// Right to left text direction.
     case rtl = 2
 
-    init(_ value: GtkTextDirection) {
+    package init(_ value: GtkTextDirection) {
         guard let known = TextDirection(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a GtkTextDirection this binding knows")
         }
         self = known
     }
-    var c: GtkTextDirection { GtkTextDirection(rawValue: rawValue) }
+    package var c: GtkTextDirection { GtkTextDirection(rawValue: rawValue) }
 }
 
 /// `PangoEllipsizeMode` describes what sort of ellipsization should be applied to text.
@@ -706,13 +706,13 @@ public enum EllipsizeMode: UInt32, Sendable, CaseIterable {
     /// Omit characters at the end of the text
     case end = 3
 
-    init(_ value: PangoEllipsizeMode) {
+    package init(_ value: PangoEllipsizeMode) {
         guard let known = EllipsizeMode(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a PangoEllipsizeMode this binding knows")
         }
         self = known
     }
-    var c: PangoEllipsizeMode { PangoEllipsizeMode(rawValue: rawValue) }
+    package var c: PangoEllipsizeMode { PangoEllipsizeMode(rawValue: rawValue) }
 }
 
 /// `PangoWrapMode` describes how to wrap the lines of a `PangoLayout` to the desired width.
@@ -725,11 +725,11 @@ public enum LineWrapMode: UInt32, Sendable, CaseIterable {
     /// space for a full word.
     case wordChar = 2
 
-    init(_ value: PangoWrapMode) {
+    package init(_ value: PangoWrapMode) {
         guard let known = LineWrapMode(rawValue: value.rawValue) else {
             preconditionFailure("\(value.rawValue) is not a PangoWrapMode this binding knows")
         }
         self = known
     }
-    var c: PangoWrapMode { PangoWrapMode(rawValue: rawValue) }
+    package var c: PangoWrapMode { PangoWrapMode(rawValue: rawValue) }
 }

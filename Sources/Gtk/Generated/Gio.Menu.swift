@@ -6,7 +6,7 @@ import CGtk
 /// #GMenu is a simple implementation of #GMenuModel. You populate a #GMenu by adding #GMenuItem
 /// instances to it.
 open class Menu: MenuModel {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

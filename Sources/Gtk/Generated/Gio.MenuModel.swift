@@ -10,7 +10,7 @@ import CGtk
 /// whether it is stateful, and what kind of state it has) can influence the representation of
 /// the item.
 open class MenuModel: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

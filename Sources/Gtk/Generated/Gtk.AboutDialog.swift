@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkAboutDialog` offers a simple way to display information about a program.
 open class AboutDialog: Window {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

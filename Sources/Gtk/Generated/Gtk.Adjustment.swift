@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkAdjustment` is a model for a numeric value.
 open class Adjustment: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

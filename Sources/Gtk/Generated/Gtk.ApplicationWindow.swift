@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkApplicationWindow` is a `GtkWindow` subclass that integrates with `GtkApplication`.
 open class ApplicationWindow: Window {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

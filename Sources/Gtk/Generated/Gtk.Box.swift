@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkBox` widget arranges child widgets into a single row or column.
 open class Box: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

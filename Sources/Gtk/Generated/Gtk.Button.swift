@@ -6,7 +6,7 @@ import CGtk
 /// The `GtkButton` widget is generally used to trigger a callback function that is called when
 /// the button is pressed.
 open class Button: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -6,7 +6,7 @@ import CGtk
 /// `GtkCenterBox` arranges three children in a row, keeping the middle child centered as well
 /// as possible.
 open class CenterBox: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkDrawingArea` is a widget that allows drawing with cairo.
 open class DrawingArea: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkEventController` is the base class for event controllers.
 open class EventController: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkEventControllerKey` is an event controller that provides access to key events.
 open class EventControllerKey: EventController {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -6,7 +6,7 @@ import CGtk
 /// `GtkFileChooserNative` is an abstraction of a dialog suitable for use with “File Open” or
 /// “File Save as” commands.
 open class FileChooserNative: NativeDialog {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkGridView` presents a large dynamic grid of items.
 open class GridView: ListBase {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

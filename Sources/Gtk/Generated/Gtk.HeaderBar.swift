@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkHeaderBar` is a widget for creating custom title bars for windows.
 open class HeaderBar: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

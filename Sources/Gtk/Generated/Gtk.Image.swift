@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkImage` widget displays an image.
 open class Image: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkLabel` widget displays a small amount of text.
 open class Label: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkListBase` is the abstract base class for GTK's list widgets.
 open class ListBase: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 }

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkListItem` is used by list widgets to represent items in a `GListModel`.
 open class ListItem: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// A `GtkListItemFactory` creates widgets for the items taken from a `GListModel`.
 open class ListItemFactory: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 }

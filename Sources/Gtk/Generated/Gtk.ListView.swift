@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkListView` presents a large dynamic list of items.
 open class ListView: ListBase {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkMenuButton` widget is used to display a popup when clicked.
 open class MenuButton: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

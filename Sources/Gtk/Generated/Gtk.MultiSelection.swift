@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkMultiSelection` is a `GtkSelectionModel` that allows selecting multiple elements.
 open class MultiSelection: Object, ListModel, SelectionModel {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// Native dialogs are platform dialogs that don't use `GtkDialog`.
 open class NativeDialog: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

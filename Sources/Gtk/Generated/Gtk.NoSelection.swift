@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkNoSelection` is a `GtkSelectionModel` that does not allow selecting anything.
 open class NoSelection: Object, ListModel, SelectionModel {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -6,7 +6,7 @@ import CGtk
 /// `GtkOverlay` is a container which contains a single main child, on top of which it can place
 /// “overlay” widgets.
 open class Overlay: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

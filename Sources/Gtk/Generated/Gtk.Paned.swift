@@ -5,7 +5,7 @@ import CGtk
 
 /// A widget with two panes, arranged either horizontally or vertically.
 open class Paned: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

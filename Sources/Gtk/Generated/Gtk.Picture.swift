@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkPicture` widget displays a `GdkPaintable`.
 open class Picture: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkProgressBar` is typically used to display the progress of a long running operation.
 open class ProgressBar: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// A `GtkRevealer` animates the transition of its child from invisible to visible.
 open class Revealer: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

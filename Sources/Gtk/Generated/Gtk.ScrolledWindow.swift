@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkScrolledWindow` is a container that makes its child scrollable.
 open class ScrolledWindow: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkSearchEntry` is an entry widget that has been tailored for use as a search entry.
 open class SearchEntry: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkSeparator` is a horizontal or vertical separator widget.
 open class Separator: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

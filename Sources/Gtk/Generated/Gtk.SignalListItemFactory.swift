@@ -6,7 +6,7 @@ import CGtk
 /// `GtkSignalListItemFactory` is a `GtkListItemFactory` that emits signals to to manage
 /// listitems.
 open class SignalListItemFactory: ListItemFactory {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkSingleSelection` is a `GtkSelectionModel` that allows selecting a single item.
 open class SingleSelection: Object, ListModel, SelectionModel {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// A `GtkSpinner` widget displays an icon-size spinning animation.
 open class Spinner: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

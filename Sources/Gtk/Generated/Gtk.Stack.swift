@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkStack` is a container which only shows one of its children at a time.
 open class Stack: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// The `GtkStackSwitcher` shows a row of buttons to switch between `GtkStack` pages.
 open class StackSwitcher: Widget, Orientable {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

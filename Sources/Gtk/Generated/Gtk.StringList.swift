@@ -5,7 +5,7 @@ import CGtk
 
 /// `GtkStringList` is a list model that wraps an array of strings.
 open class StringList: Object, ListModel {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

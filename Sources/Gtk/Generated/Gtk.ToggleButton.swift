@@ -5,7 +5,7 @@ import CGtk
 
 /// A `GtkToggleButton` is a button which remains “pressed-in” when clicked.
 open class ToggleButton: Button {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

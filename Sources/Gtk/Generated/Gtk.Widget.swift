@@ -5,7 +5,7 @@ import CGtk
 
 /// The base class for all widgets.
 open class Widget: Object {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -5,7 +5,7 @@ import CGtk
 
 /// A `GtkWindow` is a toplevel window which can contain other widgets.
 open class Window: Widget {
-    override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
+    @_spi(GtkBinding) public override init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         super.init(pointer, ownership: ownership)
     }
 

@@ -11,7 +11,7 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkOrientable() {
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.orientation = Orientation.vertical
             XCTAssertEqual(object.orientation, Orientation.vertical, "orientation")
             object.orientation = Orientation.horizontal
@@ -21,168 +21,168 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkWidget() {
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.canFocus = true
             XCTAssertEqual(object.canFocus, true, "canFocus")
             object.canFocus = false
             XCTAssertEqual(object.canFocus, false, "canFocus")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.canTarget = true
             XCTAssertEqual(object.canTarget, true, "canTarget")
             object.canTarget = false
             XCTAssertEqual(object.canTarget, false, "canTarget")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.focusOnClick = true
             XCTAssertEqual(object.focusOnClick, true, "focusOnClick")
             object.focusOnClick = false
             XCTAssertEqual(object.focusOnClick, false, "focusOnClick")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.isFocusable = true
             XCTAssertEqual(object.isFocusable, true, "isFocusable")
             object.isFocusable = false
             XCTAssertEqual(object.isFocusable, false, "isFocusable")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.horizontalAlignment = Align.start
             XCTAssertEqual(object.horizontalAlignment, Align.start, "horizontalAlignment")
             object.horizontalAlignment = Align.center
             XCTAssertEqual(object.horizontalAlignment, Align.center, "horizontalAlignment")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.hasTooltip = true
             XCTAssertEqual(object.hasTooltip, true, "hasTooltip")
             object.hasTooltip = false
             XCTAssertEqual(object.hasTooltip, false, "hasTooltip")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.heightRequest = 3
             XCTAssertEqual(object.heightRequest, 3, "heightRequest")
             object.heightRequest = 7
             XCTAssertEqual(object.heightRequest, 7, "heightRequest")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.horizontalExpand = true
             XCTAssertEqual(object.horizontalExpand, true, "horizontalExpand")
             object.horizontalExpand = false
             XCTAssertEqual(object.horizontalExpand, false, "horizontalExpand")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.hexpandSet = true
             XCTAssertEqual(object.hexpandSet, true, "hexpandSet")
             object.hexpandSet = false
             XCTAssertEqual(object.hexpandSet, false, "hexpandSet")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.marginBottom = 3
             XCTAssertEqual(object.marginBottom, 3, "marginBottom")
             object.marginBottom = 7
             XCTAssertEqual(object.marginBottom, 7, "marginBottom")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.marginEnd = 3
             XCTAssertEqual(object.marginEnd, 3, "marginEnd")
             object.marginEnd = 7
             XCTAssertEqual(object.marginEnd, 7, "marginEnd")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.marginStart = 3
             XCTAssertEqual(object.marginStart, 3, "marginStart")
             object.marginStart = 7
             XCTAssertEqual(object.marginStart, 7, "marginStart")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.marginTop = 3
             XCTAssertEqual(object.marginTop, 3, "marginTop")
             object.marginTop = 7
             XCTAssertEqual(object.marginTop, 7, "marginTop")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.name = "Lörem ipsüm"
             XCTAssertEqual(object.name, "Lörem ipsüm", "name")
             object.name = "Dolor sit"
             XCTAssertEqual(object.name, "Dolor sit", "name")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.overflow = Overflow.hidden
             XCTAssertEqual(object.overflow, Overflow.hidden, "overflow")
             object.overflow = Overflow.visible
             XCTAssertEqual(object.overflow, Overflow.visible, "overflow")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.receivesDefault = true
             XCTAssertEqual(object.receivesDefault, true, "receivesDefault")
             object.receivesDefault = false
             XCTAssertEqual(object.receivesDefault, false, "receivesDefault")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.isSensitive = true
             XCTAssertEqual(object.isSensitive, true, "isSensitive")
             object.isSensitive = false
             XCTAssertEqual(object.isSensitive, false, "isSensitive")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.tooltipMarkup = "Lörem ipsüm"
             XCTAssertEqual(object.tooltipMarkup, "Lörem ipsüm", "tooltipMarkup")
             object.tooltipMarkup = "Dolor sit"
             XCTAssertEqual(object.tooltipMarkup, "Dolor sit", "tooltipMarkup")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.tooltip = "Lörem ipsüm"
             XCTAssertEqual(object.tooltip, "Lörem ipsüm", "tooltip")
             object.tooltip = "Dolor sit"
             XCTAssertEqual(object.tooltip, "Dolor sit", "tooltip")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.verticalAlignment = Align.start
             XCTAssertEqual(object.verticalAlignment, Align.start, "verticalAlignment")
             object.verticalAlignment = Align.center
             XCTAssertEqual(object.verticalAlignment, Align.center, "verticalAlignment")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.verticalExpand = true
             XCTAssertEqual(object.verticalExpand, true, "verticalExpand")
             object.verticalExpand = false
             XCTAssertEqual(object.verticalExpand, false, "verticalExpand")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.vexpandSet = true
             XCTAssertEqual(object.vexpandSet, true, "vexpandSet")
             object.vexpandSet = false
             XCTAssertEqual(object.vexpandSet, false, "vexpandSet")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.isVisible = true
             XCTAssertEqual(object.isVisible, true, "isVisible")
             object.isVisible = false
             XCTAssertEqual(object.isVisible, false, "isVisible")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.widthRequest = 3
             XCTAssertEqual(object.widthRequest, 3, "widthRequest")
             object.widthRequest = 7
@@ -192,21 +192,21 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkBox() {
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.baselinePosition = BaselinePosition.center
             XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
             object.baselinePosition = BaselinePosition.center
             XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.isHomogeneous = true
             XCTAssertEqual(object.isHomogeneous, true, "isHomogeneous")
             object.isHomogeneous = false
             XCTAssertEqual(object.isHomogeneous, false, "isHomogeneous")
         }
         do {
-            let object = Box()
+            let object = Gtk.Box()
             object.spacing = 3
             XCTAssertEqual(object.spacing, 3, "spacing")
             object.spacing = 7
@@ -216,7 +216,7 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkCenterBox() {
         do {
-            let object = CenterBox()
+            let object = Gtk.CenterBox()
             object.baselinePosition = BaselinePosition.center
             XCTAssertEqual(object.baselinePosition, BaselinePosition.center, "baselinePosition")
             object.baselinePosition = BaselinePosition.center
@@ -226,96 +226,96 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkScrolledWindow() {
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             let sample = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
             object.horizontalAdjustment = sample
             XCTAssertTrue(object.horizontalAdjustment === sample, "horizontalAdjustment")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.hasFrame = true
             XCTAssertEqual(object.hasFrame, true, "hasFrame")
             object.hasFrame = false
             XCTAssertEqual(object.hasFrame, false, "hasFrame")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.hscrollbarPolicy = PolicyType.automatic
             XCTAssertEqual(object.hscrollbarPolicy, PolicyType.automatic, "hscrollbarPolicy")
             object.hscrollbarPolicy = PolicyType.never
             XCTAssertEqual(object.hscrollbarPolicy, PolicyType.never, "hscrollbarPolicy")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.kineticScrolling = true
             XCTAssertEqual(object.kineticScrolling, true, "kineticScrolling")
             object.kineticScrolling = false
             XCTAssertEqual(object.kineticScrolling, false, "kineticScrolling")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.maxContentHeight = 3
             XCTAssertEqual(object.maxContentHeight, 3, "maxContentHeight")
             object.maxContentHeight = 7
             XCTAssertEqual(object.maxContentHeight, 7, "maxContentHeight")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.maxContentWidth = 3
             XCTAssertEqual(object.maxContentWidth, 3, "maxContentWidth")
             object.maxContentWidth = 7
             XCTAssertEqual(object.maxContentWidth, 7, "maxContentWidth")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.minContentHeight = 3
             XCTAssertEqual(object.minContentHeight, 3, "minContentHeight")
             object.minContentHeight = 7
             XCTAssertEqual(object.minContentHeight, 7, "minContentHeight")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.minContentWidth = 3
             XCTAssertEqual(object.minContentWidth, 3, "minContentWidth")
             object.minContentWidth = 7
             XCTAssertEqual(object.minContentWidth, 7, "minContentWidth")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.overlayScrolling = true
             XCTAssertEqual(object.overlayScrolling, true, "overlayScrolling")
             object.overlayScrolling = false
             XCTAssertEqual(object.overlayScrolling, false, "overlayScrolling")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.propagatesNaturalHeight = true
             XCTAssertEqual(object.propagatesNaturalHeight, true, "propagatesNaturalHeight")
             object.propagatesNaturalHeight = false
             XCTAssertEqual(object.propagatesNaturalHeight, false, "propagatesNaturalHeight")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.propagatesNaturalWidth = true
             XCTAssertEqual(object.propagatesNaturalWidth, true, "propagatesNaturalWidth")
             object.propagatesNaturalWidth = false
             XCTAssertEqual(object.propagatesNaturalWidth, false, "propagatesNaturalWidth")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             let sample = Adjustment(value: 0, lower: 0, upper: 100, stepIncrement: 1, pageIncrement: 10, pageSize: 10)
             object.verticalAdjustment = sample
             XCTAssertTrue(object.verticalAdjustment === sample, "verticalAdjustment")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.vscrollbarPolicy = PolicyType.automatic
             XCTAssertEqual(object.vscrollbarPolicy, PolicyType.automatic, "vscrollbarPolicy")
             object.vscrollbarPolicy = PolicyType.never
             XCTAssertEqual(object.vscrollbarPolicy, PolicyType.never, "vscrollbarPolicy")
         }
         do {
-            let object = ScrolledWindow()
+            let object = Gtk.ScrolledWindow()
             object.windowPlacement = CornerType.bottomLeft
             XCTAssertEqual(object.windowPlacement, CornerType.bottomLeft, "windowPlacement")
             object.windowPlacement = CornerType.topRight
@@ -325,61 +325,61 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkPaned() {
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             let sample = Label()
             object.endChild = sample
             XCTAssertTrue(object.endChild === sample, "endChild")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.position = 3
             XCTAssertEqual(object.position, 3, "position")
             object.position = 7
             XCTAssertEqual(object.position, 7, "position")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.positionSet = true
             XCTAssertEqual(object.positionSet, true, "positionSet")
             object.positionSet = false
             XCTAssertEqual(object.positionSet, false, "positionSet")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.resizeEndChild = true
             XCTAssertEqual(object.resizeEndChild, true, "resizeEndChild")
             object.resizeEndChild = false
             XCTAssertEqual(object.resizeEndChild, false, "resizeEndChild")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.resizeStartChild = true
             XCTAssertEqual(object.resizeStartChild, true, "resizeStartChild")
             object.resizeStartChild = false
             XCTAssertEqual(object.resizeStartChild, false, "resizeStartChild")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.shrinkEndChild = true
             XCTAssertEqual(object.shrinkEndChild, true, "shrinkEndChild")
             object.shrinkEndChild = false
             XCTAssertEqual(object.shrinkEndChild, false, "shrinkEndChild")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.shrinkStartChild = true
             XCTAssertEqual(object.shrinkStartChild, true, "shrinkStartChild")
             object.shrinkStartChild = false
             XCTAssertEqual(object.shrinkStartChild, false, "shrinkStartChild")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             let sample = Label()
             object.startChild = sample
             XCTAssertTrue(object.startChild === sample, "startChild")
         }
         do {
-            let object = Paned()
+            let object = Gtk.Paned()
             object.wideHandle = true
             XCTAssertEqual(object.wideHandle, true, "wideHandle")
             object.wideHandle = false
@@ -389,35 +389,35 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkStack() {
         do {
-            let object = Stack()
+            let object = Gtk.Stack()
             object.isHorizontallyHomogeneous = true
             XCTAssertEqual(object.isHorizontallyHomogeneous, true, "isHorizontallyHomogeneous")
             object.isHorizontallyHomogeneous = false
             XCTAssertEqual(object.isHorizontallyHomogeneous, false, "isHorizontallyHomogeneous")
         }
         do {
-            let object = Stack()
+            let object = Gtk.Stack()
             object.interpolateSize = true
             XCTAssertEqual(object.interpolateSize, true, "interpolateSize")
             object.interpolateSize = false
             XCTAssertEqual(object.interpolateSize, false, "interpolateSize")
         }
         do {
-            let object = Stack()
+            let object = Gtk.Stack()
             object.transitionDuration = 3
             XCTAssertEqual(object.transitionDuration, 3, "transitionDuration")
             object.transitionDuration = 7
             XCTAssertEqual(object.transitionDuration, 7, "transitionDuration")
         }
         do {
-            let object = Stack()
+            let object = Gtk.Stack()
             object.transition = StackTransitionType.crossfade
             XCTAssertEqual(object.transition, StackTransitionType.crossfade, "transition")
             object.transition = StackTransitionType.rotateRight
             XCTAssertEqual(object.transition, StackTransitionType.rotateRight, "transition")
         }
         do {
-            let object = Stack()
+            let object = Gtk.Stack()
             object.isVerticallyHomogeneous = true
             XCTAssertEqual(object.isVerticallyHomogeneous, true, "isVerticallyHomogeneous")
             object.isVerticallyHomogeneous = false
@@ -428,7 +428,7 @@ final class GeneratedPropertyTests: GtkTestCase {
     func testGtkStackSwitcher() {
         do {
             let object = StackSwitcher()
-            let sample = Stack()
+            let sample = Gtk.Stack()
             object.stack = sample
             XCTAssertTrue(object.stack === sample, "stack")
         }
@@ -436,27 +436,27 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkRevealer() {
         do {
-            let object = Revealer()
+            let object = Gtk.Revealer()
             let sample = Label()
             object.child = sample
             XCTAssertTrue(object.child === sample, "child")
         }
         do {
-            let object = Revealer()
+            let object = Gtk.Revealer()
             object.isRevealed = true
             XCTAssertEqual(object.isRevealed, true, "isRevealed")
             object.isRevealed = false
             XCTAssertEqual(object.isRevealed, false, "isRevealed")
         }
         do {
-            let object = Revealer()
+            let object = Gtk.Revealer()
             object.transitionDuration = 3
             XCTAssertEqual(object.transitionDuration, 3, "transitionDuration")
             object.transitionDuration = 7
             XCTAssertEqual(object.transitionDuration, 7, "transitionDuration")
         }
         do {
-            let object = Revealer()
+            let object = Gtk.Revealer()
             object.transitionType = RevealerTransitionType.crossfade
             XCTAssertEqual(object.transitionType, RevealerTransitionType.crossfade, "transitionType")
             object.transitionType = RevealerTransitionType.swingUp
@@ -466,7 +466,7 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkOverlay() {
         do {
-            let object = Overlay()
+            let object = Gtk.Overlay()
             let sample = Label()
             object.child = sample
             XCTAssertTrue(object.child === sample, "child")
@@ -475,21 +475,21 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkHeaderBar() {
         do {
-            let object = HeaderBar()
+            let object = Gtk.HeaderBar()
             object.decorationLayout = "Lörem ipsüm"
             XCTAssertEqual(object.decorationLayout, "Lörem ipsüm", "decorationLayout")
             object.decorationLayout = "Dolor sit"
             XCTAssertEqual(object.decorationLayout, "Dolor sit", "decorationLayout")
         }
         do {
-            let object = HeaderBar()
+            let object = Gtk.HeaderBar()
             object.showsTitleButtons = true
             XCTAssertEqual(object.showsTitleButtons, true, "showsTitleButtons")
             object.showsTitleButtons = false
             XCTAssertEqual(object.showsTitleButtons, false, "showsTitleButtons")
         }
         do {
-            let object = HeaderBar()
+            let object = Gtk.HeaderBar()
             let sample = Label()
             object.titleWidget = sample
             XCTAssertTrue(object.titleWidget === sample, "titleWidget")
@@ -498,117 +498,117 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkLabel() {
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.ellipsize = EllipsizeMode.start
             XCTAssertEqual(object.ellipsize, EllipsizeMode.start, "ellipsize")
             object.ellipsize = EllipsizeMode.middle
             XCTAssertEqual(object.ellipsize, EllipsizeMode.middle, "ellipsize")
         }
         do {
-            let object = Label()
-            let sample = Menu()
+            let object = Gtk.Label()
+            let sample = Gtk.Menu()
             object.extraMenu = sample
             XCTAssertTrue(object.extraMenu === sample, "extraMenu")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.justify = Justification.right
             XCTAssertEqual(object.justify, Justification.right, "justify")
             object.justify = Justification.center
             XCTAssertEqual(object.justify, Justification.center, "justify")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.text = "Lörem ipsüm"
             XCTAssertEqual(object.text, "Lörem ipsüm", "text")
             object.text = "Dolor sit"
             XCTAssertEqual(object.text, "Dolor sit", "text")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.lines = 3
             XCTAssertEqual(object.lines, 3, "lines")
             object.lines = 7
             XCTAssertEqual(object.lines, 7, "lines")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.maxWidthChars = 3
             XCTAssertEqual(object.maxWidthChars, 3, "maxWidthChars")
             object.maxWidthChars = 7
             XCTAssertEqual(object.maxWidthChars, 7, "maxWidthChars")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             let sample = Label()
             object.mnemonicWidget = sample
             XCTAssertTrue(object.mnemonicWidget === sample, "mnemonicWidget")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.naturalWrapMode = NaturalWrapMode.none
             XCTAssertEqual(object.naturalWrapMode, NaturalWrapMode.none, "naturalWrapMode")
             object.naturalWrapMode = NaturalWrapMode.none
             XCTAssertEqual(object.naturalWrapMode, NaturalWrapMode.none, "naturalWrapMode")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.isSelectable = true
             XCTAssertEqual(object.isSelectable, true, "isSelectable")
             object.isSelectable = false
             XCTAssertEqual(object.isSelectable, false, "isSelectable")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.singleLineMode = true
             XCTAssertEqual(object.singleLineMode, true, "singleLineMode")
             object.singleLineMode = false
             XCTAssertEqual(object.singleLineMode, false, "singleLineMode")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.useMarkup = true
             XCTAssertEqual(object.useMarkup, true, "useMarkup")
             object.useMarkup = false
             XCTAssertEqual(object.useMarkup, false, "useMarkup")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.useUnderline = true
             XCTAssertEqual(object.useUnderline, true, "useUnderline")
             object.useUnderline = false
             XCTAssertEqual(object.useUnderline, false, "useUnderline")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.widthChars = 3
             XCTAssertEqual(object.widthChars, 3, "widthChars")
             object.widthChars = 7
             XCTAssertEqual(object.widthChars, 7, "widthChars")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.wraps = true
             XCTAssertEqual(object.wraps, true, "wraps")
             object.wraps = false
             XCTAssertEqual(object.wraps, false, "wraps")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.wrapMode = LineWrapMode.char
             XCTAssertEqual(object.wrapMode, LineWrapMode.char, "wrapMode")
             object.wrapMode = LineWrapMode.char
             XCTAssertEqual(object.wrapMode, LineWrapMode.char, "wrapMode")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.xalign = 0.25
             XCTAssertEqual(object.xalign, 0.25, "xalign")
             object.xalign = 0.75
             XCTAssertEqual(object.xalign, 0.75, "xalign")
         }
         do {
-            let object = Label()
+            let object = Gtk.Label()
             object.yalign = 0.25
             XCTAssertEqual(object.yalign, 0.25, "yalign")
             object.yalign = 0.75
@@ -618,28 +618,28 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkImage() {
         do {
-            let object = Image()
+            let object = Gtk.Image()
             object.iconName = "Lörem ipsüm"
             XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
             object.iconName = "Dolor sit"
             XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
         }
         do {
-            let object = Image()
+            let object = Gtk.Image()
             object.iconSize = IconSize.normal
             XCTAssertEqual(object.iconSize, IconSize.normal, "iconSize")
             object.iconSize = IconSize.normal
             XCTAssertEqual(object.iconSize, IconSize.normal, "iconSize")
         }
         do {
-            let object = Image()
+            let object = Gtk.Image()
             object.pixelSize = 3
             XCTAssertEqual(object.pixelSize, 3, "pixelSize")
             object.pixelSize = 7
             XCTAssertEqual(object.pixelSize, 7, "pixelSize")
         }
         do {
-            let object = Image()
+            let object = Gtk.Image()
             object.useFallback = true
             XCTAssertEqual(object.useFallback, true, "useFallback")
             object.useFallback = false
@@ -649,21 +649,21 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkPicture() {
         do {
-            let object = Picture()
+            let object = Gtk.Picture()
             object.alternativeText = "Lörem ipsüm"
             XCTAssertEqual(object.alternativeText, "Lörem ipsüm", "alternativeText")
             object.alternativeText = "Dolor sit"
             XCTAssertEqual(object.alternativeText, "Dolor sit", "alternativeText")
         }
         do {
-            let object = Picture()
+            let object = Gtk.Picture()
             object.canShrink = true
             XCTAssertEqual(object.canShrink, true, "canShrink")
             object.canShrink = false
             XCTAssertEqual(object.canShrink, false, "canShrink")
         }
         do {
-            let object = Picture()
+            let object = Gtk.Picture()
             object.contentFit = ContentFit.contain
             XCTAssertEqual(object.contentFit, ContentFit.contain, "contentFit")
             object.contentFit = ContentFit.cover
@@ -673,34 +673,34 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkButton() {
         do {
-            let object = Button()
+            let object = Gtk.Button()
             let sample = Label()
             object.child = sample
             XCTAssertTrue(object.child === sample, "child")
         }
         do {
-            let object = Button()
+            let object = Gtk.Button()
             object.hasFrame = true
             XCTAssertEqual(object.hasFrame, true, "hasFrame")
             object.hasFrame = false
             XCTAssertEqual(object.hasFrame, false, "hasFrame")
         }
         do {
-            let object = Button()
+            let object = Gtk.Button()
             object.iconName = "Lörem ipsüm"
             XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
             object.iconName = "Dolor sit"
             XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
         }
         do {
-            let object = Button()
+            let object = Gtk.Button()
             object.label = "Lörem ipsüm"
             XCTAssertEqual(object.label, "Lörem ipsüm", "label")
             object.label = "Dolor sit"
             XCTAssertEqual(object.label, "Dolor sit", "label")
         }
         do {
-            let object = Button()
+            let object = Gtk.Button()
             object.useUnderline = true
             XCTAssertEqual(object.useUnderline, true, "useUnderline")
             object.useUnderline = false
@@ -710,7 +710,7 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkToggleButton() {
         do {
-            let object = ToggleButton()
+            let object = Gtk.ToggleButton()
             object.isActive = true
             XCTAssertEqual(object.isActive, true, "isActive")
             object.isActive = false
@@ -720,54 +720,54 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkMenuButton() {
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             object.alwaysShowArrow = true
             XCTAssertEqual(object.alwaysShowArrow, true, "alwaysShowArrow")
             object.alwaysShowArrow = false
             XCTAssertEqual(object.alwaysShowArrow, false, "alwaysShowArrow")
         }
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             let sample = Label()
             object.child = sample
             XCTAssertTrue(object.child === sample, "child")
         }
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             object.hasFrame = true
             XCTAssertEqual(object.hasFrame, true, "hasFrame")
             object.hasFrame = false
             XCTAssertEqual(object.hasFrame, false, "hasFrame")
         }
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             object.iconName = "Lörem ipsüm"
             XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
             object.iconName = "Dolor sit"
             XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
         }
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             object.label = "Lörem ipsüm"
             XCTAssertEqual(object.label, "Lörem ipsüm", "label")
             object.label = "Dolor sit"
             XCTAssertEqual(object.label, "Dolor sit", "label")
         }
         do {
-            let object = MenuButton()
-            let sample = Menu()
+            let object = Gtk.MenuButton()
+            let sample = Gtk.Menu()
             object.menuModel = sample
             XCTAssertTrue(object.menuModel === sample, "menuModel")
         }
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             object.isPrimary = true
             XCTAssertEqual(object.isPrimary, true, "isPrimary")
             object.isPrimary = false
             XCTAssertEqual(object.isPrimary, false, "isPrimary")
         }
         do {
-            let object = MenuButton()
+            let object = Gtk.MenuButton()
             object.useUnderline = true
             XCTAssertEqual(object.useUnderline, true, "useUnderline")
             object.useUnderline = false
@@ -777,7 +777,7 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkSpinner() {
         do {
-            let object = Spinner()
+            let object = Gtk.Spinner()
             object.isSpinning = true
             XCTAssertEqual(object.isSpinning, true, "isSpinning")
             object.isSpinning = false
@@ -787,42 +787,42 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkProgressBar() {
         do {
-            let object = ProgressBar()
+            let object = Gtk.ProgressBar()
             object.ellipsize = EllipsizeMode.start
             XCTAssertEqual(object.ellipsize, EllipsizeMode.start, "ellipsize")
             object.ellipsize = EllipsizeMode.middle
             XCTAssertEqual(object.ellipsize, EllipsizeMode.middle, "ellipsize")
         }
         do {
-            let object = ProgressBar()
+            let object = Gtk.ProgressBar()
             object.fraction = 0.25
             XCTAssertEqual(object.fraction, 0.25, "fraction")
             object.fraction = 0.75
             XCTAssertEqual(object.fraction, 0.75, "fraction")
         }
         do {
-            let object = ProgressBar()
+            let object = Gtk.ProgressBar()
             object.inverted = true
             XCTAssertEqual(object.inverted, true, "inverted")
             object.inverted = false
             XCTAssertEqual(object.inverted, false, "inverted")
         }
         do {
-            let object = ProgressBar()
+            let object = Gtk.ProgressBar()
             object.pulseStep = 0.25
             XCTAssertEqual(object.pulseStep, 0.25, "pulseStep")
             object.pulseStep = 0.75
             XCTAssertEqual(object.pulseStep, 0.75, "pulseStep")
         }
         do {
-            let object = ProgressBar()
+            let object = Gtk.ProgressBar()
             object.showText = true
             XCTAssertEqual(object.showText, true, "showText")
             object.showText = false
             XCTAssertEqual(object.showText, false, "showText")
         }
         do {
-            let object = ProgressBar()
+            let object = Gtk.ProgressBar()
             object.text = "Lörem ipsüm"
             XCTAssertEqual(object.text, "Lörem ipsüm", "text")
             object.text = "Dolor sit"
@@ -832,21 +832,21 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkSearchEntry() {
         do {
-            let object = SearchEntry()
+            let object = Gtk.SearchEntry()
             object.activatesDefault = true
             XCTAssertEqual(object.activatesDefault, true, "activatesDefault")
             object.activatesDefault = false
             XCTAssertEqual(object.activatesDefault, false, "activatesDefault")
         }
         do {
-            let object = SearchEntry()
+            let object = Gtk.SearchEntry()
             object.placeholderText = "Lörem ipsüm"
             XCTAssertEqual(object.placeholderText, "Lörem ipsüm", "placeholderText")
             object.placeholderText = "Dolor sit"
             XCTAssertEqual(object.placeholderText, "Dolor sit", "placeholderText")
         }
         do {
-            let object = SearchEntry()
+            let object = Gtk.SearchEntry()
             object.searchDelay = 3
             XCTAssertEqual(object.searchDelay, 3, "searchDelay")
             object.searchDelay = 7
@@ -856,14 +856,14 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkDrawingArea() {
         do {
-            let object = DrawingArea()
+            let object = Gtk.DrawingArea()
             object.contentHeight = 3
             XCTAssertEqual(object.contentHeight, 3, "contentHeight")
             object.contentHeight = 7
             XCTAssertEqual(object.contentHeight, 7, "contentHeight")
         }
         do {
-            let object = DrawingArea()
+            let object = Gtk.DrawingArea()
             object.contentWidth = 3
             XCTAssertEqual(object.contentWidth, 3, "contentWidth")
             object.contentWidth = 7
@@ -1288,21 +1288,21 @@ final class GeneratedPropertyTests: GtkTestCase {
 
     func testGtkEventController() {
         do {
-            let object = EventControllerKey()
+            let object = Gtk.EventControllerKey()
             object.name = "Lörem ipsüm"
             XCTAssertEqual(object.name, "Lörem ipsüm", "name")
             object.name = "Dolor sit"
             XCTAssertEqual(object.name, "Dolor sit", "name")
         }
         do {
-            let object = EventControllerKey()
+            let object = Gtk.EventControllerKey()
             object.propagationLimit = PropagationLimit.sameNative
             XCTAssertEqual(object.propagationLimit, PropagationLimit.sameNative, "propagationLimit")
             object.propagationLimit = PropagationLimit.none
             XCTAssertEqual(object.propagationLimit, PropagationLimit.none, "propagationLimit")
         }
         do {
-            let object = EventControllerKey()
+            let object = Gtk.EventControllerKey()
             object.propagationPhase = PropagationPhase.capture
             XCTAssertEqual(object.propagationPhase, PropagationPhase.capture, "propagationPhase")
             object.propagationPhase = PropagationPhase.bubble

@@ -19,7 +19,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGioMenuModelItemsChanged() {
-        let object = Menu()
+        let object = Gtk.Menu()
         var received: [[String]] = []
         object.onItemsChanged { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
         let handled = object.emitForTesting("items-changed", [.integer(3), .integer(7), .integer(11)])
@@ -37,7 +37,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkWidgetDirectionChanged() {
-        let object = Box()
+        let object = Gtk.Box()
         var received: [[String]] = []
         object.onDirectionChanged { a0 in received.append(["\(a0)"]) }
         let handled = object.emitForTesting("direction-changed", [.integer(Int(TextDirection.ltr.rawValue))])
@@ -46,7 +46,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkWidgetKeynavFailed() {
-        let object = Box()
+        let object = Gtk.Box()
         var received: [[String]] = []
         object.onKeynavFailed { a0 in received.append(["\(a0)"]); return true }
         let handled = object.emitForTesting("keynav-failed", [.integer(Int(DirectionType.left.rawValue))])
@@ -55,7 +55,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkWidgetStateFlagsChanged() {
-        let object = Box()
+        let object = Gtk.Box()
         var received: [[String]] = []
         object.onStateFlagsChanged { a0 in received.append(["\(a0)"]) }
         let handled = object.emitForTesting("state-flags-changed", [.integer(Int(StateFlags.active.rawValue))])
@@ -64,7 +64,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkScrolledWindowEdgeOvershot() {
-        let object = ScrolledWindow()
+        let object = Gtk.ScrolledWindow()
         var received: [[String]] = []
         object.onEdgeOvershot { a0 in received.append(["\(a0)"]) }
         let handled = object.emitForTesting("edge-overshot", [.integer(Int(PositionType.top.rawValue))])
@@ -73,7 +73,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkScrolledWindowEdgeReached() {
-        let object = ScrolledWindow()
+        let object = Gtk.ScrolledWindow()
         var received: [[String]] = []
         object.onEdgeReached { a0 in received.append(["\(a0)"]) }
         let handled = object.emitForTesting("edge-reached", [.integer(Int(PositionType.top.rawValue))])
@@ -82,7 +82,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkScrolledWindowMoveFocusOut() {
-        let object = ScrolledWindow()
+        let object = Gtk.ScrolledWindow()
         var received: [[String]] = []
         object.onMoveFocusOut { a0 in received.append(["\(a0)"]) }
         let handled = object.emitForTesting("move-focus-out", [.integer(Int(DirectionType.left.rawValue))])
@@ -91,7 +91,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkScrolledWindowScrollChild() {
-        let object = ScrolledWindow()
+        let object = Gtk.ScrolledWindow()
         var received: [[String]] = []
         object.onScrollChild { a0, a1 in received.append(["\(a0)", "\(a1)"]); return true }
         let handled = object.emitForTesting("scroll-child", [.integer(Int(ScrollType.start.rawValue)), .bool(false)])
@@ -100,7 +100,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkLabelActivateCurrentLink() {
-        let object = Label()
+        let object = Gtk.Label()
         var received: [[String]] = []
         object.onActivateCurrentLink { received.append([]) }
         let handled = object.emitForTesting("activate-current-link", [])
@@ -109,7 +109,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkLabelCopyClipboard() {
-        let object = Label()
+        let object = Gtk.Label()
         var received: [[String]] = []
         object.onCopyClipboard { received.append([]) }
         let handled = object.emitForTesting("copy-clipboard", [])
@@ -118,7 +118,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkLabelMoveCursor() {
-        let object = Label()
+        let object = Gtk.Label()
         var received: [[String]] = []
         object.onMoveCursor { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
         let handled = object.emitForTesting("move-cursor", [.integer(Int(MovementStep.bufferEnds.rawValue)), .integer(7), .bool(false)])
@@ -127,7 +127,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkButtonActivate() {
-        let object = Button()
+        let object = Gtk.Button()
         var received: [[String]] = []
         object.onActivate { received.append([]) }
         let handled = object.emitForTesting("activate", [])
@@ -136,7 +136,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkButtonClicked() {
-        let object = Button()
+        let object = Gtk.Button()
         var received: [[String]] = []
         object.onClicked { received.append([]) }
         let handled = object.emitForTesting("clicked", [])
@@ -145,7 +145,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkToggleButtonToggled() {
-        let object = ToggleButton()
+        let object = Gtk.ToggleButton()
         var received: [[String]] = []
         object.onToggled { received.append([]) }
         let handled = object.emitForTesting("toggled", [])
@@ -154,7 +154,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkMenuButtonActivate() {
-        let object = MenuButton()
+        let object = Gtk.MenuButton()
         var received: [[String]] = []
         object.onActivate { received.append([]) }
         let handled = object.emitForTesting("activate", [])
@@ -163,7 +163,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkSearchEntryActivate() {
-        let object = SearchEntry()
+        let object = Gtk.SearchEntry()
         var received: [[String]] = []
         object.onActivate { received.append([]) }
         let handled = object.emitForTesting("activate", [])
@@ -172,7 +172,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkSearchEntryNextMatch() {
-        let object = SearchEntry()
+        let object = Gtk.SearchEntry()
         var received: [[String]] = []
         object.onNextMatch { received.append([]) }
         let handled = object.emitForTesting("next-match", [])
@@ -181,7 +181,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkSearchEntryPreviousMatch() {
-        let object = SearchEntry()
+        let object = Gtk.SearchEntry()
         var received: [[String]] = []
         object.onPreviousMatch { received.append([]) }
         let handled = object.emitForTesting("previous-match", [])
@@ -190,7 +190,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkSearchEntrySearchChanged() {
-        let object = SearchEntry()
+        let object = Gtk.SearchEntry()
         var received: [[String]] = []
         object.onSearchChanged { received.append([]) }
         let handled = object.emitForTesting("search-changed", [])
@@ -199,7 +199,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkSearchEntrySearchStarted() {
-        let object = SearchEntry()
+        let object = Gtk.SearchEntry()
         var received: [[String]] = []
         object.onSearchStarted { received.append([]) }
         let handled = object.emitForTesting("search-started", [])
@@ -208,7 +208,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkSearchEntryStopSearch() {
-        let object = SearchEntry()
+        let object = Gtk.SearchEntry()
         var received: [[String]] = []
         object.onStopSearch { received.append([]) }
         let handled = object.emitForTesting("stop-search", [])
@@ -217,7 +217,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkDrawingAreaResize() {
-        let object = DrawingArea()
+        let object = Gtk.DrawingArea()
         var received: [[String]] = []
         object.onResize { a0, a1 in received.append(["\(a0)", "\(a1)"]) }
         let handled = object.emitForTesting("resize", [.integer(3), .integer(7)])
@@ -282,7 +282,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkEventControllerKeyImUpdate() {
-        let object = EventControllerKey()
+        let object = Gtk.EventControllerKey()
         var received: [[String]] = []
         object.onImUpdate { received.append([]) }
         let handled = object.emitForTesting("im-update", [])
@@ -291,7 +291,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkEventControllerKeyKeyPressed() {
-        let object = EventControllerKey()
+        let object = Gtk.EventControllerKey()
         var received: [[String]] = []
         object.onKeyPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]); return true }
         let handled = object.emitForTesting("key-pressed", [.integer(3), .integer(7), .integer(Int(ModifierType.shiftMask.rawValue))])
@@ -300,7 +300,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkEventControllerKeyKeyReleased() {
-        let object = EventControllerKey()
+        let object = Gtk.EventControllerKey()
         var received: [[String]] = []
         object.onKeyReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
         let handled = object.emitForTesting("key-released", [.integer(3), .integer(7), .integer(Int(ModifierType.shiftMask.rawValue))])
@@ -309,7 +309,7 @@ final class GeneratedSignalTests: GtkTestCase {
     }
 
     func testGtkEventControllerKeyModifiers() {
-        let object = EventControllerKey()
+        let object = Gtk.EventControllerKey()
         var received: [[String]] = []
         object.onModifiers { a0 in received.append(["\(a0)"]); return true }
         let handled = object.emitForTesting("modifiers", [.integer(Int(ModifierType.shiftMask.rawValue))])
