@@ -1,3 +1,4 @@
+import Foundation
 import CGExiv2
 import CGtk
 import Gtk
@@ -21,9 +22,14 @@ public struct ImageMetadata: Sendable {
     public var latitude: Double?
     public var longitude: Double?
     public var altitude: Double?
-    /// `Xmp.xmp.Rating` (darktable, digiKam, Lightroom).
+    /// Stars 0…5 from the first rating tag present, in Shotwell's order
+    /// (`RatingAndKeywords.ratingTags`, then `Exif.Image.RatingPercent`); a sidecar's wins.
     public var rating: Int?
-
+    /// A rating of -1 (`Xmp.xmp.Rating`): another app rejected the photo.
+    public var isRejected = false
+    /// Keywords from `Xmp.dc.subject`, `Xmp.lr.hierarchicalSubject` (as `Parent|Child`) and
+    /// `Iptc.Application2.Keywords`, each once (see `RatingAndKeywords.merge`); a sidecar's win.
+    public var keywords: [String] = []
 }
 
 /// Reads photo metadata with gexiv2. Safe to call from any thread: each call
@@ -37,22 +43,9 @@ public enum ImageMetadataReader {
 
     public static func read(path: String) throws(MediaError) -> ImageMetadata {
         guard initialized else { throw MediaError("gexiv2 could not be initialized") }
-        guard let metadata = gexiv2_metadata_new() else { throw MediaError("gexiv2 could not allocate metadata") }
-        defer { g_object_unref(UnsafeMutableRawPointer(metadata)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
-            throw MediaError.take(error, fallback: "gexiv2 could not read the file")
-        }
-        func tag(_ name: String) -> String? {
-            var error: UnsafeMutablePointer<GError>?
-            let value = takeString(gexiv2_metadata_try_get_tag_string(metadata, name, &error))
-            if let error { g_error_free(error) }
-            guard let value else { return nil }
-            var trimmed = Substring(value)
-            while let last = trimmed.last, last.isWhitespace || last == "\0" { trimmed.removeLast() }
-            while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
-            return trimmed.isEmpty ? nil : String(trimmed)
-        }
+        let file = try TaggedFile(path: path)
+        let metadata = file.metadata
+        let tag = file.string
         func ignoring<T>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T) -> T {
             var error: UnsafeMutablePointer<GError>?
             let value = body(&error)
@@ -89,9 +82,112 @@ public enum ImageMetadataReader {
             result.longitude = longitude
             result.altitude = altitude
         }
-        if let rating = tag("Xmp.xmp.Rating").flatMap({ Int($0) }) {
-            result.rating = min(max(rating, 0), 5)
+        var tags = RatingAndKeywords(file)
+        // A sidecar next to the file (another app's, as for RAW files) wins where it says something.
+        if let sidecar = sidecarPath(for: path), let sidecarFile = try? TaggedFile(path: sidecar) {
+            let sidecarTags = RatingAndKeywords(sidecarFile)
+            if sidecarTags.rating != nil { (tags.rating, tags.isRejected) = (sidecarTags.rating, sidecarTags.isRejected) }
+            if !sidecarTags.keywords.isEmpty { tags.keywords = sidecarTags.keywords }
         }
+        (result.rating, result.isRejected, result.keywords) = (tags.rating, tags.isRejected, tags.keywords)
         return result
+    }
+
+    /// The XMP sidecar next to `path`, in either common naming (`IMG_1.CR2.xmp`, `IMG_1.xmp`).
+    static func sidecarPath(for path: String) -> String? {
+        var candidates = [path + ".xmp"]
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
+            candidates.append(String(path[..<dot]) + ".xmp")
+        }
+        return candidates.first { $0 != path && FileManager.default.isReadableFile(atPath: $0) }
+    }
+}
+
+/// A file opened with gexiv2 (a photo, or an XMP sidecar), its tags read as text.
+final class TaggedFile {
+    let metadata: UnsafeMutablePointer<GExiv2Metadata>
+
+    init(path: String) throws(MediaError) {
+        guard let metadata = gexiv2_metadata_new() else { throw MediaError("gexiv2 could not allocate metadata") }
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+            g_object_unref(UnsafeMutableRawPointer(metadata))
+            throw MediaError.take(error, fallback: "gexiv2 could not read the file")
+        }
+        self.metadata = metadata
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(metadata)) }
+
+    /// The tag's value, trimmed; nil when absent or blank.
+    func string(_ name: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        let value = takeString(gexiv2_metadata_try_get_tag_string(metadata, name, &error))
+        if let error { g_error_free(error) }
+        guard let value else { return nil }
+        var trimmed = Substring(value)
+        while let last = trimmed.last, last.isWhitespace || last == "\0" { trimmed.removeLast() }
+        while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+        return trimmed.isEmpty ? nil : String(trimmed)
+    }
+
+    /// Every value of a repeatable tag (an XMP bag, IPTC keywords), in order.
+    func strings(_ name: String) -> [String] {
+        var error: UnsafeMutablePointer<GError>?
+        let values = gexiv2_metadata_try_get_tag_multiple(metadata, name, &error)
+        if let error { g_error_free(error) }
+        guard let values else { return [] }
+        defer { g_strfreev(values) }
+        var strings: [String] = []
+        var index = 0
+        while let value = values[index] {
+            strings.append(String(cString: value))
+            index += 1
+        }
+        return strings
+    }
+}
+
+/// What other apps wrote about a photo: its rating, whether they rejected it, its keywords.
+struct RatingAndKeywords {
+    /// Rating tags in the order Shotwell reads them (`Exif.Image.RatingPercent` comes after).
+    static let ratingTags = ["Xmp.xmp.Rating", "Iptc.Application2.Urgency", "Xmp.photoshop.Urgency",
+                             "Exif.Image.Rating", "Xmp.acdsee.rating"]
+    /// The lowest percentage that means 1, 2, 3, 4 and 5 stars (Shotwell's table).
+    static let percentForStars = [1.0, 25, 50, 75, 99]
+
+    var rating: Int?
+    var isRejected = false
+    var keywords: [String]
+
+    init(_ file: TaggedFile) {
+        for name in Self.ratingTags {
+            guard let value = file.string(name).flatMap(Double.init) else { continue }
+            isRejected = value < 0
+            rating = isRejected ? 0 : min(Int(value.rounded()), 5)
+            break
+        }
+        if rating == nil, let percent = file.string("Exif.Image.RatingPercent").flatMap(Double.init) {
+            rating = Self.percentForStars.lastIndex { percent >= $0 }.map { $0 + 1 } ?? 0
+        }
+        keywords = Self.merge(flat: file.strings("Xmp.dc.subject") + file.strings("Iptc.Application2.Keywords"),
+                              hierarchical: file.strings("Xmp.lr.hierarchicalSubject"))
+    }
+
+    /// Flat keywords, then hierarchical ones as `Parent|Child`, each once in first-seen order;
+    /// a flat keyword that is a level of a hierarchical one (Lightroom writes both) is left out.
+    static func merge(flat: [String], hierarchical: [String]) -> [String] {
+        let paths = hierarchical
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+            .filter { !$0.isEmpty }
+        let levels = Set(paths.joined())
+        var seen: Set<String> = []
+        var merged: [String] = []
+        let candidates = flat.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !levels.contains($0) }
+            + paths.map { $0.joined(separator: "|") }
+        for keyword in candidates where !keyword.isEmpty && seen.insert(keyword).inserted {
+            merged.append(keyword)
+        }
+        return merged
     }
 }

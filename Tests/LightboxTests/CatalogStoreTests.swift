@@ -64,6 +64,21 @@ final class CatalogStoreTests: GtkTestCase {
         XCTAssertEqual(store.photos.groupedByDay().map(\.photos.count).reduce(0, +), store.photos.count)
     }
 
+    func testSearchFindsKeywordsOtherAppsWrote() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        let result = try LibraryFixtures.run("/usr/bin/exiv2", ["-M", "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen",
+                                                                "-M", "set Xmp.dc.subject XmpBag Fish market", paths[1]])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let (store, _) = try openStore(folder: folder)
+        store.searchText = "bergen"
+        XCTAssertEqual(store.photos.map(\.name), ["IMG_1001.jpg"], "a level of a hierarchical keyword")
+        store.searchText = "market fish"
+        XCTAssertEqual(store.photos.map(\.name), ["IMG_1001.jpg"])
+        store.searchText = "oslo"
+        XCTAssertEqual(store.photos.map(\.name), [])
+    }
+
     func testSortDirectionFlipsEveryOrder() {
         let (store, _) = try! openStore(folder: LibraryFixtures.samples)
         store.sortOrder = .dateTaken

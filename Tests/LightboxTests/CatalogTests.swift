@@ -44,6 +44,53 @@ final class CatalogTests: XCTestCase {
         XCTAssertFalse(try sync.catalog.setRating(1, path: folder + "/missing.jpg"))
     }
 
+    func testRejectsAndKeywordsOtherAppsWroteAreCataloguedAndTheCatalogsRejectSurvivesARescan() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let path = LibraryFixtures.copySamples(to: folder, count: 1)[0]
+        let exiv2 = { (commands: [String]) in
+            let result = try LibraryFixtures.run("/usr/bin/exiv2", commands.flatMap { ["-M", $0] } + [path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        try exiv2(["set Xmp.xmp.Rating -1", "set Xmp.dc.subject XmpBag harbour",
+                   "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen"])
+        let sync = CatalogSync(catalog: try makeCatalog())
+        _ = try sync.run(folder: folder)
+        let first = try XCTUnwrap(try sync.catalog.photo(at: path))
+        XCTAssertTrue(first.isRejected)
+        XCTAssertEqual(first.keywords, ["harbour", "Places|Norway|Bergen"])
+
+        // Another app changes the file: its keywords follow, the catalog's rating and reject stay.
+        try exiv2(["set Xmp.xmp.Rating 4", "del Xmp.lr.hierarchicalSubject"])
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        _ = try sync.run(folder: folder)
+        let second = try XCTUnwrap(try sync.catalog.photo(at: path))
+        XCTAssertEqual(second.keywords, ["harbour"])
+        XCTAssertTrue(second.isRejected)
+        XCTAssertEqual(second.rating, 0)
+    }
+
+    func testACatalogOfThePreviousVersionOpensWithItsRatings() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder, count: 2)
+        let file = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        do {
+            let catalog = try Catalog(path: file)
+            _ = try CatalogSync(catalog: catalog).run(folder: folder)
+            XCTAssertTrue(try catalog.setRating(4, path: paths[0]))
+        }
+        // Back to the schema before rejects and keywords, as the previous release left it.
+        let downgrade = try LibraryFixtures.run("/usr/bin/sqlite3", [file, """
+            ALTER TABLE photo DROP COLUMN keywords; ALTER TABLE photo DROP COLUMN rejected;
+            DELETE FROM grdb_migrations WHERE identifier = 'v4-rejected-keywords';
+            """])
+        XCTAssertEqual(downgrade.status, 0, downgrade.stderr)
+        let catalog = try Catalog(path: file)
+        let photos = try catalog.photos(in: folder)
+        XCTAssertEqual(photos.map(\.rating), [4, 2])
+        XCTAssertEqual(photos.map(\.isRejected), [false, false])
+        XCTAssertEqual(photos.map(\.keywords), [[], []])
+    }
+
     func testFoldersWithCommonPrefixesAreKeptApart() throws {
         let root = LibraryFixtures.temporaryFolder(self)
         for name in ["a", "a b", "a-2"] {

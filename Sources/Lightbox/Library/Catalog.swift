@@ -124,7 +124,7 @@ public final class Catalog: Sendable {
     /// The `photo` table's columns, in order.
     static let columns = ["path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
                           "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
-                          "altitude", "rating", "error"]
+                          "altitude", "rating", "error", "rejected", "keywords"]
     static let columnList = columns.joined(separator: ", ")
 
     static var migrator: DatabaseMigrator {
@@ -183,6 +183,13 @@ public final class Catalog: Sendable {
             // The first screenful of a large library, newest or best first, without reading it all.
             try db.create(index: "photo_taken", on: "photo", columns: ["taken"])
             try db.create(index: "photo_rating", on: "photo", columns: ["rating"])
+        }
+        migrator.registerMigration("v4-rejected-keywords") { db in
+            // What other apps wrote: a reject (rating -1) and keywords, one per line.
+            try db.alter(table: "photo") { t in
+                t.add(column: "rejected", .boolean).notNull().defaults(to: false)
+                t.add(column: "keywords", .text)
+            }
         }
         return migrator
     }
@@ -262,11 +269,11 @@ public final class Catalog: Sendable {
     }
 
     /// Inserts or updates rows for freshly read files. A file already in the catalog
-    /// keeps its catalog rating; a new one starts with its embedded rating.
+    /// keeps its catalog rating and reject; a new one starts with what the file says.
     public func save(_ photos: [Photo]) throws {
         try database.write { db in
             let columns = Catalog.columns
-            let update = columns.filter { $0 != "path" && $0 != "rating" }.map { "\($0) = excluded.\($0)" }
+            let update = columns.filter { !["path", "rating", "rejected"].contains($0) }.map { "\($0) = excluded.\($0)" }
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                 ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", "))
@@ -275,7 +282,7 @@ public final class Catalog: Sendable {
                 let values: [(any DatabaseValueConvertible)?] = [
                     p.path, p.fileSize, p.modified, p.taken, p.takenSource?.rawValue, p.make, p.model, p.lens, p.exposure,
                     p.aperture, p.iso, p.focalLength, p.width, p.height, p.orientation, p.latitude, p.longitude,
-                    p.altitude, p.rating, p.error,
+                    p.altitude, p.rating, p.error, p.isRejected, Photo.keywordsColumn(p.keywords),
                 ]
                 try statement.execute(arguments: StatementArguments(values))
             }
@@ -408,6 +415,13 @@ extension Photo: FetchableRecord, PersistableRecord {
         longitude = try row.decode(atIndex: 16)
         altitude = try row.decode(atIndex: 17)
         rating = try row.decode(atIndex: 18)
+        isRejected = try row.decode(atIndex: 20)
+        keywords = (try row.decode(String?.self, atIndex: 21))?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    /// Keywords as stored: one per line, NULL for none.
+    static func keywordsColumn(_ keywords: [String]) -> String? {
+        keywords.isEmpty ? nil : keywords.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -431,5 +445,7 @@ extension Photo: FetchableRecord, PersistableRecord {
         container["altitude"] = altitude
         container["rating"] = rating
         container["error"] = error
+        container["rejected"] = isRejected
+        container["keywords"] = Photo.keywordsColumn(keywords)
     }
 }

@@ -309,12 +309,15 @@ public final class CatalogStore {
     }
 
     /// Adds or updates photos. A photo read from its file that is already listed keeps
-    /// the catalog's rating (saving a file read never overwrites it).
+    /// the catalog's rating and reject (saving a file read never overwrites them).
     private func merge(_ batch: [Photo], keepingRatings: Bool = true) {
         guard !batch.isEmpty else { return }
         for var photo in batch {
             if let index = allIndex[photo.id] {
-                if keepingRatings { photo.rating = allPhotos[index].rating }
+                if keepingRatings {
+                    photo.rating = allPhotos[index].rating
+                    photo.isRejected = allPhotos[index].isRejected
+                }
                 allPhotos[index] = photo
             } else {
                 allIndex[photo.id] = allPhotos.count

@@ -38,6 +38,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
         var longitude: Double?
         var altitude: Double?
         var rating: Int
+        var isRejected = false
+        var keywords: [String] = []
         var error: String?
 
         init(path: String, fileSize: Int64, modified: Double, error: String?) {
@@ -69,6 +71,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
             copy.longitude = longitude
             copy.altitude = altitude
             copy.rating = rating
+            copy.isRejected = isRejected
+            copy.keywords = keywords
             return copy
         }
     }
@@ -107,8 +111,13 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public var latitude: Double? { get { storage.latitude } set { fields.latitude = newValue } }
     public var longitude: Double? { get { storage.longitude } set { fields.longitude = newValue } }
     public var altitude: Double? { get { storage.altitude } set { fields.altitude = newValue } }
-    /// Stars, 0…5: the catalog's own rating (seeded from `Xmp.xmp.Rating` on first scan).
+    /// Stars, 0…5: the catalog's own rating (seeded on first scan from what other apps
+    /// wrote in the file or its XMP sidecar, in Shotwell's order of tags).
     public var rating: Int { get { storage.rating } set { fields.rating = newValue } }
+    /// Rejected while culling (seeded on first scan from a rating of -1 another app wrote).
+    public var isRejected: Bool { get { storage.isRejected } set { fields.isRejected = newValue } }
+    /// Keywords from the file or its sidecar; hierarchical ones as `Parent|Child`.
+    public var keywords: [String] { get { storage.keywords } set { fields.keywords = newValue } }
     /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
     public var error: String? { get { storage.error } set { fields.error = newValue } }
 
@@ -125,7 +134,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
             && a.iso == b.iso && a.focalLength == b.focalLength && a.width == b.width
             && a.height == b.height && a.orientation == b.orientation && a.latitude == b.latitude
             && a.longitude == b.longitude && a.altitude == b.altitude && a.rating == b.rating
-            && a.error == b.error
+            && a.isRejected == b.isRejected && a.keywords == b.keywords && a.error == b.error
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -72,7 +72,8 @@ public enum PhotoListing {
     struct Row: Encodable {
         enum Key: String, CodingKey, CaseIterable {
             case path, taken, taken_source, camera, make, model, lens, exposure, aperture, iso, focal_length
-            case width, height, orientation, latitude, longitude, altitude, rating, file_size, error, decoded
+            case width, height, orientation, latitude, longitude, altitude, rating, rejected, keywords, file_size, error
+            case decoded
         }
 
         var path: String
@@ -93,6 +94,8 @@ public enum PhotoListing {
         var longitude: Double?
         var altitude: Double?
         var rating: Int?
+        var rejected: Bool?
+        var keywords: [String]?
         var fileSize: Int64?
         var error: String?
         var decoded: Bool?
@@ -125,6 +128,8 @@ public enum PhotoListing {
             longitude = Self.finite(photo.longitude)
             altitude = Self.finite(photo.altitude)
             rating = photo.rating
+            rejected = photo.isRejected
+            keywords = photo.keywords
             fileSize = photo.fileSize
         }
 
@@ -153,6 +158,8 @@ public enum PhotoListing {
             try c.encode(longitude, forKey: .longitude)
             try c.encode(altitude, forKey: .altitude)
             try c.encode(rating, forKey: .rating)
+            try c.encode(rejected, forKey: .rejected)
+            try c.encode(keywords, forKey: .keywords)
             try c.encode(fileSize, forKey: .file_size)
             try c.encode(error, forKey: .error)
             try c.encode(decoded, forKey: .decoded)

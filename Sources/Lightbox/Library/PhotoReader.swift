@@ -119,5 +119,7 @@ extension Photo {
         longitude = metadata.longitude
         altitude = metadata.altitude
         rating = metadata.rating ?? 0
+        isRejected = metadata.isRejected
+        keywords = metadata.keywords
     }
 }
