@@ -47,6 +47,15 @@ final class DetailsPaneTests: GtkTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    func testKeywordsShowWithTheirHierarchy() {
+        var photo = Photo(path: "/photos/a.jpg")
+        photo.keywords = ["harbour", "Places|Norway|Bergen"]
+        XCTAssertTrue(DetailItem.items(for: photo).contains(.field(key: "Keywords", value: "harbour, Places › Norway › Bergen",
+                                                                   link: nil)))
+        XCTAssertFalse(DetailItem.items(for: Photo(path: "/photos/b.jpg")).contains { $0.id == "Keywords" },
+                       "no Keywords row without keywords")
+    }
+
     func testClickingAStarAndPressing4SaveTheRating() {
         let fixture = PhotosPageFixture(self)
         let photo = fixture.store.photos.first { $0.rating == 0 && $0.error == nil }!

@@ -41,6 +41,7 @@ public enum DetailItem: Identifiable, Equatable {
             ("Aperture", photo.aperture.map { "ƒ/\(PhotoFormat.number($0))" }, nil),
             ("ISO", photo.iso.map(String.init), nil),
             ("Focal length", photo.focalLength.map { "\(PhotoFormat.number($0)) mm" }, nil),
+            ("Keywords", photo.keywords.isEmpty ? nil : photo.keywords.map(PhotoFormat.keyword).joined(separator: ", "), nil),
         ]
         let size = photo.displaySize
         if size.width > 0 { fields.append(("Dimensions", "\(size.width) × \(size.height)", nil)) }

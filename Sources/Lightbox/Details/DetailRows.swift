@@ -84,7 +84,10 @@ public final class DetailFieldRow: ListRowView {
         keyLabel.widthChars = 11
         valueLabel.xalign = 1
         valueLabel.horizontalExpand = true
-        valueLabel.ellipsize = .middle
+        // Long values (a folder, a list of keywords) wrap onto more lines rather than lose their middle.
+        valueLabel.wraps = true
+        valueLabel.wrapMode = .wordChar
+        valueLabel.justify = .right
         valueLabel.isSelectable = false
         chevron.addCssClass("dim-label")
         [keyLabel, valueLabel, chevron].forEach(contentView.append)

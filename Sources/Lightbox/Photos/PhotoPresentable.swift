@@ -82,6 +82,11 @@ public enum PhotoFormat {
         }
     }
 
+    /// A keyword as people read it: levels of a hierarchy joined by "›" ("Places › Norway").
+    public static func keyword(_ keyword: String) -> String {
+        keyword.split(separator: "|").joined(separator: " › ")
+    }
+
     /// A file size as "2.4 MB".
     public static func fileSize(_ bytes: Int64) -> String {
         ByteCountFormatter.string(fromByteCount: max(0, bytes), countStyle: .file)
