@@ -138,7 +138,7 @@ open class ArrayDataSource<Item> {
             waitingSlots[ObjectIdentifier(slot)] = slot
             lastWaitingBind = .now
             followScrolling(adjustment)
-            if configureWaiting == nil { configureWaiting = MainLoopTimer(after: Self.quietPeriod) { [weak self] in self?.configureWaitingRows() } }
+            if configureWaiting == nil { configureWaiting = MainLoopTimer(after: quietPeriod) { [weak self] in self?.configureWaitingRows() } }
             return
         }
         configure(slot, at: position)
@@ -173,7 +173,7 @@ open class ArrayDataSource<Item> {
     // MARK: Rows configured later
 
     /// How long binds of far rows must stop (the list stops jumping) before they are configured.
-    static var quietPeriod: Duration { .milliseconds(100) }
+    package var quietPeriod: Duration = .milliseconds(100)
 
     /// The adjustment that scrolls the view (nil when it is not in a scrolled window).
     private var scrollAdjustment: Adjustment? {
@@ -224,8 +224,8 @@ open class ArrayDataSource<Item> {
     private func configureWaitingRows() {
         configureWaiting = nil
         let quietFor = ContinuousClock.now - lastWaitingBind
-        guard quietFor >= Self.quietPeriod else {
-            configureWaiting = MainLoopTimer(after: Self.quietPeriod - quietFor) { [weak self] in self?.configureWaitingRows() }
+        guard quietFor >= quietPeriod else {
+            configureWaiting = MainLoopTimer(after: quietPeriod - quietFor) { [weak self] in self?.configureWaitingRows() }
             return
         }
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(4))
