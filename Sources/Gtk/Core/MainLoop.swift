@@ -39,18 +39,11 @@ public enum MainLoop {
     @MainActor @discardableResult
     public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
-        let timedOut = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-        timedOut.initialize(to: false)
-        let timer = g_timeout_add_full(G_PRIORITY_HIGH, guint(max(1, timeout * 1000)), { flag in
-            flag?.assumingMemoryBound(to: Bool.self).pointee = true
-            return 0 // G_SOURCE_REMOVE
-        }, timedOut, nil)
-        defer {
-            if !timedOut.pointee { g_source_remove(timer) }
-            timedOut.deallocate()
-        }
+        // Wakes the blocking iteration below when the time is up.
+        let wakeUp = MainLoopTimer(after: .milliseconds(max(1, Int((timeout * 1000).rounded(.up))))) {}
+        defer { wakeUp.cancel() }
         while !condition() {
-            if timedOut.pointee || g_get_monotonic_time() >= deadline { return condition() }
+            if g_get_monotonic_time() >= deadline { return condition() }
             g_main_context_iteration(nil, 1)
         }
         return true
