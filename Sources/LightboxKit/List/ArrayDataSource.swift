@@ -131,8 +131,8 @@ open class ArrayDataSource<Item> {
         // GTK 4.8 keeps about 200 rows bound around the visible ones and binds them all
         // again when a long list jumps (a scrollbar drag): a slot that already holds a row
         // of the right kind and lies well outside the visible part keeps showing what it
-        // showed (so its measured height stays valid) and is configured when the main loop
-        // is idle, unless it is unbound first.
+        // showed (so its measured height stays valid) and is configured once the list has
+        // stopped jumping, or when a scroll brings it near, unless it is unbound first.
         if let row = slot.child as? ListRowView, row.reuseKind == kindOfItem(item(at: position)),
            let adjustment = scrollAdjustment, isFarFromVisible(position, in: adjustment) {
             waitingSlots[ObjectIdentifier(slot)] = slot
