@@ -121,6 +121,43 @@ final class CatalogStoreTests: GtkTestCase {
         XCTAssertThrowsError(try store.setRating(1, for: folder + "/gone.jpg"))
     }
 
+    func testABatchEditIsShownAtOnceSavedTogetherAndUndoneAsOne() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.copySamples(to: folder, count: 4)
+        let (store, received) = try! openStore(folder: folder)
+        let ids = store.photos.prefix(3).map(\.id), other = store.photos[3].id
+        try store.setRating(0, for: ids)  // some samples carry stars of their own
+        try store.setRating(2, for: [ids[0]])
+        let updates = received.arrays.count
+
+        let edit = try store.setRating(5, for: ids)
+        XCTAssertEqual(received.arrays.count, updates + 1, "one update for the whole batch")
+        XCTAssertEqual(ids.map { store.photo($0)?.rating }, [5, 5, 5])
+        XCTAssertEqual(edit.before[ids[0]]?.rating, 2)
+        XCTAssertEqual(edit.before[ids[1]]?.rating, 0)
+        let keyword = try store.edit(ids + [other]) { $0.add(keyword: "Harbour") }
+        XCTAssertEqual(keyword.ids.count, 4)
+        XCTAssertTrue(try store.edit([other]) { $0.add(keyword: "harbour ") }.isEmpty, "a keyword is added once, whatever its case")
+        let rejected = try store.setRejected(true, for: [ids[2]])
+        store.waitUntilSaved()
+        XCTAssertEqual(try ids.map { try store.catalog.photo(at: $0)?.rating }, [5, 5, 5])
+        XCTAssertEqual(try store.catalog.photo(at: other)?.keywords, ["Harbour"])
+        XCTAssertEqual(try store.catalog.photo(at: ids[2])?.isRejected, true)
+
+        try store.undo(rejected)
+        try store.undo(keyword)
+        let redo = try store.undo(edit)
+        XCTAssertEqual(ids.map { store.photo($0)?.rating }, [2, 0, 0], "one undo restores every photo of the batch")
+        store.waitUntilSaved()
+        XCTAssertEqual(try ids.map { try store.catalog.photo(at: $0)?.rating }, [2, 0, 0])
+        XCTAssertEqual(try store.catalog.photo(at: other)?.keywords, [])
+        XCTAssertEqual(try store.catalog.photo(at: ids[2])?.isRejected, false)
+        try store.undo(redo)
+        XCTAssertEqual(ids.map { store.photo($0)?.rating }, [5, 5, 5], "and the undo's reverse redoes it")
+        XCTAssertThrowsError(try store.setRating(3, for: [ids[0], folder + "/gone.jpg"]))
+        XCTAssertEqual(store.photo(ids[0])?.rating, 5, "a batch naming a photo that is not there changes none")
+    }
+
     func testTrashAndUndoRestoreTheFileAndItsRating() throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         LibraryFixtures.copySamples(to: folder, count: 2)

@@ -44,7 +44,7 @@ final class CatalogTests: XCTestCase {
         XCTAssertFalse(try sync.catalog.setRating(1, path: folder + "/missing.jpg"))
     }
 
-    func testRejectsAndKeywordsOtherAppsWroteAreCataloguedAndTheCatalogsRejectSurvivesARescan() throws {
+    func testRejectsAndKeywordsOtherAppsWroteAreCataloguedAndTheCatalogsOwnSurviveARescan() throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         let path = LibraryFixtures.copySamples(to: folder, count: 1)[0]
         let exiv2 = { (commands: [String]) in
@@ -59,12 +59,13 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(first.isRejected)
         XCTAssertEqual(first.keywords, ["harbour", "Places|Norway|Bergen"])
 
-        // Another app changes the file: its keywords follow, the catalog's rating and reject stay.
+        // Another app changes the file: the catalog's rating, reject and keywords stay (they
+        // are the person's, edited in Lightbox; write-back is what carries them to the file).
         try exiv2(["set Xmp.xmp.Rating 4", "del Xmp.lr.hierarchicalSubject"])
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
         _ = try sync.run(folder: folder)
         let second = try XCTUnwrap(try sync.catalog.photo(at: path))
-        XCTAssertEqual(second.keywords, ["harbour"])
+        XCTAssertEqual(second.keywords, ["harbour", "Places|Norway|Bergen"])
         XCTAssertTrue(second.isRejected)
         XCTAssertEqual(second.rating, 0)
     }

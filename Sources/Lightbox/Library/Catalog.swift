@@ -269,11 +269,11 @@ public final class Catalog: Sendable {
     }
 
     /// Inserts or updates rows for freshly read files. A file already in the catalog
-    /// keeps its catalog rating and reject; a new one starts with what the file says.
+    /// keeps its catalog rating, reject and keywords; a new one starts with what the file says.
     public func save(_ photos: [Photo]) throws {
         try database.write { db in
             let columns = Catalog.columns
-            let update = columns.filter { !["path", "rating", "rejected"].contains($0) }.map { "\($0) = excluded.\($0)" }
+            let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                 ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", "))
@@ -385,6 +385,23 @@ public final class Catalog: Sendable {
         try database.write { db in
             try db.execute(sql: "UPDATE photo SET rating = ? WHERE path = ?", arguments: [rating, path])
             return db.changesCount > 0
+        }
+    }
+
+    /// Sets the stars, reject and keywords of several photos in one transaction (all or
+    /// none); returns the paths the catalog has no row for.
+    @discardableResult
+    public func setMetadata(_ values: [Photo.ID: PhotoMetadata]) throws -> [String] {
+        guard !values.isEmpty else { return [] }
+        return try database.write { db in
+            let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ?, keywords = ? WHERE path = ?")
+            var missing: [String] = []
+            for (path, metadata) in values {
+                try statement.execute(arguments: [metadata.rating, metadata.isRejected,
+                                                  Photo.keywordsColumn(metadata.keywords), path])
+                if db.changesCount == 0 { missing.append(path) }
+            }
+            return missing
         }
     }
 }

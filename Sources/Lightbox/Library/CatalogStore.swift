@@ -16,6 +16,8 @@ import LightboxMedia
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
 /// try store.setRating(4, for: photo.id)           // shown at once, committed in the background
+/// let edit = try store.setRating(3, for: ids)     // many photos, one edit; try store.undo(edit)
+/// try store.edit(ids) { $0.add(keyword: "Bergen") }  // stars, reject, keywords (PhotoMetadata)
 /// let undo = try store.moveToTrash([photo.id]); try store.restore(undo)
 /// store.photos.groupedByMonth(); store.photos.groupedByCamera(); store.photos.groupedByDay()
 /// // Images off the main thread (thumbnails and the photo page's); cancel the task when the row goes away:
@@ -121,13 +123,13 @@ public final class CatalogStore {
     /// The first screenful being read for the folder being opened, until shown.
     private var pendingFirstScreenful: (read: InBackground<Library?>, generation: Int, spec: PhotoViewSpec)?
     private var rescanWhenLoaded = false
-    /// Ratings made while the folder's rows are read: the rows may have been read before
-    /// the ratings were saved, so they are laid over them.
-    private var ratingsWhileLoading: [Photo.ID: Int] = [:]
-    /// Catalog edits (ratings) are committed here, in order, off the main thread.
+    /// Edits made while the folder's rows are read: the rows may have been read before
+    /// the edits were saved, so they are laid over them.
+    private var metadataWhileLoading: [Photo.ID: PhotoMetadata] = [:]
+    /// Catalog edits (ratings, rejects, keywords) are committed here, in order, off the main thread.
     private let edits = DispatchQueue(label: "io.github.lightbox.catalog-edits", qos: .userInitiated)
-    /// Ratings shown but not yet committed, by photo (see `setRating`).
-    private var unsavedRatings: [Photo.ID: Int] = [:]
+    /// Edits shown but not yet committed, by photo (see `edit`).
+    private var unsavedEdits: [Photo.ID: Int] = [:]
 
     public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
@@ -286,11 +288,11 @@ public final class CatalogStore {
         private(set) var photos: [Photo]
         let index: [Photo.ID: Int]
 
-        /// With these ratings instead of the ones read.
-        func rated(_ ratings: [Photo.ID: Int]) -> Library {
+        /// With this metadata instead of the one read.
+        func with(_ metadata: [Photo.ID: PhotoMetadata]) -> Library {
             var library = self
-            for (id, rating) in ratings {
-                if let position = index[id] { library.photos[position].rating = rating }
+            for (id, values) in metadata {
+                if let position = index[id] { library.photos[position].metadata = values }
             }
             return library
         }
@@ -309,15 +311,12 @@ public final class CatalogStore {
     }
 
     /// Adds or updates photos. A photo read from its file that is already listed keeps
-    /// the catalog's rating and reject (saving a file read never overwrites them).
+    /// the catalog's rating, reject and keywords (saving a file read never overwrites them).
     private func merge(_ batch: [Photo], keepingRatings: Bool = true) {
         guard !batch.isEmpty else { return }
         for var photo in batch {
             if let index = allIndex[photo.id] {
-                if keepingRatings {
-                    photo.rating = allPhotos[index].rating
-                    photo.isRejected = allPhotos[index].isRejected
-                }
+                if keepingRatings { photo.metadata = allPhotos[index].metadata }
                 allPhotos[index] = photo
             } else {
                 allIndex[photo.id] = allPhotos.count
@@ -372,7 +371,7 @@ public final class CatalogStore {
         libraryObservers.send(LibraryChange(ids: nil))
         show([], .reset)
         isLoading = true
-        ratingsWhileLoading = [:]
+        metadataWhileLoading = [:]
         rescanWhenLoaded = rescanning
         if rescanning {
             isScanning = true
@@ -399,11 +398,11 @@ public final class CatalogStore {
             }.value
             guard let self, self.generation == opened else { return }
             self.isLoading = false
-            defer { self.ratingsWhileLoading = [:] }
+            defer { self.metadataWhileLoading = [:] }
             switch rows {
             case .success(let library):
                 self.returnsMemoryWhenSettled = true
-                self.setAll(library.rated(self.ratingsWhileLoading))
+                self.setAll(library.with(self.metadataWhileLoading))
             case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
             }
             if self.rescanWhenLoaded { self.rescan() }
@@ -423,7 +422,7 @@ public final class CatalogStore {
         guard let pending = pendingFirstScreenful else { return }
         pendingFirstScreenful = nil
         guard let first, generation == pending.generation, isLoading, spec == pending.spec else { return }
-        adopt(first.rated(ratingsWhileLoading))
+        adopt(first.with(metadataWhileLoading))
         show(spec.photos(from: allPhotos), .reset)
     }
 
@@ -608,31 +607,84 @@ public final class CatalogStore {
         catalog.backUpNow()
     }
 
-    /// Sets a photo's stars (0…5). The row shows them at once; the catalog commits them in
-    /// the background, one edit after the other (`waitUntilSaved` waits for that). A rating
-    /// the catalog refuses (a full disk) is taken back and said in a notice.
+    /// Sets a photo's stars (0…5); see `edit`.
     public func setRating(_ rating: Int, for id: Photo.ID) throws {
+        try setRating(rating, for: [id])
+    }
+
+    /// Sets the stars (0…5) of several photos as one edit (one undo); see `edit`.
+    @discardableResult
+    public func setRating(_ rating: Int, for ids: [Photo.ID]) throws -> MetadataEdit {
         guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
+        return try edit(ids) { $0.rating = rating }
+    }
+
+    /// Rejects photos (or takes the reject back) as one edit; see `edit`.
+    @discardableResult
+    public func setRejected(_ rejected: Bool, for ids: [Photo.ID]) throws -> MetadataEdit {
+        try edit(ids) { $0.isRejected = rejected }
+    }
+
+    /// Changes the stars, reject or keywords of `ids` with `change`, as one edit: the rows
+    /// show it at once, whatever the library's size; the catalog commits it in the
+    /// background in one transaction, edits one after the other (`waitUntilSaved` waits
+    /// for that). An edit the catalog refuses (a full disk) is taken back and said in a
+    /// notice. Returns what changed (photos `change` left as they were are not in it),
+    /// which `undo` takes back.
+    @discardableResult
+    public func edit(_ ids: [Photo.ID], _ change: (inout PhotoMetadata) -> Void) throws -> MetadataEdit {
+        var before: [Photo.ID: PhotoMetadata] = [:], after: [Photo.ID: PhotoMetadata] = [:]
+        for id in ids where before[id] == nil {
+            guard let old = try currentMetadata(of: id) else { throw StoreError("no photo at \(id)") }
+            var new = old
+            change(&new)
+            guard new != old else { continue }
+            before[id] = old
+            after[id] = new
+        }
+        let edit = MetadataEdit(before: before, after: after)
+        try apply(after)
+        return edit
+    }
+
+    /// Takes `edit` back: each photo gets the metadata it had before. Returns the edit
+    /// that redoes it.
+    @discardableResult
+    public func undo(_ edit: MetadataEdit) throws -> MetadataEdit {
+        try apply(edit.before)
+        return edit.reversed
+    }
+
+    /// A photo's metadata as shown now: the open folder's, or while the folder is read,
+    /// the catalog's. Nil when neither has the photo.
+    private func currentMetadata(of id: Photo.ID) throws -> PhotoMetadata? {
+        if let index = allIndex[id] { return allPhotos[index].metadata }
+        guard isLoading else { return nil }
+        if let shown = metadataWhileLoading[id] { return shown }
+        return try catalog.photo(at: id)?.metadata
+    }
+
+    /// Shows `values` and commits them in the background (see `edit`).
+    private func apply(_ values: [Photo.ID: PhotoMetadata]) throws {
+        guard !values.isEmpty else { return }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
         if conditions.contains(where: { $0.kind == .diskFull }) {
             throw StoreError("the disk holding the photo catalog is full")
         }
-        if allIndex[id] == nil {  // while the folder is read, any photo of the catalog
-            guard isLoading, (try? catalog.photo(at: id)) != nil else { throw StoreError("no photo at \(id)") }
-        }
-        if isLoading { ratingsWhileLoading[id] = rating }
-        show(rating: rating, for: id)
-        unsavedRatings[id, default: 0] += 1
+        if isLoading { metadataWhileLoading.merge(values) { $1 } }
+        show(values)
+        for id in values.keys { unsavedEdits[id, default: 0] += 1 }
         let catalog = self.catalog
         edits.async {
             do {
-                _ = try catalog.setRating(rating, path: id)
+                _ = try catalog.setMetadata(values)
                 catalog.backUpSoon()
-                Task { @MainActor [weak self] in self?.ratingSaved(for: id, failure: nil) }
+                Task { @MainActor [weak self] in self?.saved(Array(values.keys), failure: nil) }
             } catch {
-                let saved = (try? catalog.photo(at: id))?.rating
-                let failure = RatingFailure(isDiskFull: catalog.isDiskFull(error), savedRating: saved)
-                Task { @MainActor [weak self] in self?.ratingSaved(for: id, failure: failure) }
+                var saved: [Photo.ID: PhotoMetadata] = [:]
+                for id in values.keys { saved[id] = (try? catalog.photo(at: id))?.metadata }
+                let failure = EditFailure(isDiskFull: catalog.isDiskFull(error), saved: saved)
+                Task { @MainActor [weak self] in self?.saved(Array(values.keys), failure: failure) }
             }
         }
     }
@@ -643,38 +695,58 @@ public final class CatalogStore {
         edits.sync {}
     }
 
-    private struct RatingFailure: Sendable {
+    private struct EditFailure: Sendable {
         let isDiskFull: Bool
-        /// What the catalog holds for the photo; nil when it has no row.
-        let savedRating: Int?
+        /// What the catalog holds for each photo (none when it has no row).
+        let saved: [Photo.ID: PhotoMetadata]
     }
 
-    private func ratingSaved(for id: Photo.ID, failure: RatingFailure?) {
-        let unsaved = (unsavedRatings[id] ?? 1) - 1
-        unsavedRatings[id] = unsaved > 0 ? unsaved : nil
+    private func saved(_ ids: [Photo.ID], failure: EditFailure?) {
+        var settled: [Photo.ID] = []
+        for id in ids {
+            let unsaved = (unsavedEdits[id] ?? 1) - 1
+            unsavedEdits[id] = unsaved > 0 ? unsaved : nil
+            if unsaved <= 0 { settled.append(id) }
+        }
         guard let failure else { return }
         if failure.isDiskFull { diskFull() }
-        tell(failure.isDiskFull ? "The rating could not be saved: the disk holding the photo catalog is full."
-             : "The rating could not be saved.")
-        // The stars the catalog keeps, unless a newer rating of the photo is on its way
-        // (and the rows still being read must not bring the refused one back).
-        guard unsaved <= 0 else { return }
-        ratingsWhileLoading[id] = nil
-        if let saved = failure.savedRating { show(rating: saved, for: id) }
+        let what = ids.count == 1 ? "The rating could not be saved" : "The changes to \(ids.count) photos could not be saved"
+        tell(failure.isDiskFull ? "\(what): the disk holding the photo catalog is full." : "\(what).")
+        // What the catalog keeps, unless a newer edit of the photo is on its way (and the
+        // rows still being read must not bring the refused one back).
+        var restored: [Photo.ID: PhotoMetadata] = [:]
+        for id in settled {
+            metadataWhileLoading[id] = nil
+            if let saved = failure.saved[id] { restored[id] = saved }
+        }
+        show(restored)
     }
 
-    /// The photo's row shows `rating` in this frame, whatever the library's size, and moves
-    /// to its place when the list is sorted by stars.
-    private func show(rating: Int, for id: Photo.ID) {
-        guard let index = allIndex[id], allPhotos[index].rating != rating else { return }
-        allPhotos[index].rating = rating
-        if let position = photos.firstIndex(where: { $0.id == id }) {
-            var updated = photos
-            updated[position].rating = rating
-            show(updated, .updated([position]))
+    /// The photos' rows show `values` in this frame, whatever the library's size; they
+    /// move to their places (or leave the list) when the order or a filter depends on them.
+    private func show(_ values: [Photo.ID: PhotoMetadata]) {
+        var changed: Set<Photo.ID> = []
+        for (id, metadata) in values {
+            guard let index = allIndex[id], allPhotos[index].metadata != metadata else { continue }
+            allPhotos[index].metadata = metadata
+            changed.insert(id)
         }
-        libraryObservers.send(LibraryChange(ids: [id]))
-        if spec.order == .rating { publish() }
+        guard !changed.isEmpty else { return }
+        var updated = photos, positions: [Int] = []
+        if changed.count <= 8 {
+            for id in changed {
+                if let position = updated.firstIndex(where: { $0.id == id }) { positions.append(position) }
+            }
+        } else {
+            for (position, photo) in updated.enumerated() where changed.contains(photo.id) { positions.append(position) }
+        }
+        if !positions.isEmpty {
+            positions.sort()
+            for position in positions { updated[position].metadata = values[updated[position].id]! }
+            show(updated, .updated(positions))
+        }
+        libraryObservers.send(LibraryChange(ids: changed))
+        if spec.dependsOnMetadata { publish() }
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.

@@ -55,6 +55,10 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// Smallest first (oldest, A→Z, fewest stars); the default is newest first.
     var ascending = false
 
+    /// Whether a change of a photo's stars, reject or keywords can move it in the list or
+    /// take it out (then the Store searches and sorts again).
+    var dependsOnMetadata: Bool { order == .rating || !search.isEmpty }
+
     func photos(from all: [Photo]) -> [Photo] {
         var result = all.matching(search).sorted(by: order)
         let naturallyAscending = order == .name || order == .camera

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What a person sets on a photo, as opposed to what its file says about it: stars, a
+/// reject, keywords. The catalog owns these once a photo is listed (a file read again
+/// never overwrites them); write-back copies them into the file.
+public struct PhotoMetadata: Hashable, Sendable {
+    /// Stars, 0…5.
+    public var rating: Int
+    public var isRejected: Bool
+    /// Keywords in the order they were added; hierarchical ones as `Parent|Child`.
+    public var keywords: [String]
+
+    public init(rating: Int = 0, isRejected: Bool = false, keywords: [String] = []) {
+        self.rating = rating
+        self.isRejected = isRejected
+        self.keywords = keywords
+    }
+
+    /// Adds `keyword` unless the photo has it already (compared case-insensitively, as
+    /// search compares); returns whether it was added.
+    @discardableResult
+    public mutating func add(keyword: String) -> Bool {
+        let keyword = keyword.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !keyword.isEmpty, !keywords.contains(where: { $0.lowercased() == keyword.lowercased() }) else { return false }
+        keywords.append(keyword)
+        return true
+    }
+
+    /// Removes `keyword` (case-insensitively); returns whether the photo had it.
+    @discardableResult
+    public mutating func remove(keyword: String) -> Bool {
+        let count = keywords.count
+        keywords.removeAll { $0.lowercased() == keyword.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        return keywords.count != count
+    }
+}
+
+extension Photo {
+    /// The stars, reject and keywords, together.
+    public var metadata: PhotoMetadata {
+        get { PhotoMetadata(rating: rating, isRejected: isRejected, keywords: keywords) }
+        set {
+            if rating != newValue.rating { rating = newValue.rating }
+            if isRejected != newValue.isRejected { isRejected = newValue.isRejected }
+            if keywords != newValue.keywords { keywords = newValue.keywords }
+        }
+    }
+}
+
+/// One edit of several photos' metadata (a batch rating, a reject, a keyword added to a
+/// selection): what each photo had before and has after. `CatalogStore.undo` puts the
+/// `before` values back, which is itself an edit (its `reversed` redoes).
+public struct MetadataEdit: Sendable, Equatable {
+    public let before: [Photo.ID: PhotoMetadata]
+    public let after: [Photo.ID: PhotoMetadata]
+
+    public init(before: [Photo.ID: PhotoMetadata], after: [Photo.ID: PhotoMetadata]) {
+        self.before = before
+        self.after = after
+    }
+
+    /// The photos the edit changed.
+    public var ids: Set<Photo.ID> { Set(after.keys) }
+    public var isEmpty: Bool { after.isEmpty }
+    /// The edit that takes this one back.
+    public var reversed: MetadataEdit { MetadataEdit(before: after, after: before) }
+}
