@@ -67,7 +67,7 @@ final class MainWindowControllerTests: GtkTestCase {
         actions.action(named: "rate")?.activate(Variant(Int32(3)))
         root.store.waitUntilSaved()
         XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3)
-        root.trashCurrentPhoto()
+        root.commands.trash()
         XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))
         XCTAssertTrue(root.windowView.banner.isRevealed)
         XCTAssertEqual(root.windowView.bannerLabel.text, "Moved to trash")
@@ -76,7 +76,10 @@ final class MainWindowControllerTests: GtkTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]))
         XCTAssertFalse(root.windowView.banner.isRevealed)
         XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3, "the rating came back")
-        XCTAssertFalse(root.canUndo)
+        XCTAssertTrue(root.commands.canRedo)
+        actions.action(named: "undo")?.activate()
+        XCTAssertEqual(root.store.photo(paths[0])?.rating, 0, "the next undo takes the rating back (IMG_1000 has none)")
+        XCTAssertFalse(root.commands.canUndo)
         window.destroy()
     }
 
@@ -87,7 +90,7 @@ final class MainWindowControllerTests: GtkTestCase {
         let photos = root.pages.pages[0].controller as! PhotosController
         photos.reveal(paths[1])
         try! root.store.catalog.remove(paths: [paths[1]])
-        root.trashCurrentPhoto()
+        root.commands.trash()
         XCTAssertTrue(root.windowView.banner.isRevealed)
         XCTAssertTrue(root.windowView.bannerLabel.text.contains("could not be moved to the trash"),
                       root.windowView.bannerLabel.text)

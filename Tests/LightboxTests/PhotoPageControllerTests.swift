@@ -12,7 +12,8 @@ final class PhotoPageControllerTests: GtkTestCase {
         let page = PhotoPageController(store: store, photos: photos, index: index)
         let (window, _) = AlbumsFixtures.window(showing: page)
         let actions = ActionGroup()
-        RateCommand(store: store, page: { [weak page] in page }, report: { XCTFail("the page says it: \($0)") })
+        PhotoCommands(store: store, page: { [weak page] in page },
+                      say: { if let message = $0 { XCTFail("the page says it: \(message.text)") } })
             .install(in: actions)
         window.insertActionGroup(actions, prefix: "win")
         return page

@@ -29,8 +29,10 @@ final class PhotosPageFixture {
         (inNavigation ? navigation : page).becomeRoot(of: window)
         // The window's `win.rate`, rating the photo of the page in front.
         let actions = ActionGroup()
-        RateCommand(store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
-                    report: { [weak self] message in self?.ratingReports.append(message) }).install(in: actions)
+        PhotoCommands(store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
+                      say: { [weak self] message in
+                          if let message, !message.isUndoable { self?.ratingReports.append(message.text) }
+                      }).install(in: actions)
         window.insertActionGroup(actions, prefix: "win")
         show(window)
         if let folder {

@@ -94,7 +94,8 @@ final class RateActionTests: GtkTestCase {
         let front = Front()
         front.page = Page(photo)
         let actions = ActionGroup()
-        RateCommand(store: store, page: { front.page }, report: { reports.append($0) }).install(in: actions)
+        PhotoCommands(store: store, page: { front.page }, say: { if let message = $0 { reports.append(message.text) } })
+            .install(in: actions)
         let rate = actions.action(named: "rate")!
 
         rate.activate(Variant(Int32(4)))

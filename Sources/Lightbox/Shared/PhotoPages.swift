@@ -1,10 +1,19 @@
 import LightboxKit
 
-/// A page with a current photo: the one the window's 0–5 (rate) and Delete (trash)
-/// actions act on. Photos list, collection pages and the photo page adopt it.
+/// A page with a current photo and a selection: the photos the window's 0–5 (rate), 9
+/// (reject) and Delete (trash) actions act on. Photos list, collection pages and the photo
+/// page adopt it.
 @MainActor
 public protocol PhotoSelecting: AnyObject {
+    /// The photo the page shows or has selected first.
     var currentPhoto: Photo? { get }
+    /// Every selected photo, in the page's order (the current photo alone on a page that
+    /// selects one at a time).
+    var selectedPhotos: [Photo] { get }
+}
+
+extension PhotoSelecting {
+    public var selectedPhotos: [Photo] { currentPhoto.map { [$0] } ?? [] }
 }
 
 /// A page that can select and scroll to a photo: used to come back "to where you

@@ -33,8 +33,10 @@ enum KeyboardShortcuts {
         ]),
         ("Photos", [
             Entry(title: "Rate 0 to 5 stars", keys: ["0", "1", "2", "3", "4", "5"], action: nil),
+            Entry(title: "Reject, or take the reject back (as in Shotwell)", keys: ["9"], action: nil),
             Entry(title: "Move to trash", keys: ["Delete"], action: nil),
-            Entry(title: "Undo move to trash", keys: ["<Control>z"], action: "win.undo"),
+            Entry(title: "Undo", keys: ["<Control>z"], action: "win.undo"),
+            Entry(title: "Redo", keys: ["<Shift><Control>z"], action: "win.redo"),
             Entry(title: "Previous or next photo", keys: ["Left", "Right"], action: nil),
             Entry(title: "Zoom in", keys: ["<Control>plus"], action: nil),
             Entry(title: "Zoom out", keys: ["<Control>minus"], action: nil),

@@ -23,8 +23,7 @@ extension MainWindowController {
         }
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
-        actions.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
-        rateCommand.install(in: actions)
+        commands.install(in: actions)
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             KeyboardShortcutsWindow.make(over: window).present()
         }

@@ -11,7 +11,6 @@ final class MainWindowController: Controller, PhotoOpening {
     let pages: PagesController
     /// Builds the page pushed to show `photos[index]` large.
     private let makePhotoPage: @MainActor (CatalogStore, [Photo], Int) -> Controller
-    private var pendingUndo: [TrashedPhoto] = []
     private var bannerTicket = 0
     private var shownTop: Controller?
     /// The folder's rescan waits for the window's first frame (see `open(folder:)`).
@@ -174,56 +173,32 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Whether typing goes to the search entry (digits and Delete must not act then).
     var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
 
-    /// 0–5 (`win.rate`) and Delete on the pages, reaching here when the focused widget did not use them.
+    /// 0–5 (`win.rate`), 9 (`win.reject`) and Delete on the pages, reaching here when the focused widget did not use them.
     private func pageKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
         guard !isTyping else { return false }
         if RateAction.activate(for: key, modifiers: modifiers, from: view) { return true }
+        if modifiers.isEmpty, key == Key(name: "9") || key == Key(name: "KP_9") {
+            return view.activateAction("win.reject", parameter: nil)
+        }
         if modifiers.isEmpty || modifiers == .shiftMask, key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
-            trashCurrentPhoto()
+            commands.trash()
             return true
         }
         return false
     }
 
-    // MARK: Rating and trash
+    // MARK: Rating, reject, trash and undo
 
-    /// What `win.rate` does: rates the current page's photo, not while typing in search;
-    /// the banner says a failure the page does not say itself.
-    private(set) lazy var rateCommand = RateCommand(store: store, page: { [weak self] in
+    /// What `win.rate`, `win.reject`, `win.undo`, `win.redo` and Delete do: act on the
+    /// current page's selected photos, not while typing in search; the banner says what
+    /// they did (with Undo) or why they failed.
+    private(set) lazy var commands = PhotoCommands(store: store, page: { [weak self] in
         guard let self, !self.isTyping else { return nil }
         return self.currentPage
-    }, report: { [weak self] message in self?.showBanner(message, undoable: false) })
-
-    func trashCurrentPhoto() {
-        guard !isTyping, let photo = (currentPage as? PhotoSelecting)?.currentPhoto else { return }
-        let page = currentPage
-        let list = store.photos
-        let next = list.firstIndex(where: { $0.id == photo.id }).flatMap { index in
-            index + 1 < list.count ? list[index + 1] : index > 0 ? list[index - 1] : nil
-        }
-        do {
-            pendingUndo = try store.moveToTrash([photo.id])
-            if let next, page === pages.current?.controller { (page as? PhotoRevealing)?.reveal(next.id) }
-            showBanner("Moved to trash", undoable: true)
-        } catch {
-            showBanner("“\(photo.name)” could not be moved to the trash: \(error)", undoable: false)
-        }
-    }
-
-    func undoTrash() {
-        guard !pendingUndo.isEmpty else { return }
-        let restored = pendingUndo
-        pendingUndo = []
-        hideBanner()
-        do {
-            try store.restore(restored)
-            if let id = restored.first?.photo.id { (currentPage as? PhotoRevealing)?.reveal(id) }
-        } catch {
-            showBanner("The photo could not be restored: \(error)", undoable: false)
-        }
-    }
-
-    var canUndo: Bool { !pendingUndo.isEmpty }
+    }, say: { [weak self] message in
+        guard let self else { return }
+        if let message { self.showBanner(message.text, undoable: message.isUndoable) } else { self.hideBanner() }
+    })
 
     private func showBanner(_ message: String, undoable: Bool) {
         guard isViewLoaded else { return }
@@ -237,7 +212,6 @@ final class MainWindowController: Controller, PhotoOpening {
             try? await Task.sleep(for: .seconds(10))
             guard let self, self.bannerTicket == ticket else { return }
             self.hideBanner()
-            self.pendingUndo = []
         }
     }
 

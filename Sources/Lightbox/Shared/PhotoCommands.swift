@@ -1,0 +1,191 @@
+import Foundation
+import Gtk
+import LightboxKit
+
+/// A page that says itself, beside the stars it shows, that its photo's rating could not
+/// be saved (the photo page). For the other pages the window says it.
+@MainActor
+public protocol RatingFailureShowing: AnyObject {
+    /// Says why the rating could not be saved; nil clears what was said.
+    func showRatingFailure(_ error: (any Error)?)
+}
+
+/// What the window says after a command: a message, and whether Undo takes it back.
+public struct CommandMessage: Equatable, Sendable {
+    public let text: String
+    public let isUndoable: Bool
+
+    public init(_ text: String, isUndoable: Bool = false) {
+        self.text = text
+        self.isUndoable = isUndoable
+    }
+}
+
+/// The commands that change photos, on the selected photos of the page in front: rate
+/// (`win.rate`), reject (`win.reject`), move to trash; and their history (`win.undo`,
+/// `win.redo`), where a batch is one step, so one undo restores every photo it touched.
+@MainActor
+public final class PhotoCommands {
+    /// One step of the history.
+    private enum Step {
+        case edit(MetadataEdit)
+        case trash([TrashedPhoto])
+    }
+
+    private let store: CatalogStore
+    private let page: @MainActor () -> Controller?
+    private let say: @MainActor (CommandMessage?) -> Void
+    private var undoSteps: [Step] = []
+    private var redoSteps: [Step] = []
+    /// Steps kept for undo.
+    static let historyLimit = 100
+
+    /// - Parameters:
+    ///   - page: the page whose selected photos (`PhotoSelecting`) the commands act on; nil
+    ///     acts on nothing (while typing in search).
+    ///   - say: shows what a command did or why it failed (the window's banner), unless
+    ///     the page says a rating failure itself (`RatingFailureShowing`); nil takes the
+    ///     last message away (an undo or redo done: the photos themselves show it).
+    public init(store: CatalogStore, page: @escaping @MainActor () -> Controller?,
+                say: @escaping @MainActor (CommandMessage?) -> Void) {
+        self.store = store
+        self.page = page
+        self.say = say
+    }
+
+    /// Adds `win.rate`, `win.reject`, `win.undo` and `win.redo` to `actions` (the window's
+    /// actions); the actions keep this object.
+    public func install<Actions: Object & ActionMap>(in actions: Actions) {
+        actions.add(RateAction.makeAction { stars in self.rate(stars) })
+        let reject = Action(name: "reject")
+        reject.onActivate { _ in self.toggleReject() }
+        actions.add(reject)
+        let undo = Action(name: "undo")
+        undo.onActivate { _ in self.undo() }
+        actions.add(undo)
+        let redo = Action(name: "redo")
+        redo.onActivate { _ in self.redo() }
+        actions.add(redo)
+    }
+
+    public var canUndo: Bool { !undoSteps.isEmpty }
+    public var canRedo: Bool { !redoSteps.isEmpty }
+
+    private var selection: (page: Controller, photos: [Photo])? {
+        guard let page = page(), let photos = (page as? PhotoSelecting)?.selectedPhotos, !photos.isEmpty else { return nil }
+        return (page, photos)
+    }
+
+    // MARK: Commands
+
+    /// Rates the selected photos `stars` (0–5), as one step.
+    public func rate(_ stars: Int) {
+        guard let (page, photos) = selection else { return }
+        let showing = page as? RatingFailureShowing
+        do {
+            let edit = try store.setRating(stars, for: photos.map(\.id))
+            showing?.showRatingFailure(nil)
+            record(.edit(edit))
+            if photos.count > 1 {
+                say(CommandMessage("\(photos.count) photos rated \(Self.stars(stars))", isUndoable: true))
+            }
+        } catch {
+            if let showing {
+                showing.showRatingFailure(error)
+            } else {
+                say(CommandMessage("The rating could not be saved: \(error)"))
+            }
+        }
+    }
+
+    /// Rejects the selected photos, or takes their reject back when every one of them is
+    /// rejected already (the 9 key, as in Shotwell), as one step.
+    public func toggleReject() {
+        guard let (_, photos) = selection else { return }
+        let rejecting = !photos.allSatisfy(\.isRejected)
+        do {
+            record(.edit(try store.setRejected(rejecting, for: photos.map(\.id))))
+            let what = photos.count == 1 ? "“\(photos[0].name)”" : "\(photos.count) photos"
+            say(CommandMessage(rejecting ? "\(what) rejected" : "\(what) no longer rejected", isUndoable: true))
+        } catch {
+            say(CommandMessage("The reject could not be saved: \(error)"))
+        }
+    }
+
+    /// Moves the selected photos to the trash, as one step, and selects the photo after
+    /// them (or before, at the end) on the page they were trashed from.
+    public func trash() {
+        guard let (page, photos) = selection else { return }
+        let ids = Set(photos.map(\.id))
+        let list = store.photos
+        let positions = list.indices.filter { ids.contains(list[$0].id) }
+        let next = positions.last.flatMap { last in list[(last + 1)...].first { !ids.contains($0.id) } }
+            ?? positions.first.flatMap { first in list[..<first].last }
+        do {
+            let trashed = try store.moveToTrash(photos.map(\.id))
+            record(.trash(trashed))
+            if let next { (page as? PhotoRevealing)?.reveal(next.id) }
+            say(CommandMessage(photos.count == 1 ? "Moved to trash" : "\(photos.count) photos moved to trash",
+                               isUndoable: true))
+        } catch {
+            let what = photos.count == 1 ? "“\(photos[0].name)” could" : "The photos could"
+            say(CommandMessage("\(what) not be moved to the trash: \(error)"))
+        }
+    }
+
+    // MARK: History
+
+    private func record(_ step: Step) {
+        if case .edit(let edit) = step, edit.isEmpty { return }
+        undoSteps.append(step)
+        if undoSteps.count > Self.historyLimit { undoSteps.removeFirst() }
+        redoSteps = []
+    }
+
+    /// Takes the last step back (every photo of a batch); returns whether there was one.
+    @discardableResult
+    public func undo() -> Bool {
+        guard let step = undoSteps.popLast() else { return false }
+        if let reverse = take(step, undoing: true) { redoSteps.append(reverse) }
+        return true
+    }
+
+    /// Does the last undone step again.
+    @discardableResult
+    public func redo() -> Bool {
+        guard let step = redoSteps.popLast() else { return false }
+        if let reverse = take(step, undoing: false) { undoSteps.append(reverse) }
+        return true
+    }
+
+    /// Applies `step`'s reverse; returns the step that takes that back, nil when it failed.
+    private func take(_ step: Step, undoing: Bool) -> Step? {
+        do {
+            switch step {
+            case .edit(let edit):
+                let reverse = try store.undo(edit)
+                say(nil)
+                return .edit(reverse)
+            case .trash(let trashed):
+                if undoing {
+                    try store.restore(trashed)
+                    if let id = trashed.first?.photo.id, let page = page() { (page as? PhotoRevealing)?.reveal(id) }
+                    say(nil)
+                    return .trash(trashed)
+                }
+                let again = try store.moveToTrash(trashed.map(\.photo.id))
+                say(CommandMessage(again.count == 1 ? "Moved to trash" : "\(again.count) photos moved to trash",
+                                   isUndoable: true))
+                return .trash(again)
+            }
+        } catch {
+            say(CommandMessage(undoing ? "Could not undo: \(error)" : "Could not redo: \(error)"))
+            return nil
+        }
+    }
+
+    /// "3 stars", "1 star", "no stars".
+    static func stars(_ count: Int) -> String {
+        count == 0 ? "no stars" : count == 1 ? "1 star" : "\(count) stars"
+    }
+}
