@@ -241,6 +241,42 @@ final class ArrayDataSourceTests: GtkTestCase {
         XCTAssertEqual(configured.filter { $0 == 2 }.count, 1, "configured once, not twice")
     }
 
+    func testABatchUpdateKeepsAMultipleSelectionAndConfiguresEachRowOnce() {
+        let source = ArrayDataSource(contacts(8))
+        var configured: [Int] = []
+        source.register(TitledRow.self) { row, contact in
+            configured.append(contact.id)
+            row.configure(with: contact)
+        }
+        let delegate = ContactDelegate()
+        source.delegate = delegate
+        _ = showList(source, selection: .multiple)
+        source.select(at: 1)
+        source.select(at: 2, extending: true)
+        source.select(at: 5, extending: true)
+        let reports = delegate.selections.count
+        let object = source.model.item(at: 2)
+        configured = []
+        var updates: [Int: Contact] = [:]
+        for position in [1, 2, 5] {
+            var contact = source[position]
+            contact.title = "Renamed \(position)"
+            updates[position] = contact
+        }
+        source.update(updates)
+        XCTAssertEqual(source.selectedPositions, [1, 2, 5])
+        XCTAssertEqual(delegate.selections.count, reports, "the selection did not change")
+        XCTAssertEqual((source.boundRow(at: 5) as? TitledRow)?.titleLabel.text, "Renamed 5")
+        XCTAssertEqual(source.model.item(at: 2), object, "the same item object")
+        XCTAssertEqual(configured.sorted(), [1, 2, 5], "each updated row configured once")
+        configured = []
+        var more = source.items; more[2].title = "Again"; try! source.apply(more)
+        XCTAssertEqual(configured, [2], "apply")
+        configured = []
+        source.update([3: source[3]])
+        XCTAssertEqual(configured, [3], "one")
+    }
+
     func testNarrowingAShownListShowsTheRemainingItemsInTheRowsItHadAndWideningReusesTheRest() throws {
         let source = ArrayDataSource(contacts(5_000))
         source.register(CountingRow.self) { row, contact in row.label.text = contact.title }

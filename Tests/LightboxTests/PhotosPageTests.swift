@@ -15,6 +15,10 @@ final class PhotosPageFixture {
     let window = Window()
     /// What the window would say in its banner about ratings that could not be saved.
     var ratingReports: [String] = []
+    /// What the window would say in its banner with an Undo button.
+    var undoableMessages: [String] = []
+    /// The window's actions: `win.rate`, `win.reject`, `win.undo`, `win.redo`.
+    let actions = ActionGroup()
 
     /// - Parameter inNavigation: the page inside a navigation controller (as the window shows it), else alone.
     init(_ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true,
@@ -28,10 +32,14 @@ final class PhotosPageFixture {
         window.setDefaultSize(width: 1000, height: 700)
         (inNavigation ? navigation : page).becomeRoot(of: window)
         // The window's `win.rate`, rating the photo of the page in front.
-        let actions = ActionGroup()
         PhotoCommands(store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
                       say: { [weak self] message in
-                          if let message, !message.isUndoable { self?.ratingReports.append(message.text) }
+                          guard let message else { return }
+                          if message.isUndoable {
+                              self?.undoableMessages.append(message.text)
+                          } else {
+                              self?.ratingReports.append(message.text)
+                          }
                       }).install(in: actions)
         window.insertActionGroup(actions, prefix: "win")
         show(window)

@@ -11,12 +11,16 @@ public enum DetailLink: Equatable, Sendable {
 /// One row of the details pane.
 public enum DetailItem: Identifiable, Equatable {
     case preview(Photo)
-    case rating(Int)
+    /// Several photos selected: a few of their thumbnails, how many, and the days they span.
+    case selection(photos: [Photo], count: Int, subtitle: String)
+    /// The stars; nil when the selected photos have different ratings.
+    case rating(Int?)
     case field(key: String, value: String, link: DetailLink?)
 
     public var id: String {
         switch self {
         case .preview: "preview"
+        case .selection: "selection"
         case .rating: "rating"
         case .field(let key, _, _): key
         }
@@ -25,9 +29,51 @@ public enum DetailItem: Identifiable, Equatable {
     public var kind: RowKind {
         switch self {
         case .preview: "preview"
+        case .selection: "selection"
         case .rating: "rating"
         case .field: "field"
         }
+    }
+
+    /// How many thumbnails the selection row shows.
+    static let selectionThumbnails = 4
+
+    /// The rows for several selected photos: a summary of them, their stars when they
+    /// agree, and what they have in common or span.
+    @MainActor
+    public static func items(for photos: [Photo]) -> [DetailItem] {
+        guard photos.count > 1 else { return photos.first.map(items(for:)) ?? [] }
+        let dates = photos.compactMap(\.taken).sorted()
+        let first = PhotoFormat.dayOnly(dates.first), last = PhotoFormat.dayOnly(dates.last)
+        let span = first == last ? first : first.flatMap { a in last.map { "\(a) – \($0)" } }
+        let size = PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize })
+        var items: [DetailItem] = [
+            .selection(photos: Array(photos.prefix(selectionThumbnails)), count: photos.count,
+                       subtitle: span ?? ""),
+        ]
+        let rated = photos.filter { $0.error == nil }
+        if let rating = rated.first?.rating {
+            items.append(.rating(rated.allSatisfy { $0.rating == rating } ? rating : nil))
+        }
+        var cameras: [String] = []
+        for camera in photos.compactMap(\.camera) where !cameras.contains(camera) {
+            cameras.append(camera)
+            if cameras.count > 3 { break }
+        }
+        if !cameras.isEmpty {
+            items.append(.field(key: cameras.count == 1 ? "Camera" : "Cameras",
+                                value: cameras.count > 3 ? "\(cameras.prefix(3).joined(separator: ", "))…"
+                                    : cameras.joined(separator: ", "), link: nil))
+        }
+        let rejected = photos.filter(\.isRejected).count
+        if rejected > 0 { items.append(.field(key: "Rejected", value: "\(rejected) of \(photos.count)", link: nil)) }
+        var keywords: [String] = []
+        for photo in photos { for keyword in photo.keywords where !keywords.contains(keyword) { keywords.append(keyword) } }
+        if !keywords.isEmpty {
+            items.append(.field(key: "Keywords", value: keywords.map(PhotoFormat.keyword).joined(separator: ", "), link: nil))
+        }
+        items.append(.field(key: "Total size", value: size, link: nil))
+        return items
     }
 
     /// The rows for `photo`: preview, rating, then the facts it has.

@@ -20,6 +20,45 @@ public final class PreviewRow: ListRowView {
     }
 }
 
+/// Several photos selected: a few of their thumbnails side by side, "3 Photos Selected"
+/// and the days they span.
+public final class SelectionRow: ListRowView {
+    public static let thumbnailSize = 96
+    public let thumbnails = (0..<4).map { _ in ThumbnailView(size: SelectionRow.thumbnailSize) }
+    public let titleLabel = Label()
+    public let subtitleLabel = Label()
+
+    public required init() {
+        super.init()
+        addCssClass("selection-row")
+        contentView.orientation = .vertical
+        contentView.spacing = 6
+        let strip = Box(orientation: .horizontal, spacing: 6)
+        strip.horizontalAlignment = .center
+        thumbnails.forEach(strip.append)
+        titleLabel.addCssClass("title-2")
+        subtitleLabel.addCssClass("dim-label")
+        subtitleLabel.wraps = true
+        subtitleLabel.justify = .center
+        [strip, titleLabel, subtitleLabel].forEach(contentView.append)
+        setMargins(top: 12, bottom: 12, start: 12, end: 12)
+    }
+
+    public func configure(photos: [Photo], count: Int, subtitle: String, images: ImageSource?) {
+        for (index, thumbnail) in thumbnails.enumerated() {
+            thumbnail.isVisible = index < photos.count
+            if index < photos.count { thumbnail.show(photos[index], images: images) }
+        }
+        titleLabel.text = "\(count) Photos Selected"
+        subtitleLabel.text = subtitle
+        subtitleLabel.isVisible = !subtitle.isEmpty
+    }
+
+    public override func prepareForReuse() {
+        thumbnails.forEach { $0.stopLoading() }
+    }
+}
+
 /// Told when the user picks a star.
 @MainActor
 public protocol RatingRowDelegate: AnyObject {
@@ -60,7 +99,10 @@ public final class RatingRow: ListRowView {
     /// The accessible name of the button for `stars`: "Rate 3 stars".
     public static func starName(_ stars: Int) -> String { stars == 1 ? "Rate 1 star" : "Rate \(stars) stars" }
 
-    public func configure(rating: Int, delegate: RatingRowDelegate) {
+    /// Shows `rating` (nil: the selected photos differ, no star lit and "Rating (mixed)").
+    public func configure(rating: Int?, delegate: RatingRowDelegate) {
+        keyLabel.text = rating == nil ? "Rating (mixed)" : "Rating"
+        let rating = rating ?? 0
         self.rating = rating
         self.delegate = delegate
         for (index, button) in starButtons.enumerated() {

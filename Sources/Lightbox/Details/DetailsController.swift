@@ -8,11 +8,15 @@ public protocol DetailsControllerDelegate: AnyObject {
 }
 
 /// The details pane of the Photos page: the selected photo's preview, its rating
-/// (click a star, or 0–5 while the list has focus: `win.rate`) and its facts.
+/// (click a star, or 0–5 while the list has focus: `win.rate`) and its facts; for several
+/// selected photos, a summary of them (their stars set together).
 public final class DetailsController: Controller, ListSelectionDelegate, RatingRowDelegate {
     public weak var delegate: DetailsControllerDelegate?
     public let source = ArrayDataSource<DetailItem>()
-    public private(set) var photo: Photo?
+    /// The photos shown: none, one, or the selected photos summarised.
+    public private(set) var photos: [Photo] = []
+    /// The one photo shown, when one is.
+    public var photo: Photo? { photos.count == 1 ? photos[0] : nil }
     private var detailsView: DetailsView { view as! DetailsView }
 
     public init(store: CatalogStore) {
@@ -22,6 +26,11 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         let images = store.images
         source.register(PreviewRow.self, kind: "preview") { row, item in
             if case .preview(let photo) = item { row.configure(with: photo, images: images) }
+        }
+        source.register(SelectionRow.self, kind: "selection") { row, item in
+            if case .selection(let photos, let count, let subtitle) = item {
+                row.configure(photos: photos, count: count, subtitle: subtitle, images: images)
+            }
         }
         source.register(RatingRow.self, kind: "rating") { [unowned self] row, item in
             if case .rating(let stars) = item { row.configure(rating: stars, delegate: self) }
@@ -39,7 +48,7 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public override func viewDidLoad() {
         let keys = EventControllerKey()
         keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard let self, self.photo != nil else { return false }
+            guard let self, !self.photos.isEmpty else { return false }
             return RateAction.activate(for: key, modifiers: modifiers, from: self.detailsView.list)
         }
         detailsView.list.add(keys)
@@ -47,10 +56,15 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
 
     /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.
     public func show(_ photo: Photo?) {
-        self.photo = photo
-        detailsView.showsDetails = photo != nil
+        show(photo.map { [$0] } ?? [])
+    }
+
+    /// Shows one photo's details, a summary of several, or "No Photo Selected".
+    public func show(_ photos: [Photo]) {
+        self.photos = photos
+        detailsView.showsDetails = !photos.isEmpty
         do {
-            try source.apply(photo.map(DetailItem.items(for:)) ?? [])
+            try source.apply(DetailItem.items(for: photos))
         } catch {
             preconditionFailure("DetailsController: two detail rows share a key: \(error)")
         }

@@ -28,7 +28,8 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
     /// The photos in list order.
     public var photos: [Photo] { source.items }
 
-    public var currentPhoto: Photo? { source.selectedItems.first }
+    public var currentPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
+    public var selectedPhotos: [Photo] { source.selectedPhotos }
 
     public func reveal(_ id: Photo.ID) { source.select(id: id) }
 

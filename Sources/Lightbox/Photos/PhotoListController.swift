@@ -4,7 +4,8 @@ import LightboxKit
 /// Child → parent messages of the photo list.
 @MainActor
 public protocol PhotoListControllerDelegate: AnyObject {
-    func photoList(_ list: PhotoListController, didSelect photo: Photo?)
+    /// The selection changed: `photos` are every selected photo, in list order.
+    func photoList(_ list: PhotoListController, didSelect photos: [Photo])
     func photoList(_ list: PhotoListController, didActivate photo: Photo)
 }
 
@@ -26,7 +27,8 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }
-    public var selectedPhoto: Photo? { source.selectedItems.first }
+    public var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
+    public var selectedPhotos: [Photo] { source.selectedPhotos }
 
     /// The Store version the list shows (see `PhotosUpdate`).
     private var shownVersion: Int?
@@ -39,7 +41,8 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         guard shownVersion == update.version - 1 else { return show(update.photos) }
         switch update.change {
         case .diff(let diff): source.perform(diff, to: update.photos)
-        case .updated(let positions): positions.forEach { source.update(at: $0, with: update.photos[$0]) }
+        case .updated(let positions):
+            source.update(Dictionary(uniqueKeysWithValues: positions.map { ($0, update.photos[$0]) }))
         case .reset: show(update.photos)
         }
     }
@@ -81,7 +84,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     public func focusList() { _ = listView.list.grabFocus() }
 
     public func listDidChangeSelection(_ photos: [Photo]) {
-        delegate?.photoList(self, didSelect: photos.first)
+        delegate?.photoList(self, didSelect: photos)
     }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {

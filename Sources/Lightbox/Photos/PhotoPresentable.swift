@@ -40,6 +40,7 @@ public enum PhotoFormat {
     }
 
     private static let dateTime = formatter("d MMMM yyyy, HH:mm")
+    private static let dateOnly = formatter("d MMMM yyyy")
     private static let day = formatter("EEEE d MMMM yyyy")
 
     /// A catalog date (`yyyy-MM-ddTHH:mm:ss`, local time) as "12 March 2024, 14:05".
@@ -52,10 +53,16 @@ public enum PhotoFormat {
         remembered(taken, in: &days) { day.string(from: $0) }
     }
 
+    /// A catalog date's day as "12 March 2024".
+    public static func dayOnly(_ taken: String?) -> String? {
+        remembered(taken, in: &daysOnly) { dateOnly.string(from: $0) }
+    }
+
     /// Dates written so far: Foundation's formatters take about a millisecond a date
     /// here, too slow for a row configured in the frame of a key press.
     private static var dates: [String: String?] = [:]
     private static var days: [String: String?] = [:]
+    private static var daysOnly: [String: String?] = [:]
 
     private static func remembered(_ taken: String?, in memory: inout [String: String?],
                                    _ write: (Date) -> String) -> String? {

@@ -63,9 +63,16 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     // MARK: Pages contracts
 
     public var currentPhoto: Photo? { photoList.selectedPhoto }
+    public var selectedPhotos: [Photo] { photoList.selectedPhotos }
 
     public func reveal(_ id: Photo.ID) {
-        if photoList.select(id), details.photo != currentPhoto { details.show(currentPhoto) }
+        if photoList.select(id) { showSelectionDetails() }
+    }
+
+    /// The details pane shows the selected photos (one photo's details, or a summary).
+    private func showSelectionDetails() {
+        let selected = selectedPhotos
+        if details.photos != selected { details.show(selected) }
     }
 
     /// Hides or shows the details pane (F9).
@@ -89,7 +96,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
                 photoList.revealSelectionOrTop()
             }
         }
-        if details.photo != currentPhoto { details.show(currentPhoto) }
+        showSelectionDetails()
         updateState()
         // After the frame that shows the first photos: selecting fills the details pane,
         // which would make that frame late.
@@ -119,8 +126,8 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     // MARK: Children
 
-    public func photoList(_ list: PhotoListController, didSelect photo: Photo?) {
-        details.show(photo)
+    public func photoList(_ list: PhotoListController, didSelect photos: [Photo]) {
+        details.show(photos)
     }
 
     public func photoList(_ list: PhotoListController, didActivate photo: Photo) {

@@ -69,17 +69,13 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         let finish = { [unowned self] in
             // Shown in steps: the selection as it is now (the person may have changed it meanwhile).
             let selected = isInSteps ? selectedItems.map(\.id) : selectedIDs
-            for run in diff.updateRuns {
-                let end = run.upperBound
-                transition = { position in
-                    position < end ? newItems[position] : updatedFrom[position].map { old[$0] } ?? newItems[position]
-                }
-                changed(at: run.lowerBound, removed: run.count, added: run.count, carrying: model.liveItems(in: run))
-            }
+            // Updated items keep their objects and positions: GTK is told nothing of them
+            // (see `update(_:)`); their rows on screen, whenever GTK bound them, are
+            // configured again with the new content.
             transition = nil
             var rebound = Set(diff.updates)
             for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
-            rebind(positions: rebound, boundBefore: stamp)
+            rebind(positions: rebound, boundBefore: diff.updates.isEmpty ? stamp : bindStamp)
             restoreSelection(selected)
         }
         // Moved items' objects stay carried within one call (GTK keeps a row only for an

@@ -373,11 +373,21 @@ open class ArrayDataSource<Item> {
     /// Replaces the item at `position` with a new version of the same item: GTK keeps
     /// the item object and a visible row is configured again in place.
     public func update(at position: Int, with item: Item) {
+        update([position: item])
+    }
+
+    /// Replaces several items with new versions of themselves (a batch edit): their rows
+    /// on screen are configured again in place, once each; selection and scroll position
+    /// stay. GTK is told nothing: its item objects and their positions are unchanged, and
+    /// an `items-changed` for them would only make it bind rows again (with a multiple
+    /// selection, GTK 4.8 binds every row after the first change again).
+    public func update(_ updates: [Int: Item]) {
+        guard !updates.isEmpty else { return }
         finishPendingChange()
-        items[position] = item
         let stamp = bindStamp
-        changed(at: position, removed: 1, added: 1, carrying: model.liveItems(in: position..<position + 1))
-        rebind(positions: [position], boundBefore: stamp)
+        for (position, item) in updates { items[position] = item }
+        version += 1
+        rebind(positions: Set(updates.keys), boundBefore: stamp)
     }
 
     /// Emits the insertion `runs` (ascending positions in the new items) front to back:

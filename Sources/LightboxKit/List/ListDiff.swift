@@ -36,11 +36,9 @@ public struct ListDiff: Sendable, Equatable {
 
     public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && updates.isEmpty }
 
-    /// Number of `items-changed` splices applying this diff emits.
-    public var spliceCount: Int { removals.count + insertions.count + updateRuns.count }
-
-    /// `updates` grouped into runs of consecutive positions.
-    var updateRuns: [Range<Int>] { Self.runs(of: updates) }
+    /// Number of `items-changed` splices applying this diff emits: one per run of removals
+    /// and of insertions (updates in place are not splices: their rows are configured again).
+    public var spliceCount: Int { removals.count + insertions.count }
 
     @inlinable
     public init<Item: Identifiable & Equatable>(from old: [Item], to new: [Item]) throws(ListDiffError) {
