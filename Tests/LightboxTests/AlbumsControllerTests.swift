@@ -31,6 +31,29 @@ final class AlbumsControllerTests: GtkTestCase {
         XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "albums"))?.isSingleColor ?? true)
     }
 
+    func testSeveralPhotosOfAMonthAreSelectedRatedAndUndoneTogether() {
+        let store = AlbumsFixtures.store(self)
+        let albums = AlbumsController(store: store)
+        let (window, _) = AlbumsFixtures.window(showing: albums)
+        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
+        albums.showMonth(month)
+        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
+        let strip = albums.strip(for: month)!
+        strip.source.select(at: 0)
+        strip.source.select(at: 2, extending: true)
+        XCTAssertEqual(albums.selectedPhotos.count, 2)
+        let ids = albums.selectedPhotos.map(\.id)
+        XCTAssertEqual(ids.map { ($0 as NSString).lastPathComponent }, ["IMG_1012.jpg", "IMG_1000.jpg"])
+        XCTAssertEqual(ids.map { store.photo($0)?.rating }, [0, 0])
+        let commands = PhotoCommands(store: store, page: { albums }, say: { _ in })
+        commands.rate(5)
+        XCTAssertEqual(ids.map { store.photo($0)?.rating }, [5, 5])
+        pump(until: { albums.strip(for: month)?.selectedPhotos.map(\.id) == ids }, "the selection to stay across the update")
+        commands.undo()
+        XCTAssertEqual(ids.map { store.photo($0)?.rating }, [0, 0], "one undo for both")
+        window.destroy()
+    }
+
     func testMonthNames() {
         guard PinnedLocale.isInEffect(for: self) else { return }
         XCTAssertEqual(MonthHeading.title(for: "2024-03"), "March 2024")

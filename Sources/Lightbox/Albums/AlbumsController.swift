@@ -7,8 +7,9 @@ import LightboxKit
 /// the `opener` to show the photo, browsing every photo in the page's order.
 ///
 /// Keys: Up/Down, Page Up/Down, Home/End move between months (focus goes into the
-/// month's strip); Left/Right move within a strip; Enter opens.
-public final class AlbumsController: Controller, PhotoRevealing, MonthStripDelegate {
+/// month's strip); Left/Right move within a strip (Shift extends the selection, Ctrl+A
+/// selects the month); Enter opens; 0–5, 9 and Delete act on the selected photos.
+public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing, MonthStripDelegate {
     public weak var opener: PhotoOpening?
     private let store: CatalogStore
     private var months: HostingDataSource<PhotoGroup, MonthStripController>!
@@ -136,6 +137,16 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
         showMonth(min(max(target, 0), last))
         return true
     }
+
+    // MARK: PhotoSelecting
+
+    /// The selection is in one strip at a time (selecting in another lets go of it).
+    private var selectingStrip: MonthStripController? {
+        months.hostedControllers.first { !$0.selectedPhotos.isEmpty }
+    }
+
+    public var currentPhoto: Photo? { selectingStrip?.selectedPhoto }
+    public var selectedPhotos: [Photo] { selectingStrip?.selectedPhotos ?? [] }
 
     // MARK: PhotoRevealing
 

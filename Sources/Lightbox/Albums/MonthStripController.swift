@@ -13,7 +13,7 @@ protocol MonthStripDelegate: AnyObject {
 final class MonthStripController: Controller, ListSelectionDelegate {
     weak var delegate: MonthStripDelegate?
     private let images: ImageSource
-    private let source = ArrayDataSource<Photo>()
+    let source = ArrayDataSource<Photo>()
     private(set) var group: PhotoGroup?
     private var stripView: MonthStripView { view as! MonthStripView }
 
@@ -24,7 +24,7 @@ final class MonthStripController: Controller, ListSelectionDelegate {
         source.delegate = self
     }
 
-    override func loadView() -> Widget { MonthStripView(strip: source.makeListView()) }
+    override func loadView() -> Widget { MonthStripView(strip: source.makeListView(selection: .multiple)) }
 
     /// Shows `group` (a recycled controller may be showing another month).
     func show(_ group: PhotoGroup) {
@@ -44,8 +44,10 @@ final class MonthStripController: Controller, ListSelectionDelegate {
         }
     }
 
-    /// The selected photo in the strip.
-    var selectedPhoto: Photo? { source.selectedItems.first }
+    /// The first selected photo in the strip.
+    var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
+    /// Every selected photo in the strip, in strip order.
+    var selectedPhotos: [Photo] { source.selectedItems }
 
     /// Selects the photo with `id` (or keeps the selection, or the first photo) and
     /// moves keyboard focus to it.

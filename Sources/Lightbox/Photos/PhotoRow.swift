@@ -87,29 +87,13 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
     /// The selected photos, in list order.
     public var selectedPhotos: [Photo] { selectedItems }
 
-    /// Escape on `list` with several photos selected keeps only the one with the keyboard
-    /// focus (or the first), as a person clearing a selection expects to stay where they are.
-    public func clearsSelectionOnEscape(in list: ListView) {
-        let keys = EventControllerKey()
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard let self, modifiers.isEmpty, key == Key(name: "Escape") else { return false }
-            let selected = self.selectedPositions
-            guard selected.count > 1 else { return false }
-            let kept = selected.first { self.hasFocus(at: $0) } ?? selected[0]
-            self.select(at: kept)
-            return true
-        }
-        list.add(keys)
-    }
-
     /// A list view in the GNOME sidebar style where several photos can be selected
-    /// (Ctrl/Shift+click, Shift+arrows, Ctrl+A; Escape clears, see `clearsSelectionOnEscape`).
+    /// (Ctrl/Shift+click, Shift+arrows, Ctrl+A; Escape keeps the focused one).
     public func makePhotoListView() -> ListView {
         let list = makeListView(selection: .multiple)
         list.addCssClass("navigation-sidebar")
         list.addCssClass("photo-list")
         list.setAccessibleLabel("Photos")
-        clearsSelectionOnEscape(in: list)
         return list
     }
 }

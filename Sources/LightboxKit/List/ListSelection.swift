@@ -22,9 +22,12 @@ public enum SelectionMode: Sendable {
 
 extension ArrayDataSource {
     /// Makes a `ListView` over this source, attached (selection and activation reported to `delegate`).
+    /// With a `.multiple` selection GTK selects with Ctrl/Shift+click, Shift+arrows and
+    /// Ctrl+A, and Escape keeps only the focused item of several (see `collapsesSelectionOnEscape`).
     public func makeListView(selection mode: SelectionMode = .single) -> ListView {
         let view = ListView(model: makeSelection(mode), factory: factory)
         attach(view)
+        if mode == .multiple { collapsesSelectionOnEscape(in: view) }
         return view
     }
 
@@ -32,7 +35,23 @@ extension ArrayDataSource {
     public func makeGridView(selection mode: SelectionMode = .single) -> GridView {
         let view = GridView(model: makeSelection(mode), factory: factory)
         attach(view)
+        if mode == .multiple { collapsesSelectionOnEscape(in: view) }
         return view
+    }
+
+    /// Escape in `view` with several items selected keeps only the one with the keyboard
+    /// focus (or the first): a person clearing a selection stays where they are. With one
+    /// item selected, Escape goes on to whatever else handles it (closing a search, going back).
+    public func collapsesSelectionOnEscape(in view: ListBase) {
+        let keys = EventControllerKey()
+        keys.onKey(owner: self) { [weak self] key, modifiers in
+            guard let self, modifiers.isEmpty, key == Key(name: "Escape") else { return false }
+            let selected = selectedPositions
+            guard selected.count > 1 else { return false }
+            select(at: selected.first { self.hasFocus(at: $0) } ?? selected[0])
+            return true
+        }
+        view.add(keys)
     }
 
     private func makeSelection(_ mode: SelectionMode) -> any SelectionModel {
