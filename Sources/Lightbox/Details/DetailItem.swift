@@ -30,7 +30,8 @@ public enum DetailItem: Identifiable, Equatable {
         }
     }
 
-    /// The rows for `photo`: preview, rating, then the facts it has.
+    /// The rows for `photo`: preview, rating, then the facts it has (its keywords are in the
+    /// keyword editor under the rows).
     @MainActor
     public static func items(for photo: Photo) -> [DetailItem] {
         var fields: [(String, String?, DetailLink?)] = [
@@ -41,7 +42,6 @@ public enum DetailItem: Identifiable, Equatable {
             ("Aperture", photo.aperture.map { "ƒ/\(PhotoFormat.number($0))" }, nil),
             ("ISO", photo.iso.map(String.init), nil),
             ("Focal length", photo.focalLength.map { "\(PhotoFormat.number($0)) mm" }, nil),
-            ("Keywords", photo.keywords.isEmpty ? nil : photo.keywords.map(PhotoFormat.keyword).joined(separator: ", "), nil),
         ]
         let size = photo.displaySize
         if size.width > 0 { fields.append(("Dimensions", "\(size.width) × \(size.height)", nil)) }

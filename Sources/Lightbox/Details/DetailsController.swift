@@ -13,9 +13,12 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public weak var delegate: DetailsControllerDelegate?
     public let source = ArrayDataSource<DetailItem>()
     public private(set) var photo: Photo?
+    /// The photo's keywords, under its facts (Ctrl+K puts the keyboard in its entry).
+    public let keywordsEditor: KeywordsEditorController
     private var detailsView: DetailsView { view as! DetailsView }
 
     public init(store: CatalogStore) {
+        keywordsEditor = KeywordsEditorController(store: store)
         super.init()
         title = "Details"
         source.kindOfItem = { $0.kind }
@@ -43,6 +46,10 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
             return RateAction.activate(for: key, modifiers: modifiers, from: self.detailsView.list)
         }
         detailsView.list.add(keys)
+        // Keywords: a child controller whose view sits under the rows.
+        addChild(keywordsEditor)
+        detailsView.keywordsSlot.append(keywordsEditor.view)
+        keywordsEditor.didMove(toParent: self)
     }
 
     /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.
@@ -54,6 +61,9 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         } catch {
             preconditionFailure("DetailsController: two detail rows share a key: \(error)")
         }
+        // Keywords of a photo that can be shown (an unreadable file has no rating either).
+        keywordsEditor.show(photo.flatMap { $0.error == nil ? [$0] : nil } ?? [])
+        keywordsEditor.view.isVisible = photo?.error == nil
     }
 
     /// A star was clicked: `win.rate` rates the page's photo (the one shown here) and the

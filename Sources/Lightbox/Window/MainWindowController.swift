@@ -18,17 +18,20 @@ final class MainWindowController: Controller, PhotoOpening {
     private var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
 
-    /// Lightbox's window: the Photos and Albums pages over `store`, opening photos in the photo page.
+    /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
         let photos = PhotosController(store: store)
         let albums = AlbumsController(store: store)
+        let keywords = KeywordsController(store: store)
         let root = MainWindowController(
             store: store,
             pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
-                    WindowPage(kind: .albums, title: "Albums", controller: albums)],
+                    WindowPage(kind: .albums, title: "Albums", controller: albums),
+                    WindowPage(kind: .keywords, title: "Keywords", controller: keywords)],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
         albums.opener = root
+        keywords.opener = root
         return (root, photos)
     }
 
