@@ -66,6 +66,12 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         keywordsEditor.view.isVisible = photo?.error == nil
     }
 
+    /// Ctrl+K: the keyword entry takes the keyboard, scrolled into view.
+    public func editKeywords() {
+        keywordsEditor.focusEntry()
+        detailsView.revealKeywords()
+    }
+
     /// A star was clicked: `win.rate` rates the page's photo (the one shown here) and the
     /// Photos page shows the Store's change here.
     public func ratingRow(_ row: RatingRow, didPick stars: Int) {

@@ -40,6 +40,16 @@ public final class DetailsView: Box {
         showsDetails = false
     }
 
+    /// Scrolls down to the keyword editor under the rows, now and once the rows are laid out
+    /// (a photo just selected has its rows measured in the next frame).
+    public func revealKeywords() {
+        scroller.verticalOffset = scroller.maximumVerticalOffset
+        onNextPaint { [weak self] in
+            guard let self else { return }
+            self.scroller.verticalOffset = self.scroller.maximumVerticalOffset
+        }
+    }
+
     /// Whether the details list shows (else "No Photo Selected").
     public var showsDetails: Bool {
         get { pages.visibleChildName == "details" }

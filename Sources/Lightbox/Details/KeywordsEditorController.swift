@@ -97,7 +97,7 @@ public final class KeywordsEditorController: Controller {
 
     /// Puts the keyboard in the entry (Ctrl+K).
     public func focusEntry() {
-        _ = editorView.entry.grabFocus()
+        _ = editorView.entry.grabFocusWithoutSelecting()
     }
 
     // MARK: Editing

@@ -106,7 +106,6 @@ public final class KeywordsEditorView: Box {
         entry.primaryIconName = "list-add-symbolic"
         entry.tooltip = "Type a keyword and press Enter; “Places › Norway” or “Places|Norway” for a hierarchy"
         suggestions.addCssClass("keyword-suggestions")
-        suggestions.addCssClass("card")
         suggestions.isVisible = false
         suggestions.setAccessibleLabel("Keywords in the library")
         errorLabel.addCssClass("error")

@@ -1,11 +1,12 @@
 import Gtk
 import LightboxKit
 
-/// A keyword of the library: its name (a hierarchy as "Places › Norway › Bergen") and how
-/// many photos have it.
+/// A keyword of the library: its name (a hierarchy as "Places › Norway › Bergen"), how many
+/// photos have it, and a chevron: it opens a page of them.
 public final class KeywordRow: ListRowView {
     public let nameLabel = Label()
     public let countLabel = Label()
+    public let chevron = Image(iconName: "go-next-symbolic")
 
     public required init() {
         super.init()
@@ -15,7 +16,8 @@ public final class KeywordRow: ListRowView {
         nameLabel.ellipsize = .middle
         countLabel.addCssClass("dim-label")
         countLabel.addCssClass("numeric")
-        [nameLabel, countLabel].forEach(contentView.append)
+        chevron.addCssClass("dim-label")
+        [nameLabel, countLabel, chevron].forEach(contentView.append)
         setMargins(top: 10, bottom: 10, start: 12, end: 12)
     }
 
@@ -38,6 +40,7 @@ public final class KeywordsView: Box {
         self.list = list
         super.init(orientation: .vertical)
         list.addCssClass("keywords-list")
+        list.addCssClass("rich-list")
         list.setAccessibleLabel("Keywords")
         list.singleClickActivate = false
         scroller.setPolicy(horizontal: .never, vertical: .automatic)

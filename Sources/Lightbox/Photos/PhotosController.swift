@@ -79,7 +79,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     public func editKeywords() {
         guard let photo = currentPhoto, photo.error == nil else { return }
         if !isShowingDetails { toggleDetails() }
-        details.keywordsEditor.focusEntry()
+        details.editKeywords()
     }
 
     /// Whether the details pane shows.

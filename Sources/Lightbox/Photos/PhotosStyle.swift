@@ -30,9 +30,10 @@ public enum PhotosStyle {
         box-shadow: inset 0 0 0 1px alpha(currentColor, 0.25); }
     .keyword-chip .keyword-share { font-size: smaller; }
     .keyword-chip button { min-width: 22px; min-height: 22px; padding: 0; }
-    .keyword-suggestions { padding: 4px; }
+    .keyword-suggestions { padding: 4px; border-radius: 8px; background-color: @theme_base_color;
+        border: 1px solid alpha(currentColor, 0.15); }
     .keyword-suggestion { padding: 6px 8px; border-radius: 6px; }
-    .keyword-suggestion.highlighted { background-color: alpha(@accent_bg_color, 0.25); }
+    .keyword-suggestion.highlighted { background-color: alpha(@theme_selected_bg_color, 0.2); }
     .keywords-list > row { padding: 0; }
     """
 
