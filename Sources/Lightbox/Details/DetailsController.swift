@@ -50,6 +50,7 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         addChild(keywordsEditor)
         detailsView.keywordsSlot.append(keywordsEditor.view)
         keywordsEditor.didMove(toParent: self)
+        keywordsEditor.onEntryMoved = { [weak self] in self?.detailsView.revealKeywords() }
     }
 
     /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.

@@ -20,6 +20,8 @@ public final class KeywordsEditorController: Controller {
     public var onEdit: (@MainActor (MetadataEdit) -> Void)?
     /// Escape in the entry (with no suggestions shown): the owner gives the focus back.
     public var onLeave: (@MainActor () -> Void)?
+    /// A keyword was added from the entry: chips grew above it, the owner scrolls it into view.
+    public var onEntryMoved: (@MainActor () -> Void)?
     /// The photos shown, as the Store has them now.
     public private(set) var photos: [Photo] = []
     /// Their keywords, as the chips show them.
@@ -111,6 +113,7 @@ public final class KeywordsEditorController: Controller {
         }
         editorView.entry.text = ""
         suggest()
+        onEntryMoved?()
         return true
     }
 

@@ -37,7 +37,7 @@ enum KeyboardShortcuts {
             Entry(title: "Add or remove keywords", keys: ["<Control>k"], action: "win.edit-keywords"),
             Entry(title: "Remove the focused keyword", keys: ["Delete", "BackSpace"], action: nil),
             Entry(title: "Move to trash", keys: ["Delete"], action: nil),
-            Entry(title: "Undo move to trash", keys: ["<Control>z"], action: "win.undo"),
+            Entry(title: "Undo move to trash or keyword change", keys: ["<Control>z"], action: "win.undo"),
             Entry(title: "Previous or next photo", keys: ["Left", "Right"], action: nil),
             Entry(title: "Zoom in", keys: ["<Control>plus"], action: nil),
             Entry(title: "Zoom out", keys: ["<Control>minus"], action: nil),

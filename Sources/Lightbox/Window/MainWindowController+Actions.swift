@@ -23,7 +23,9 @@ extension MainWindowController {
         }
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
-        actions.addAction("undo", owner: self) { [unowned self] in self.undoTrash() }
+        actions.addAction("undo", owner: self) { [unowned self] in
+            if !self.undoKeywordEdit() { self.undoTrash() }
+        }
         actions.addAction("edit-keywords", owner: self) { [unowned self] in
             (self.currentPage as? KeywordEditing)?.editKeywords()
         }

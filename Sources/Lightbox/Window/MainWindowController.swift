@@ -12,6 +12,8 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Builds the page pushed to show `photos[index]` large.
     private let makePhotoPage: @MainActor (CatalogStore, [Photo], Int) -> Controller
     private var pendingUndo: [TrashedPhoto] = []
+    /// The last keyword edit, which Ctrl+Z takes back (see `MainWindowController+Keywords`).
+    var pendingEdit: MetadataEdit?
     private var bannerTicket = 0
     private var shownTop: Controller?
     /// The folder's rescan waits for the window's first frame (see `open(folder:)`).
@@ -32,6 +34,7 @@ final class MainWindowController: Controller, PhotoOpening {
         photos.opener = root
         albums.opener = root
         keywords.opener = root
+        photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.keywordsEdited(edit) }
         return (root, photos)
     }
 
@@ -206,6 +209,7 @@ final class MainWindowController: Controller, PhotoOpening {
         }
         do {
             pendingUndo = try store.moveToTrash([photo.id])
+            pendingEdit = nil  // Ctrl+Z restores the photo first
             if let next, page === pages.current?.controller { (page as? PhotoRevealing)?.reveal(next.id) }
             showBanner("Moved to trash", undoable: true)
         } catch {
@@ -228,7 +232,7 @@ final class MainWindowController: Controller, PhotoOpening {
 
     var canUndo: Bool { !pendingUndo.isEmpty }
 
-    private func showBanner(_ message: String, undoable: Bool) {
+    func showBanner(_ message: String, undoable: Bool) {
         guard isViewLoaded else { return }
         let view = windowView
         view.bannerLabel.text = message
@@ -244,7 +248,7 @@ final class MainWindowController: Controller, PhotoOpening {
         }
     }
 
-    private func hideBanner() {
+    func hideBanner() {
         bannerTicket += 1
         windowView.banner.isRevealed = false
     }

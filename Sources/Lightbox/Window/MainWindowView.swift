@@ -49,8 +49,8 @@ final class MainWindowView: Box {
 
         bannerLabel.maxWidthChars = 60
         bannerLabel.ellipsize = .end
-        undoButton.setAccessibleLabel("Undo move to trash")
-        undoButton.tooltip = "Restore the photo (Ctrl+Z)"
+        undoButton.setAccessibleLabel("Undo")  // a trash, or a keyword removed
+        undoButton.tooltip = "Undo (Ctrl+Z)"
         undoButton.actionName = "win.undo"
         let notification = Box(orientation: .horizontal, spacing: 12)
         notification.addCssClass("app-notification")
