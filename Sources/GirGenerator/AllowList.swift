@@ -54,6 +54,7 @@ extension AllowList {
             "Gtk.StackSwitcher", "Gtk.Revealer", "Gtk.Overlay", "Gtk.HeaderBar",
             "Gtk.Label", "Gtk.Image", "Gtk.Picture", "Gtk.Button", "Gtk.ToggleButton", "Gtk.MenuButton",
             "Gtk.Spinner", "Gtk.ProgressBar", "Gtk.SearchEntry", "Gtk.Separator", "Gtk.DrawingArea",
+            "Gtk.Entry", "Gtk.FlowBox", "Gtk.FlowBoxChild",
             "Gtk.Window", "Gtk.ApplicationWindow", "Gtk.AboutDialog",
             "Gtk.Adjustment",
             "Gtk.ListItem", "Gtk.ListItemFactory", "Gtk.SignalListItemFactory",
@@ -71,6 +72,9 @@ extension AllowList {
         ],
         renames: [
             "Pango.WrapMode": "LineWrapMode",
+            // The kit's `SelectionMode` (of its lists) is the one app code names.
+            "Gtk.SelectionMode": "ChildSelectionMode",
+            "Gtk.FlowBox.homogeneous": "isHomogeneous",
             "Gtk.Widget.visible": "isVisible",
             "Gtk.Widget.sensitive": "isSensitive",
             "Gtk.Widget.focusable": "isFocusable",

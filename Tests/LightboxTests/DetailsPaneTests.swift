@@ -47,13 +47,12 @@ final class DetailsPaneTests: GtkTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
-    func testKeywordsShowWithTheirHierarchy() {
+    func testKeywordsShowWithTheirHierarchyInTheEditorNotAsARow() {
         var photo = Photo(path: "/photos/a.jpg")
         photo.keywords = ["harbour", "Places|Norway|Bergen"]
-        XCTAssertTrue(DetailItem.items(for: photo).contains(.field(key: "Keywords", value: "harbour, Places › Norway › Bergen",
-                                                                   link: nil)))
-        XCTAssertFalse(DetailItem.items(for: Photo(path: "/photos/b.jpg")).contains { $0.id == "Keywords" },
-                       "no Keywords row without keywords")
+        XCTAssertFalse(DetailItem.items(for: photo).contains { $0.id == "Keywords" }, "the keyword editor shows them")
+        XCTAssertEqual(KeywordShare.union(of: [photo]).map(\.shownKeyword), ["harbour", "Places › Norway › Bergen"])
+        XCTAssertEqual(PhotoFormat.keyword("Places|Norway|Bergen"), "Places › Norway › Bergen")
     }
 
     func testClickingAStarAndPressing4SaveTheRating() {

@@ -171,6 +171,22 @@ public enum DirectionType: UInt32, Sendable, CaseIterable {
     package var c: GtkDirectionType { GtkDirectionType(rawValue: rawValue) }
 }
 
+/// Specifies the side of the entry at which an icon is placed.
+public enum EntryIconPosition: UInt32, Sendable, CaseIterable {
+    /// At the beginning of the entry (depending on the text direction).
+    case primary = 0
+    /// At the end of the entry (depending on the text direction).
+    case secondary = 1
+
+    package init(_ value: GtkEntryIconPosition) {
+        guard let known = EntryIconPosition(rawValue: value.rawValue) else {
+            preconditionFailure("\(value.rawValue) is not a GtkEntryIconPosition this binding knows")
+        }
+        self = known
+    }
+    package var c: GtkEntryIconPosition { GtkEntryIconPosition(rawValue: rawValue) }
+}
+
 /// Describes whether a `GtkFileChooser` is being used to open existing files or to save to a
 /// possibly new file.
 public enum FileChooserAction: UInt32, Sendable, CaseIterable {
@@ -228,6 +244,75 @@ public enum ImageType: UInt32, Sendable, CaseIterable {
         self = known
     }
     package var c: GtkImageType { GtkImageType(rawValue: rawValue) }
+}
+
+/// Describes hints that might be taken into account by input methods or applications.
+public struct InputHints: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(_ value: GtkInputHints) { self.init(rawValue: value.rawValue) }
+    package var c: GtkInputHints { GtkInputHints(rawValue: rawValue) }
+    /// No special behaviour suggested
+    public static let none: InputHints = []
+    /// Suggest checking for typos
+    public static let spellcheck = InputHints(rawValue: 1)
+    /// Suggest not checking for typos
+    public static let noSpellcheck = InputHints(rawValue: 2)
+    /// Suggest word completion
+    public static let wordCompletion = InputHints(rawValue: 4)
+    /// Suggest to convert all text to lowercase
+    public static let lowercase = InputHints(rawValue: 8)
+    /// Suggest to capitalize all text
+    public static let uppercaseChars = InputHints(rawValue: 16)
+    /// Suggest to capitalize the first character of each word
+    public static let uppercaseWords = InputHints(rawValue: 32)
+    /// Suggest to capitalize the first word of each sentence
+    public static let uppercaseSentences = InputHints(rawValue: 64)
+    /// Suggest to not show an onscreen keyboard (e.g for a calculator that already has all the
+    /// keys).
+    public static let inhibitOsk = InputHints(rawValue: 128)
+    /// The text is vertical
+    public static let verticalWriting = InputHints(rawValue: 256)
+    /// Suggest offering Emoji support
+    public static let emoji = InputHints(rawValue: 512)
+    /// Suggest not offering Emoji support
+    public static let noEmoji = InputHints(rawValue: 1024)
+    /// Request that the input method should not update personalized data (like typing history)
+    public static let `private` = InputHints(rawValue: 2048)
+}
+
+/// Describes primary purpose of the input widget.
+public enum InputPurpose: UInt32, Sendable, CaseIterable {
+    /// Allow any character
+    case freeForm = 0
+    /// Allow only alphabetic characters
+    case alpha = 1
+    /// Allow only digits
+    case digits = 2
+    /// Edited field expects numbers
+    case number = 3
+    /// Edited field expects phone number
+    case phone = 4
+    /// Edited field expects URL
+    case url = 5
+    /// Edited field expects email address
+    case email = 6
+    /// Edited field expects the name of a person
+    case name = 7
+    /// Like %GTK_INPUT_PURPOSE_FREE_FORM, but characters are hidden
+    case password = 8
+    /// Like %GTK_INPUT_PURPOSE_DIGITS, but characters are hidden
+    case pin = 9
+    /// Allow any character, in addition to control codes
+    case terminal = 10
+
+    package init(_ value: GtkInputPurpose) {
+        guard let known = InputPurpose(rawValue: value.rawValue) else {
+            preconditionFailure("\(value.rawValue) is not a GtkInputPurpose this binding knows")
+        }
+        self = known
+    }
+    package var c: GtkInputPurpose { GtkInputPurpose(rawValue: rawValue) }
 }
 
 /// Used for justifying the text inside a `Label` widget.
@@ -558,6 +643,31 @@ public enum ScrollType: UInt32, Sendable, CaseIterable {
         self = known
     }
     package var c: GtkScrollType { GtkScrollType(rawValue: rawValue) }
+}
+
+/// Used to control what selections users are allowed to make.
+public enum ChildSelectionMode: UInt32, Sendable, CaseIterable {
+    /// No selection is possible.
+    case none = 0
+    /// Zero or one element may be selected.
+    case single = 1
+    /// Exactly one element is selected. In some circumstances, such as initially or during a search
+    /// operation, it’s possible for no element to be selected with %GTK_SELECTION_BROWSE. What is
+    /// really enforced is that the user can’t deselect a currently selected element except by
+    /// selecting another element.
+    case browse = 2
+    /// Any number of elements may be selected. The Ctrl key may be used to enlarge the selection,
+    /// and Shift key to select between the focus and the child pointed to. Some widgets may also
+    /// allow Click-drag to select a range of elements.
+    case multiple = 3
+
+    package init(_ value: GtkSelectionMode) {
+        guard let known = ChildSelectionMode(rawValue: value.rawValue) else {
+            preconditionFailure("\(value.rawValue) is not a GtkSelectionMode this binding knows")
+        }
+        self = known
+    }
+    package var c: GtkSelectionMode { GtkSelectionMode(rawValue: rawValue) }
 }
 
 /// Specifies a preference for height-for-width or width-for-height geometry management.

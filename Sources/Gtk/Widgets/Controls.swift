@@ -47,3 +47,23 @@ extension SearchEntry {
         set { gtk_editable_set_text(cast(), newValue) }
     }
 }
+
+extension Entry {
+    /// An entry showing `placeholder` while empty.
+    public convenience init(placeholder: String?) {
+        self.init()
+        if let placeholder { placeholderText = placeholder }
+    }
+
+    /// The entry's text (its `GtkEditable` interface, which the binding does not wrap).
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(cast())) }
+        set { gtk_editable_set_text(cast(), newValue) }
+    }
+
+    /// Calls `handler` after the text changed, typed or set (`notify::text`).
+    @discardableResult
+    public func onTextChanged(owner: AnyObject? = nil, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectNotify("text", owner: owner, handler)
+    }
+}

@@ -39,7 +39,7 @@ public enum DetailItem: Identifiable, Equatable {
     static let selectionThumbnails = 4
 
     /// The rows for several selected photos: a summary of them, their stars when they
-    /// agree, and what they have in common or span.
+    /// agree, and what they have in common or span (their keywords are in the keyword editor).
     @MainActor
     public static func items(for photos: [Photo]) -> [DetailItem] {
         guard photos.count > 1 else { return photos.first.map(items(for:)) ?? [] }
@@ -67,16 +67,12 @@ public enum DetailItem: Identifiable, Equatable {
         }
         let rejected = photos.filter(\.isRejected).count
         if rejected > 0 { items.append(.field(key: "Rejected", value: "\(rejected) of \(photos.count)", link: nil)) }
-        var keywords: [String] = []
-        for photo in photos { for keyword in photo.keywords where !keywords.contains(keyword) { keywords.append(keyword) } }
-        if !keywords.isEmpty {
-            items.append(.field(key: "Keywords", value: keywords.map(PhotoFormat.keyword).joined(separator: ", "), link: nil))
-        }
         items.append(.field(key: "Total size", value: size, link: nil))
         return items
     }
 
-    /// The rows for `photo`: preview, rating, then the facts it has.
+    /// The rows for `photo`: preview, rating, then the facts it has (its keywords are in the
+    /// keyword editor under the rows).
     @MainActor
     public static func items(for photo: Photo) -> [DetailItem] {
         var fields: [(String, String?, DetailLink?)] = [
@@ -87,7 +83,6 @@ public enum DetailItem: Identifiable, Equatable {
             ("Aperture", photo.aperture.map { "ƒ/\(PhotoFormat.number($0))" }, nil),
             ("ISO", photo.iso.map(String.init), nil),
             ("Focal length", photo.focalLength.map { "\(PhotoFormat.number($0)) mm" }, nil),
-            ("Keywords", photo.keywords.isEmpty ? nil : photo.keywords.map(PhotoFormat.keyword).joined(separator: ", "), nil),
         ]
         let size = photo.displaySize
         if size.width > 0 { fields.append(("Dimensions", "\(size.width) × \(size.height)", nil)) }

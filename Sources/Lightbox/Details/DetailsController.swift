@@ -17,9 +17,12 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public private(set) var photos: [Photo] = []
     /// The one photo shown, when one is.
     public var photo: Photo? { photos.count == 1 ? photos[0] : nil }
+    /// The photos' keywords, under their facts (Ctrl+K puts the keyboard in its entry).
+    public let keywordsEditor: KeywordsEditorController
     private var detailsView: DetailsView { view as! DetailsView }
 
     public init(store: CatalogStore) {
+        keywordsEditor = KeywordsEditorController(store: store)
         super.init()
         title = "Details"
         source.kindOfItem = { $0.kind }
@@ -52,6 +55,11 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
             return RateAction.activate(for: key, modifiers: modifiers, from: self.detailsView.list)
         }
         detailsView.list.add(keys)
+        // Keywords: a child controller whose view sits under the rows.
+        addChild(keywordsEditor)
+        detailsView.keywordsSlot.append(keywordsEditor.view)
+        keywordsEditor.didMove(toParent: self)
+        keywordsEditor.onEntryMoved = { [weak self] in self?.detailsView.revealKeywords() }
     }
 
     /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.
@@ -68,6 +76,17 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         } catch {
             preconditionFailure("DetailsController: two detail rows share a key: \(error)")
         }
+        // Keywords of the photos that can be shown (an unreadable file has no rating either);
+        // for several, their union, each added to or removed from all of them.
+        let editable = photos.filter { $0.error == nil }
+        keywordsEditor.show(editable)
+        keywordsEditor.view.isVisible = !editable.isEmpty
+    }
+
+    /// Ctrl+K: the keyword entry takes the keyboard, scrolled into view.
+    public func editKeywords() {
+        keywordsEditor.focusEntry()
+        detailsView.revealKeywords()
     }
 
     /// A star was clicked: `win.rate` rates the page's photo (the one shown here) and the

@@ -4,6 +4,8 @@ import Gtk
 public final class DetailsView: Box {
     public let list: ListView
     public let placeholder = Box(orientation: .vertical, spacing: 12)
+    /// Under the rows: the keyword editor's view.
+    public let keywordsSlot = Box(orientation: .vertical)
     private let scroller = ScrolledWindow()
     private let pages = Stack()
 
@@ -19,6 +21,7 @@ public final class DetailsView: Box {
         let clamp = Box(orientation: .vertical)
         clamp.setMargins(top: 12, bottom: 24, start: 24, end: 24)
         clamp.append(list)
+        clamp.append(keywordsSlot)
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = clamp
         let icon = Image(iconName: "image-x-generic-symbolic")
@@ -35,6 +38,16 @@ public final class DetailsView: Box {
         pages.verticalExpand = true
         append(pages)
         showsDetails = false
+    }
+
+    /// Scrolls down to the keyword editor under the rows, now and once the rows are laid out
+    /// (a photo just selected has its rows measured in the next frame).
+    public func revealKeywords() {
+        scroller.verticalOffset = scroller.maximumVerticalOffset
+        onNextPaint { [weak self] in
+            guard let self else { return }
+            self.scroller.verticalOffset = self.scroller.maximumVerticalOffset
+        }
     }
 
     /// Whether the details list shows (else "No Photo Selected").

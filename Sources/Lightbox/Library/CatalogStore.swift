@@ -97,6 +97,8 @@ public final class CatalogStore {
     /// searched, sorted and compared off the main thread (smaller ones at once, which
     /// keeps them simple to follow).
     var offMainThreshold = 5_000
+    /// The library's keywords with their photo counts, counted when asked (see `LibraryKeywords`).
+    public private(set) lazy var keywords = LibraryKeywords(store: self)
     private var isComputingView = false
     private var viewRequested = false
     /// Where each photo of `allPhotos` is.

@@ -91,7 +91,7 @@ public enum PhotoFormat {
 
     /// A keyword as people read it: levels of a hierarchy joined by "›" ("Places › Norway").
     public static func keyword(_ keyword: String) -> String {
-        keyword.split(separator: "|").joined(separator: " › ")
+        KeywordText.shown(keyword)
     }
 
     /// A file size as "2.4 MB".

@@ -8,7 +8,7 @@ import LightboxKit
 /// error states, and pushes a page of every photo by a camera or of a day when the
 /// details pane asks for one.
 public final class PhotosController: SplitController, PhotoSelecting, PhotoRevealing,
-    PhotoListControllerDelegate, DetailsControllerDelegate {
+    PhotoListControllerDelegate, DetailsControllerDelegate, KeywordEditing {
     /// Told when the user opens a photo (Enter, double click).
     public weak var opener: PhotoOpening?
     public let store: CatalogStore
@@ -23,6 +23,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         title = "Photos"
         photoList.delegate = self
         details.delegate = self
+        details.keywordsEditor.onLeave = { [weak self] in self?.photoList.focusList() }
     }
 
     public override func viewDidLoad() {
@@ -78,6 +79,14 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     /// Hides or shows the details pane (F9).
     public func toggleDetails() {
         detailNavigation.view.isVisible.toggle()
+    }
+
+    /// Ctrl+K: the keyword entry of the selected photo (the details pane shows if hidden);
+    /// Escape there comes back to the list.
+    public func editKeywords() {
+        guard let photo = currentPhoto, photo.error == nil else { return }
+        if !isShowingDetails { toggleDetails() }
+        details.editKeywords()
     }
 
     /// Whether the details pane shows.

@@ -24,6 +24,17 @@ public enum PhotosStyle {
     .rating-row .star-button { min-width: 28px; min-height: 28px; padding: 2px; color: alpha(currentColor, 0.45); }
     .rating-row .star-button.star-on { color: #e5a50a; }
     .detail-field label { min-height: 20px; }
+    .keyword-chips > flowboxchild.keyword-chip { padding: 2px 2px 2px 10px; border-radius: 999px;
+        background-color: alpha(currentColor, 0.1); }
+    .keyword-chips > flowboxchild.keyword-chip.partial { background-color: transparent;
+        box-shadow: inset 0 0 0 1px alpha(currentColor, 0.25); }
+    .keyword-chip .keyword-share { font-size: smaller; }
+    .keyword-chip button { min-width: 22px; min-height: 22px; padding: 0; }
+    .keyword-suggestions { padding: 4px; border-radius: 8px; background-color: @theme_base_color;
+        border: 1px solid alpha(currentColor, 0.15); }
+    .keyword-suggestion { padding: 6px 8px; border-radius: 6px; }
+    .keyword-suggestion.highlighted { background-color: alpha(@theme_selected_bg_color, 0.2); }
+    .keywords-list > row { padding: 0; }
     """
 
     /// Applies `css` to the display (once; later calls do nothing).

@@ -135,6 +135,13 @@ public final class PhotoCommands {
 
     // MARK: History
 
+    /// Makes an edit made elsewhere (the keyword editor) a step of the history, and says
+    /// `message` when given.
+    public func record(_ edit: MetadataEdit, saying message: CommandMessage? = nil) {
+        record(.edit(edit))
+        if let message { say(message) }
+    }
+
     private func record(_ step: Step) {
         if case .edit(let edit) = step, edit.isEmpty { return }
         undoSteps.append(step)

@@ -23,6 +23,13 @@ public protocol PhotoRevealing: AnyObject {
     func reveal(_ id: Photo.ID)
 }
 
+/// A page whose current photo's keywords can be edited: Ctrl+K (`win.edit-keywords`) puts
+/// the keyboard in its keyword entry.
+@MainActor
+public protocol KeywordEditing: AnyObject {
+    func editKeywords()
+}
+
 /// Child → parent: "the user wants to see this photo large". The window decides
 /// (it pushes the photo page over the current page, browsing `photos` in their order).
 @MainActor

@@ -26,6 +26,7 @@ enum KeyboardShortcuts {
         ("Pages", [
             Entry(title: "Photos", keys: ["<Control>1"], action: "win.page::photos"),
             Entry(title: "Albums", keys: ["<Control>2"], action: "win.page::albums"),
+            Entry(title: "Keywords", keys: ["<Control>3"], action: "win.page::keywords"),
             Entry(title: "Show or hide details", keys: ["F9"], action: "win.toggle-details"),
             Entry(title: "Open photo", keys: ["Return"], action: nil),
             Entry(title: "Back, or close search", keys: ["Escape"], action: nil),
@@ -34,6 +35,8 @@ enum KeyboardShortcuts {
         ("Photos", [
             Entry(title: "Rate 0 to 5 stars", keys: ["0", "1", "2", "3", "4", "5"], action: nil),
             Entry(title: "Reject, or take the reject back (as in Shotwell)", keys: ["9"], action: nil),
+            Entry(title: "Add or remove keywords", keys: ["<Control>k"], action: "win.edit-keywords"),
+            Entry(title: "Remove the focused keyword", keys: ["Delete", "BackSpace"], action: nil),
             Entry(title: "Move to trash", keys: ["Delete"], action: nil),
             Entry(title: "Undo", keys: ["<Control>z"], action: "win.undo"),
             Entry(title: "Redo", keys: ["<Shift><Control>z"], action: "win.redo"),

@@ -24,6 +24,9 @@ extension MainWindowController {
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
         commands.install(in: actions)
+        actions.addAction("edit-keywords", owner: self) { [unowned self] in
+            (self.currentPage as? KeywordEditing)?.editKeywords()
+        }
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             KeyboardShortcutsWindow.make(over: window).present()
         }

@@ -17,17 +17,21 @@ final class MainWindowController: Controller, PhotoOpening {
     private var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
 
-    /// Lightbox's window: the Photos and Albums pages over `store`, opening photos in the photo page.
+    /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
         let photos = PhotosController(store: store)
         let albums = AlbumsController(store: store)
+        let keywords = KeywordsController(store: store)
         let root = MainWindowController(
             store: store,
             pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
-                    WindowPage(kind: .albums, title: "Albums", controller: albums)],
+                    WindowPage(kind: .albums, title: "Albums", controller: albums),
+                    WindowPage(kind: .keywords, title: "Keywords", controller: keywords)],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
         albums.opener = root
+        keywords.opener = root
+        photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.keywordsEdited(edit) }
         return (root, photos)
     }
 
@@ -200,7 +204,7 @@ final class MainWindowController: Controller, PhotoOpening {
         if let message { self.showBanner(message.text, undoable: message.isUndoable) } else { self.hideBanner() }
     })
 
-    private func showBanner(_ message: String, undoable: Bool) {
+    func showBanner(_ message: String, undoable: Bool) {
         guard isViewLoaded else { return }
         let view = windowView
         view.bannerLabel.text = message
@@ -215,7 +219,7 @@ final class MainWindowController: Controller, PhotoOpening {
         }
     }
 
-    private func hideBanner() {
+    func hideBanner() {
         bannerTicket += 1
         windowView.banner.isRevealed = false
     }

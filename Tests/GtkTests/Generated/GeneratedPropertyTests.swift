@@ -871,6 +871,251 @@ final class GeneratedPropertyTests: GtkTestCase {
         }
     }
 
+    func testGtkEntry() {
+        do {
+            let object = Gtk.Entry()
+            object.activatesDefault = true
+            XCTAssertEqual(object.activatesDefault, true, "activatesDefault")
+            object.activatesDefault = false
+            XCTAssertEqual(object.activatesDefault, false, "activatesDefault")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.enableEmojiCompletion = true
+            XCTAssertEqual(object.enableEmojiCompletion, true, "enableEmojiCompletion")
+            object.enableEmojiCompletion = false
+            XCTAssertEqual(object.enableEmojiCompletion, false, "enableEmojiCompletion")
+        }
+        do {
+            let object = Gtk.Entry()
+            let sample = Gtk.Menu()
+            object.extraMenu = sample
+            XCTAssertTrue(object.extraMenu === sample, "extraMenu")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.hasFrame = true
+            XCTAssertEqual(object.hasFrame, true, "hasFrame")
+            object.hasFrame = false
+            XCTAssertEqual(object.hasFrame, false, "hasFrame")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.imModule = "Lörem ipsüm"
+            XCTAssertEqual(object.imModule, "Lörem ipsüm", "imModule")
+            object.imModule = "Dolor sit"
+            XCTAssertEqual(object.imModule, "Dolor sit", "imModule")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.inputPurpose = InputPurpose.alpha
+            XCTAssertEqual(object.inputPurpose, InputPurpose.alpha, "inputPurpose")
+            object.inputPurpose = InputPurpose.pin
+            XCTAssertEqual(object.inputPurpose, InputPurpose.pin, "inputPurpose")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.invisibleCharSet = true
+            XCTAssertEqual(object.invisibleCharSet, true, "invisibleCharSet")
+            object.invisibleCharSet = false
+            XCTAssertEqual(object.invisibleCharSet, false, "invisibleCharSet")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.maxLength = 3
+            XCTAssertEqual(object.maxLength, 3, "maxLength")
+            object.maxLength = 7
+            XCTAssertEqual(object.maxLength, 7, "maxLength")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.overwriteMode = true
+            XCTAssertEqual(object.overwriteMode, true, "overwriteMode")
+            object.overwriteMode = false
+            XCTAssertEqual(object.overwriteMode, false, "overwriteMode")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.placeholderText = "Lörem ipsüm"
+            XCTAssertEqual(object.placeholderText, "Lörem ipsüm", "placeholderText")
+            object.placeholderText = "Dolor sit"
+            XCTAssertEqual(object.placeholderText, "Dolor sit", "placeholderText")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.primaryIconActivatable = true
+            XCTAssertEqual(object.primaryIconActivatable, true, "primaryIconActivatable")
+            object.primaryIconActivatable = false
+            XCTAssertEqual(object.primaryIconActivatable, false, "primaryIconActivatable")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.primaryIconName = "Lörem ipsüm"
+            XCTAssertEqual(object.primaryIconName, "Lörem ipsüm", "primaryIconName")
+            object.primaryIconName = "Dolor sit"
+            XCTAssertEqual(object.primaryIconName, "Dolor sit", "primaryIconName")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.primaryIconSensitive = true
+            XCTAssertEqual(object.primaryIconSensitive, true, "primaryIconSensitive")
+            object.primaryIconSensitive = false
+            XCTAssertEqual(object.primaryIconSensitive, false, "primaryIconSensitive")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.primaryIconTooltipMarkup = "Lörem ipsüm"
+            XCTAssertEqual(object.primaryIconTooltipMarkup, "Lörem ipsüm", "primaryIconTooltipMarkup")
+            object.primaryIconTooltipMarkup = "Dolor sit"
+            XCTAssertEqual(object.primaryIconTooltipMarkup, "Dolor sit", "primaryIconTooltipMarkup")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.primaryIconTooltipText = "Lörem ipsüm"
+            XCTAssertEqual(object.primaryIconTooltipText, "Lörem ipsüm", "primaryIconTooltipText")
+            object.primaryIconTooltipText = "Dolor sit"
+            XCTAssertEqual(object.primaryIconTooltipText, "Dolor sit", "primaryIconTooltipText")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.progressFraction = 0.25
+            XCTAssertEqual(object.progressFraction, 0.25, "progressFraction")
+            object.progressFraction = 0.75
+            XCTAssertEqual(object.progressFraction, 0.75, "progressFraction")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.progressPulseStep = 0.25
+            XCTAssertEqual(object.progressPulseStep, 0.25, "progressPulseStep")
+            object.progressPulseStep = 0.75
+            XCTAssertEqual(object.progressPulseStep, 0.75, "progressPulseStep")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.secondaryIconActivatable = true
+            XCTAssertEqual(object.secondaryIconActivatable, true, "secondaryIconActivatable")
+            object.secondaryIconActivatable = false
+            XCTAssertEqual(object.secondaryIconActivatable, false, "secondaryIconActivatable")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.secondaryIconName = "Lörem ipsüm"
+            XCTAssertEqual(object.secondaryIconName, "Lörem ipsüm", "secondaryIconName")
+            object.secondaryIconName = "Dolor sit"
+            XCTAssertEqual(object.secondaryIconName, "Dolor sit", "secondaryIconName")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.secondaryIconSensitive = true
+            XCTAssertEqual(object.secondaryIconSensitive, true, "secondaryIconSensitive")
+            object.secondaryIconSensitive = false
+            XCTAssertEqual(object.secondaryIconSensitive, false, "secondaryIconSensitive")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.secondaryIconTooltipMarkup = "Lörem ipsüm"
+            XCTAssertEqual(object.secondaryIconTooltipMarkup, "Lörem ipsüm", "secondaryIconTooltipMarkup")
+            object.secondaryIconTooltipMarkup = "Dolor sit"
+            XCTAssertEqual(object.secondaryIconTooltipMarkup, "Dolor sit", "secondaryIconTooltipMarkup")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.secondaryIconTooltipText = "Lörem ipsüm"
+            XCTAssertEqual(object.secondaryIconTooltipText, "Lörem ipsüm", "secondaryIconTooltipText")
+            object.secondaryIconTooltipText = "Dolor sit"
+            XCTAssertEqual(object.secondaryIconTooltipText, "Dolor sit", "secondaryIconTooltipText")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.showEmojiIcon = true
+            XCTAssertEqual(object.showEmojiIcon, true, "showEmojiIcon")
+            object.showEmojiIcon = false
+            XCTAssertEqual(object.showEmojiIcon, false, "showEmojiIcon")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.truncateMultiline = true
+            XCTAssertEqual(object.truncateMultiline, true, "truncateMultiline")
+            object.truncateMultiline = false
+            XCTAssertEqual(object.truncateMultiline, false, "truncateMultiline")
+        }
+        do {
+            let object = Gtk.Entry()
+            object.visibility = true
+            XCTAssertEqual(object.visibility, true, "visibility")
+            object.visibility = false
+            XCTAssertEqual(object.visibility, false, "visibility")
+        }
+    }
+
+    func testGtkFlowBox() {
+        do {
+            let object = Gtk.FlowBox()
+            object.acceptUnpairedRelease = true
+            XCTAssertEqual(object.acceptUnpairedRelease, true, "acceptUnpairedRelease")
+            object.acceptUnpairedRelease = false
+            XCTAssertEqual(object.acceptUnpairedRelease, false, "acceptUnpairedRelease")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.activateOnSingleClick = true
+            XCTAssertEqual(object.activateOnSingleClick, true, "activateOnSingleClick")
+            object.activateOnSingleClick = false
+            XCTAssertEqual(object.activateOnSingleClick, false, "activateOnSingleClick")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.columnSpacing = 3
+            XCTAssertEqual(object.columnSpacing, 3, "columnSpacing")
+            object.columnSpacing = 7
+            XCTAssertEqual(object.columnSpacing, 7, "columnSpacing")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.isHomogeneous = true
+            XCTAssertEqual(object.isHomogeneous, true, "isHomogeneous")
+            object.isHomogeneous = false
+            XCTAssertEqual(object.isHomogeneous, false, "isHomogeneous")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.maxChildrenPerLine = 3
+            XCTAssertEqual(object.maxChildrenPerLine, 3, "maxChildrenPerLine")
+            object.maxChildrenPerLine = 7
+            XCTAssertEqual(object.maxChildrenPerLine, 7, "maxChildrenPerLine")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.minChildrenPerLine = 3
+            XCTAssertEqual(object.minChildrenPerLine, 3, "minChildrenPerLine")
+            object.minChildrenPerLine = 7
+            XCTAssertEqual(object.minChildrenPerLine, 7, "minChildrenPerLine")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.rowSpacing = 3
+            XCTAssertEqual(object.rowSpacing, 3, "rowSpacing")
+            object.rowSpacing = 7
+            XCTAssertEqual(object.rowSpacing, 7, "rowSpacing")
+        }
+        do {
+            let object = Gtk.FlowBox()
+            object.selectionMode = ChildSelectionMode.single
+            XCTAssertEqual(object.selectionMode, ChildSelectionMode.single, "selectionMode")
+            object.selectionMode = ChildSelectionMode.browse
+            XCTAssertEqual(object.selectionMode, ChildSelectionMode.browse, "selectionMode")
+        }
+    }
+
+    func testGtkFlowBoxChild() {
+        do {
+            let object = Gtk.FlowBoxChild()
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
+        }
+    }
+
     func testGtkWindow() {
         do {
             let object = Window()
@@ -1365,6 +1610,7 @@ final class GeneratedPropertyTests: GtkTestCase {
 // - Gtk.Stack.visible-child-name: must name a page of the stack (StackTests)
 // - Gtk.Image.file: GTK keeps only a file it could load
 // - Gtk.Image.resource: GTK keeps only a resource it could load
+// - Gtk.Entry.input-hints: no sample InputHints
 // - Gtk.Window.application: no sample Application?
 // - Gtk.Window.default-widget: must be a widget inside the window
 // - Gtk.Window.focus-widget: must be a widget inside the window

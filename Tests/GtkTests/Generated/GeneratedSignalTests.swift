@@ -225,6 +225,106 @@ final class GeneratedSignalTests: GtkTestCase {
         _ = handled
     }
 
+    func testGtkEntryActivate() {
+        let object = Gtk.Entry()
+        var received: [[String]] = []
+        object.onActivate { received.append([]) }
+        let handled = object.emitForTesting("activate", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkEntryIconPress() {
+        let object = Gtk.Entry()
+        var received: [[String]] = []
+        object.onIconPress { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("icon-press", [.integer(Int(EntryIconPosition.primary.rawValue))])
+        XCTAssertEqual(received, [["primary"]])
+        _ = handled
+    }
+
+    func testGtkEntryIconRelease() {
+        let object = Gtk.Entry()
+        var received: [[String]] = []
+        object.onIconRelease { a0 in received.append(["\(a0)"]) }
+        let handled = object.emitForTesting("icon-release", [.integer(Int(EntryIconPosition.primary.rawValue))])
+        XCTAssertEqual(received, [["primary"]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxActivateCursorChild() {
+        let object = Gtk.FlowBox()
+        var received: [[String]] = []
+        object.onActivateCursorChild { received.append([]) }
+        let handled = object.emitForTesting("activate-cursor-child", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxChildActivated() {
+        let object = Gtk.FlowBox()
+        let sample0 = Gtk.FlowBoxChild()
+        var received: [[String]] = []
+        object.onChildActivated { a0 in received.append([(a0 === sample0 ? "same" : "other")]) }
+        let handled = object.emitForTesting("child-activated", [.object(sample0)])
+        XCTAssertEqual(received, [["same"]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxMoveCursor() {
+        let object = Gtk.FlowBox()
+        var received: [[String]] = []
+        object.onMoveCursor { a0, a1, a2, a3 in received.append(["\(a0)", "\(a1)", "\(a2)", "\(a3)"]); return true }
+        let handled = object.emitForTesting("move-cursor", [.integer(Int(MovementStep.bufferEnds.rawValue)), .integer(7), .bool(false), .bool(false)])
+        XCTAssertEqual(received, [["bufferEnds", "7", "false", "false"]])
+        XCTAssertEqual(handled, true)
+    }
+
+    func testGtkFlowBoxSelectAll() {
+        let object = Gtk.FlowBox()
+        var received: [[String]] = []
+        object.onSelectAll { received.append([]) }
+        let handled = object.emitForTesting("select-all", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxSelectedChildrenChanged() {
+        let object = Gtk.FlowBox()
+        var received: [[String]] = []
+        object.onSelectedChildrenChanged { received.append([]) }
+        let handled = object.emitForTesting("selected-children-changed", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxToggleCursorChild() {
+        let object = Gtk.FlowBox()
+        var received: [[String]] = []
+        object.onToggleCursorChild { received.append([]) }
+        let handled = object.emitForTesting("toggle-cursor-child", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxUnselectAll() {
+        let object = Gtk.FlowBox()
+        var received: [[String]] = []
+        object.onUnselectAll { received.append([]) }
+        let handled = object.emitForTesting("unselect-all", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkFlowBoxChildActivate() {
+        let object = Gtk.FlowBoxChild()
+        var received: [[String]] = []
+        object.onActivate { received.append([]) }
+        let handled = object.emitForTesting("activate", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
     func testGtkWindowCloseRequest() {
         let object = Window()
         defer { object.destroy() }

@@ -1,0 +1,24 @@
+import LightboxKit
+
+extension MainWindowController {
+    /// A keyword added or removed in the details pane (one edit, however many photos): a
+    /// step of the window's undo history; a removal is said in the banner, with Undo, as a
+    /// trash is.
+    func keywordsEdited(_ edit: MetadataEdit) {
+        var message: CommandMessage?
+        if let removed = Self.removedKeyword(in: edit) {
+            let photos = edit.ids.count == 1 ? "" : " from \(edit.ids.count) photos"
+            message = CommandMessage("Keyword “\(KeywordText.shown(removed))” removed\(photos)", isUndoable: true)
+        }
+        commands.record(edit, saying: message)
+    }
+
+    /// The keyword an edit took off its photos, if it removed one.
+    static func removedKeyword(in edit: MetadataEdit) -> String? {
+        for (id, before) in edit.before {
+            let after = Set((edit.after[id]?.keywords ?? []).map(KeywordText.key))
+            if let removed = before.keywords.first(where: { !after.contains(KeywordText.key($0)) }) { return removed }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import Lightbox
+import LightboxKit
+import XCTest
+
+/// The keyword editor and the Keywords page in the real window: one undo per edit (Ctrl+Z,
+/// the banner's Undo), Ctrl+K and Ctrl+3's actions.
+final class KeywordsWindowTests: GtkTestCase {
+    @MainActor
+    private func makeWindow() throws -> (MainWindowController, Window, ActionGroup, PhotosController) {
+        let folder = try KeywordFixtures.folder(self)
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
+        let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
+        let root = MainWindowController.lightbox(store: store).root
+        let window = Window()
+        window.setDefaultSize(width: 1000, height: 700)
+        root.becomeRoot(of: window)
+        let actions = ActionGroup()
+        root.installActions(in: actions, window: window)
+        window.insertActionGroup(actions, prefix: "win")
+        root.open(folder: folder)
+        show(window)
+        pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
+        return (root, window, actions, root.pages.pages[0].controller as! PhotosController)
+    }
+
+    func testCtrlZTakesBackAKeywordAddedOrRemovedAndTheBannerSaysARemoval() throws {
+        let (root, window, actions, photos) = try makeWindow()
+        defer { window.destroy() }
+        let store = root.store
+        let id = store.allPhotos.first { $0.name == "IMG_1000.jpg" }!.id
+        photos.reveal(id)
+        actions.action(named: "edit-keywords")?.activate()
+        let editor = photos.details.keywordsEditor
+        let view = editor.view as! KeywordsEditorView
+        XCTAssertTrue(view.entry.stateFlags.contains(.focusWithin), "Ctrl+K's action focuses the keyword entry")
+
+        view.entry.text = "coast"
+        view.entry.emitActivate()
+        XCTAssertEqual(store.photo(id)?.keywords, ["harbour", "Places|Norway|Bergen", "coast"])
+        XCTAssertFalse(root.windowView.banner.isRevealed, "adding says nothing: the chip shows it")
+        actions.action(named: "undo")?.activate()
+        XCTAssertEqual(store.photo(id)?.keywords, ["harbour", "Places|Norway|Bergen"], "Ctrl+Z took it back")
+
+        view.chipViews[1].removeButton.click()
+        XCTAssertEqual(root.windowView.bannerLabel.text, "Keyword “Places › Norway › Bergen” removed")
+        XCTAssertTrue(root.windowView.undoButton.isVisible)
+        root.windowView.undoButton.click()
+        XCTAssertEqual(store.photo(id)?.keywords, ["harbour", "Places|Norway|Bergen"], "Undo put it back")
+        XCTAssertFalse(root.windowView.banner.isRevealed)
+    }
+
+    func testCtrl3ShowsTheKeywordsPage() throws {
+        let (root, window, actions, _) = try makeWindow()
+        defer { window.destroy() }
+        actions.action(named: "page")?.activate(Variant("keywords"))
+        XCTAssertEqual(root.pages.current?.kind, .keywords)
+        XCTAssertEqual(root.pages.current?.title, "Keywords")
+        let page = try XCTUnwrap(root.pages.current?.controller as? KeywordsController)
+        pump(until: { page.source.items.count == 2 }, "the keywords")
+        XCTAssertEqual(page.source.items.map(\.keyword), ["harbour", "Places|Norway|Bergen"])
+    }
+}
