@@ -21,6 +21,8 @@ public final class LightboxApplication {
     /// The library the window shows (nil until the window is made).
     public var store: CatalogStore? { root?.store }
     private var photos: PhotosController?
+    /// The Photos page (for the benchmark, which selects photos in it).
+    package var photosPage: PhotosController? { photos }
     private let settings: Settings?
     private var state: PersistedState
     /// The catalog, opened while GTK starts (its integrity check reads every page).

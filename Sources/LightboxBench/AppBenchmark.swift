@@ -75,6 +75,7 @@ enum AppBenchmark {
             "rss_100k_mb": settled["rss_mb"] ?? .nan,
             "rescan_100k_unchanged_ms": settled["rescan_ms"] ?? .nan,
             "rate_visible_ms_100k": settled["rate_ms"] ?? .nan,
+            "batch_rate_1k_max_stall_ms": settled["batch_rate_stall_ms"] ?? .nan,
             "max_main_loop_stall_ms_typing_100k": settled["typing_stall_ms"] ?? .nan,
             "max_main_loop_stall_ms_scroll_100k": scroll["max_main_loop_stall_ms"] ?? .nan,
             "main_thread_cpu_ms_per_frame_scroll_100k": scroll["main_thread_cpu_ms_per_frame"] ?? .nan,
@@ -154,6 +155,9 @@ enum AppBenchmark {
                         var results = ["rss_mb": Double(Bench.residentBytes()) / 1_048_576, "rescan_ms": rescan]
                         let keys = KeyRun(window: window, store: store)
                         results["rate_ms"] = await keys.rate()
+                        if let list = app.photosPage?.photoList.source {
+                            results["batch_rate_stall_ms"] = await keys.rateBatch(list, count: 1_000)
+                        }
                         results["typing_stall_ms"] = await keys.typeSearch("P123")
                         finish(results)
                     }
@@ -424,6 +428,33 @@ private final class KeyRun {
             withExtendedLifetime(token) {}
         }
         return slowest
+    }
+
+    /// The longest gap between two frames while one key rates `count` selected photos (the
+    /// first ones of the list): from the frame before the key until a second after the
+    /// Store shows every new rating (the catalog commits them in the background meanwhile).
+    func rateBatch(_ list: PhotoListSource, count: Int) async -> Double {
+        list.select(positions: 0..<count)
+        let ids = Set(list.selectedPhotos.map(\.id))
+        let stars = list.items.first?.rating == 3 ? 2 : 3
+        var lastTick: UInt64 = 0, longestGap: UInt64 = 0, settledAt: UInt64?
+        // A few frames for the selection to show, before the key.
+        for _ in 0..<5 { await withCheckedContinuation { continuation in window.onNextPaint { continuation.resume() } } }
+        return await withCheckedContinuation { continuation in
+            window.addTickCallback { [unowned self] _ in
+                let now = monotonicNanoseconds()
+                if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
+                lastTick = now
+                if settledAt == nil, store.isUpToDate, ids.allSatisfy({ store.photo($0)?.rating == stars }) {
+                    settledAt = now
+                }
+                guard let settled = settledAt, now - settled > 1_000_000_000 else { return true }
+                store.waitUntilSaved()
+                continuation.resume(returning: Double(longestGap) / 1e6)
+                return false
+            }
+            Task { await Self.xdotool(["key", String(stars)]) }
+        }
     }
 
     /// The longest gap between two frames while `text` is typed into the search, letter

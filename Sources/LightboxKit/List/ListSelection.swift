@@ -100,6 +100,15 @@ extension ArrayDataSource {
         view.scrollTo(position)
     }
 
+    /// Selects the items at `positions` at once (one selection change), replacing the
+    /// selection unless `extending` it; needs a view with a `.multiple` selection.
+    public func select(positions: Range<Int>, extending: Bool = false) {
+        guard let selection else { preconditionFailure("ArrayDataSource.select: no view attached") }
+        let positions = positions.clamped(to: 0..<count)
+        guard !positions.isEmpty else { return }
+        _ = selection.selectRange(positions.lowerBound, nItems: positions.count, unselectRest: !extending)
+    }
+
     /// Scrolls the item at `position` into view (GTK moves the keyboard focus there too).
     public func scroll(to position: Int) {
         guard let view, position >= 0, position < count else { return }
