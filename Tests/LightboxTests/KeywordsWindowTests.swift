@@ -11,19 +11,7 @@ final class KeywordsWindowTests: GtkTestCase {
     @MainActor
     private func makeWindow() throws -> (MainWindowController, Window, ActionGroup, PhotosController) {
         let folder = try KeywordFixtures.folder(self)
-        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
-        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
-        let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
-        let root = MainWindowController.lightbox(store: store).root
-        let window = Window()
-        window.setDefaultSize(width: 1000, height: 700)
-        root.becomeRoot(of: window)
-        let actions = ActionGroup()
-        root.installActions(in: actions, window: window)
-        window.insertActionGroup(actions, prefix: "win")
-        root.open(folder: folder)
-        show(window)
-        pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
+        let (root, window, actions) = MainWindowControllerTests.makeWindow(folder, self)
         return (root, window, actions, root.pages.pages[0].controller as! PhotosController)
     }
 

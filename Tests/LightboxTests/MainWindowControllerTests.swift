@@ -8,8 +8,9 @@ import XCTest
 /// The main window's controller in a real window, with the real pages, over a copy of
 /// three samples (actions are activated as menus and accelerators do).
 final class MainWindowControllerTests: GtkTestCase {
+    /// The window over `folder` (of three photos), its actions installed, scanned.
     @MainActor
-    private static func makeWindow(_ folder: String, _ test: XCTestCase) -> (MainWindowController, Window, ActionGroup) {
+    static func makeWindow(_ folder: String, _ test: XCTestCase) -> (MainWindowController, Window, ActionGroup) {
         let catalog = try! Catalog(path: LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite")
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
