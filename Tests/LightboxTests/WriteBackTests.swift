@@ -68,17 +68,6 @@ final class WriteBackTests: GtkTestCase {
         return tags
     }
 
-    /// The bytes of a JPEG from its start-of-scan marker to the end: the image data.
-    private func jpegScanData(_ path: String) throws -> Data {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] != 0xDA {
-            offset += 2 + Int(bytes[offset + 2]) << 8 + Int(bytes[offset + 3])
-        }
-        XCTAssertEqual(bytes[offset + 1], 0xDA, "a start of scan in \(path)")
-        return Data(bytes[offset...])
-    }
-
     private func pixels(_ path: String) throws -> [UInt8] {
         try PixelImage.decode(path: path, fitting: 100_000, maxPixels: 100_000_000).rgbaBytes
     }
@@ -95,7 +84,7 @@ final class WriteBackTests: GtkTestCase {
 
     func testJPEGPNGTIFFAndWebPGetRatingRejectAndKeywordsWithTheImageDataUntouched() throws {
         let paths = [try photo("IMG_1.jpg"), try photo("IMG_2.png"), try photo("IMG_3.tif"), try photo("IMG_4.webp")]
-        let scan = try jpegScanData(paths[0])
+        let scan = try JPEGScanData.of(paths[0])
         let decoded = try paths.dropFirst().map { try pixels($0) }
         let store = try openStore()
 
@@ -130,7 +119,7 @@ final class WriteBackTests: GtkTestCase {
             XCTAssertEqual(read.keywords, ["Fish market", "Places|Norway|Oslo"], path)
         }
         XCTAssertEqual(try exiv2Tags(paths[0])["Exif.Image.Rating"], "0", "EXIF has no reject")
-        XCTAssertEqual(try jpegScanData(paths[0]), scan, "the JPEG's image data is the same bytes")
+        XCTAssertEqual(try JPEGScanData.of(paths[0]), scan, "the JPEG's image data is the same bytes")
         XCTAssertEqual(try paths.dropFirst().map { try pixels($0) }, decoded, "PNG, TIFF and WebP pixels are the same")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
                        ["IMG_1.jpg", "IMG_2.png", "IMG_3.tif", "IMG_4.webp"], "no temporary file, no sidecar")
