@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import GtkTestSupport
 @testable import Lightbox
 import LightboxMedia
@@ -261,5 +262,26 @@ final class WriteBackTests: GtkTestCase {
         let store = try openStore(writing: true)
         pump(until: { (try? self.exiv2Tags(path)["Xmp.xmp.Rating"]) == "3" && store.pendingWriteCount == 0 },
              timeout: 20, "the queued write")
+    }
+
+    func testTheWritePendingActionIsEnabledWhileFilesWaitAndWritesThem() throws {
+        let path = try photo("IMG_1.jpg")
+        let catalog = try Catalog(path: catalogPath)
+        _ = try CatalogSync(catalog: catalog).run(folder: folder)
+        try catalog.setMetadata([path: PhotoMetadata(rating: 2)], queueingWrites: true)
+        let store = try openStore(writing: false)
+        let root = MainWindowController.lightbox(store: store).root
+        let window = Window()
+        root.becomeRoot(of: window)
+        addTeardownBlock { window.destroy() }
+        let actions = ActionGroup()
+        root.installActions(in: actions, window: window)
+        let writePending = try XCTUnwrap(actions.action(named: "write-pending"))
+        pump(until: { writePending.isEnabled }, "Write Pending Changes (1) to be enabled")
+
+        writePending.activate()
+        pump(until: { !writePending.isEnabled }, timeout: 20, "the queue to be written")
+        XCTAssertEqual(try exiv2Tags(path)["Xmp.xmp.Rating"], "2")
+        XCTAssertEqual(store.pendingWriteCount, 0)
     }
 }
