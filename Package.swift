@@ -74,6 +74,8 @@ let package = Package(
         .testTarget(name: "LightboxTests", dependencies: ["Lightbox", "LightboxMedia", "Gtk", "GtkTestSupport"]),
         // Child process for LightboxTests' kill -9 test: rates photos through the Store until killed.
         .executableTarget(name: "CatalogRatingChild", dependencies: ["Lightbox"], path: "Tests/CatalogRatingChild"),
+        // Child process for LightboxTests' write-back kill -9 test: edits with write-back on until killed.
+        .executableTarget(name: "WriteBackChild", dependencies: ["Lightbox"], path: "Tests/WriteBackChild"),
         // The real `lightbox` binary driven from outside (real keys, private session).
         .testTarget(name: "AppTests", dependencies: ["Gtk", "GtkTestSupport", "LightboxApp"]),
         // Desktop integration: validators, Flatpak manifest, staged install, launch, settings.

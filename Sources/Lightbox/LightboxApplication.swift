@@ -87,6 +87,7 @@ public final class LightboxApplication {
         if state.isMaximized { window.maximize() }
         root.installActions(in: window, window: window)
         window.addAction("toggle-details", owner: self) { [unowned photos] in photos.toggleDetails() }
+        installWriteBackSetting(in: window, store: store)
         root.show(state.page)
         // In the window's first frame.
         store.showFirstScreenful(waitingAtMost: 0.25)
@@ -98,6 +99,27 @@ public final class LightboxApplication {
         self.root = root
         self.photos = photos
         return root
+    }
+
+    /// `win.save-metadata-in-files`, a check item bound to the `save-metadata-in-files`
+    /// key both ways (another process may change the key), which the Store follows.
+    private func installWriteBackSetting(in window: ControllerWindow, store: CatalogStore) {
+        let key = PersistedState.Key.saveMetadataInFiles
+        let isOn = settings?.bool(key) ?? false
+        store.savesMetadataInFiles = isOn  // resumes the writes a crash or quit left
+        let action = Action(name: "save-metadata-in-files", parameterType: nil, state: Variant(isOn))
+        action.onActivate(owner: self) { [unowned self, unowned action, unowned store] _ in
+            let on = !(action.state?.bool ?? false)
+            action.state = Variant(on)
+            store.savesMetadataInFiles = on
+            self.settings?.set(key, on)
+        }
+        window.add(action)
+        settings?.onChange(owner: action) { [unowned action, unowned store, weak settings] changed in
+            guard changed == key, let on = settings?.bool(key), on != store.savesMetadataInFiles else { return }
+            action.state = Variant(on)
+            store.savesMetadataInFiles = on
+        }
     }
 
     private func startFolder() -> String {

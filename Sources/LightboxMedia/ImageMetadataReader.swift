@@ -41,8 +41,13 @@ public enum ImageMetadataReader {
         return gexiv2_initialize() != 0
     }()
 
-    public static func read(path: String) throws(MediaError) -> ImageMetadata {
+    /// Initializes gexiv2 once (the reader and `ImageMetadataWriter` call this first).
+    static func initialize() throws(MediaError) {
         guard initialized else { throw MediaError("gexiv2 could not be initialized") }
+    }
+
+    public static func read(path: String) throws(MediaError) -> ImageMetadata {
+        try initialize()
         let file = try TaggedFile(path: path)
         let metadata = file.metadata
         let tag = file.string

@@ -257,8 +257,11 @@ final class CatalogTests: XCTestCase {
             try catalog.save(syntheticPhotos(3_000, rating: 0))  // rescans keep the catalog's ratings…
             try catalog.database.write { db in try db.execute(sql: "UPDATE photo SET rating = 5") }  // …set after the backup
         }
-        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64)
-        try damage(path, at: (size / 4096 / 2) * 4096, count: 4096)  // one page in the middle
+        // One page of photo rows in the middle of the table (SQLite's dbstat says which).
+        let leaves = try LibraryFixtures.run("/usr/bin/sqlite3", [path, "SELECT pageno FROM dbstat WHERE name = 'photo' AND pagetype = 'leaf' ORDER BY pageno"])
+        let pages = leaves.stdout.split(separator: "\n").compactMap { UInt64($0) }
+        let page = try XCTUnwrap(pages.dropFirst(pages.count / 2).first, leaves.stderr)
+        try damage(path, at: (page - 1) * 4096, count: 4096)
 
         let catalog = try Catalog(path: path)
 

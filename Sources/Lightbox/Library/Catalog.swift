@@ -191,6 +191,15 @@ public final class Catalog: Sendable {
                 t.add(column: "keywords", .text)
             }
         }
+        migrator.registerMigration("v5-pending-writes") { db in
+            // Photo files whose stars, reject or keywords are still to be written into them
+            // (see `MetadataWriteBack`); `version` tells a newer edit from the one written.
+            try db.create(table: "pending_write") { t in
+                t.primaryKey("path", .text)
+                t.column("queued_at", .double).notNull()
+                t.column("version", .integer).notNull().defaults(to: 1)
+            }
+        }
         return migrator
     }
 
@@ -389,9 +398,11 @@ public final class Catalog: Sendable {
     }
 
     /// Sets the stars, reject and keywords of several photos in one transaction (all or
-    /// none); returns the paths the catalog has no row for.
+    /// none); returns the paths the catalog has no row for. With `queueingWrites`, the
+    /// same transaction queues each photo's file for write-back (`pendingWrites`): an
+    /// acknowledged edit is never lost on its way to the file.
     @discardableResult
-    public func setMetadata(_ values: [Photo.ID: PhotoMetadata]) throws -> [String] {
+    public func setMetadata(_ values: [Photo.ID: PhotoMetadata], queueingWrites: Bool = false) throws -> [String] {
         guard !values.isEmpty else { return [] }
         return try database.write { db in
             let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ?, keywords = ? WHERE path = ?")
@@ -399,7 +410,11 @@ public final class Catalog: Sendable {
             for (path, metadata) in values {
                 try statement.execute(arguments: [metadata.rating, metadata.isRejected,
                                                   Photo.keywordsColumn(metadata.keywords), path])
-                if db.changesCount == 0 { missing.append(path) }
+                if db.changesCount == 0 {
+                    missing.append(path)
+                } else if queueingWrites {
+                    try Catalog.queueWrite(path, in: db)
+                }
             }
             return missing
         }

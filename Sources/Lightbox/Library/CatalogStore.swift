@@ -133,6 +133,19 @@ public final class CatalogStore {
     /// Edits shown but not yet committed, by photo (see `edit`).
     private var unsavedEdits: [Photo.ID: Int] = [:]
 
+    // MARK: Write-back state (see CatalogStore+WriteBack.swift)
+    /// Whether edits are also written into the photo files (the `save-metadata-in-files`
+    /// setting); setting it, on or off, also brings `pendingWriteCount` up to date.
+    public var savesMetadataInFiles = false {
+        didSet { writeBackSettingChanged() }
+    }
+    /// Files whose edits are still to be written into them (see `observePendingWrites`).
+    public internal(set) var pendingWriteCount = 0 {
+        didSet { if pendingWriteCount != oldValue { pendingWriteObservers.send(pendingWriteCount) } }
+    }
+    var pendingWriteObservers = ObserverList<Int>()
+    lazy var writeBack = makeWriteBack()
+
     public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
         self.images = images
@@ -314,7 +327,7 @@ public final class CatalogStore {
 
     /// Adds or updates photos. A photo read from its file that is already listed keeps
     /// the catalog's rating, reject and keywords (saving a file read never overwrites them).
-    private func merge(_ batch: [Photo], keepingRatings: Bool = true) {
+    func merge(_ batch: [Photo], keepingRatings: Bool = true) {
         guard !batch.isEmpty else { return }
         for var photo in batch {
             if let index = allIndex[photo.id] {
@@ -348,7 +361,7 @@ public final class CatalogStore {
         publish()
     }
 
-    private func tell(_ message: String) {
+    func tell(_ message: String) {
         notice = message
         noticeObservers.send(message)
     }
@@ -602,9 +615,11 @@ public final class CatalogStore {
 
     // MARK: Editing
 
-    /// At exit: folds the write-ahead log into the catalog file and copies it to its backups.
+    /// At exit: writes back what it can in a few seconds (the rest stays queued), folds the
+    /// write-ahead log into the catalog file and copies it to its backups.
     public func prepareToQuit() {
         waitUntilSaved()
+        finishWritingBack()
         catalog.checkpoint()
         catalog.backUpNow()
     }
@@ -676,10 +691,11 @@ public final class CatalogStore {
         if isLoading { metadataWhileLoading.merge(values) { $1 } }
         show(values)
         for id in values.keys { unsavedEdits[id, default: 0] += 1 }
-        let catalog = self.catalog
+        let catalog = self.catalog, writeBack = savesMetadataInFiles ? self.writeBack : nil
         edits.async {
             do {
-                _ = try catalog.setMetadata(values)
+                _ = try catalog.setMetadata(values, queueingWrites: writeBack != nil)
+                writeBack?.schedule()
                 catalog.backUpSoon()
                 Task { @MainActor [weak self] in self?.saved(Array(values.keys), failure: nil) }
             } catch {

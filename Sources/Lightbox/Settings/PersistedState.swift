@@ -78,6 +78,8 @@ public struct PersistedState: Equatable, Sendable {
         public static let sortKey = "sort-key"
         public static let sortAscending = "sort-ascending"
         public static let lastFolder = "last-folder"
+        /// Not part of the state: the write-back setting (`CatalogStore.savesMetadataInFiles`).
+        public static let saveMetadataInFiles = "save-metadata-in-files"
     }
 }
 

@@ -52,6 +52,16 @@ extension MainWindowController {
             self.windowView.sortButton.iconName = value ? "view-sort-ascending-symbolic" : "view-sort-descending-symbolic"
         }
         actions.add(ascending)
+
+        let writePending = Action(name: "write-pending")
+        writePending.onActivate(owner: self) { [unowned self] _ in self.store.writePendingChangesNow() }
+        writePending.isEnabled = store.pendingWriteCount > 0
+        actions.add(writePending)
+        windowView.showPendingWrites(store.pendingWriteCount)
+        store.observePendingWrites(owner: self) { [unowned self, unowned writePending] count in
+            writePending.isEnabled = count > 0
+            self.windowView.showPendingWrites(count)
+        }
     }
 
     var sortKeyName: String {

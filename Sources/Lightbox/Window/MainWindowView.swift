@@ -9,7 +9,9 @@ final class MainWindowView: Box {
     let searchEntry = SearchEntry(placeholder: "Search by name, camera or lens")
     let searchBar = Revealer(transition: .slideDown)
     let sortButton = MenuButton(iconName: "view-sort-descending-symbolic", menu: MainWindowView.sortMenu())
-    let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: MainWindowView.primaryMenu())
+    /// The primary menu's write-back items (see `showPendingWrites`).
+    private let writeBackSection = Menu()
+    let menuButton = MenuButton(iconName: "open-menu-symbolic")
     let bannerLabel = Label()
     let undoButton = Button(label: "_Undo")
     let banner = Revealer(transition: .slideDown)
@@ -27,6 +29,8 @@ final class MainWindowView: Box {
         menuButton.tooltip = "Main Menu (F10)"
         menuButton.setAccessibleLabel("Main Menu")
         menuButton.isPrimary = true
+        menuButton.menuModel = Self.primaryMenu(writeBack: writeBackSection)
+        showPendingWrites(0)
 
         searchEntry.setAccessibleLabel("Search photos")
         searchEntry.horizontalAlignment = .center
@@ -93,7 +97,7 @@ final class MainWindowView: Box {
         return menu
     }
 
-    private static func primaryMenu() -> Menu {
+    private static func primaryMenu(writeBack: Menu) -> Menu {
         let folder = Menu()
         folder.append("_Open Folder…", action: "win.open-folder")
         folder.append("_Rescan", action: "win.rescan")
@@ -102,7 +106,16 @@ final class MainWindowView: Box {
         help.append("_About Lightbox", action: "app.about")
         let menu = Menu()
         menu.appendSection(nil, folder)
+        menu.appendSection(nil, writeBack)
         menu.appendSection(nil, help)
         return menu
+    }
+
+    /// The write-back items, the pending item saying how many files wait (a menu item's
+    /// label can't change: the section is made again).
+    func showPendingWrites(_ count: Int) {
+        writeBackSection.removeAll()
+        writeBackSection.append("_Save Ratings and Keywords in Files", action: "win.save-metadata-in-files")
+        writeBackSection.append("_Write Pending Changes (\(count))", action: "win.write-pending")
     }
 }

@@ -1,0 +1,143 @@
+import Foundation
+import CGExiv2
+import CGtk
+import Gtk
+
+/// A rating, reject and keywords as Lightbox writes them into a photo or an XMP sidecar.
+public struct WrittenTags: Equatable, Sendable {
+    /// `Xmp.xmp.Rating`: -1 for a reject, else 0…5 stars.
+    public var rating: Int
+    /// `Xmp.dc.subject`: every flat keyword and every level of the hierarchical ones, each
+    /// once, as Lightroom writes them (and as Shotwell does, whose child tags carry their
+    /// parents): apps that only know flat keywords find the photo under each level.
+    public var subjects: [String]
+    /// `Xmp.lr.hierarchicalSubject`: the hierarchical keywords, `Parent|Child`.
+    public var hierarchicalSubjects: [String]
+
+    /// The tags for stars (0…5), a reject and keywords (hierarchical ones as `A|B|C`).
+    public init(stars: Int, isRejected: Bool, keywords: [String]) {
+        rating = isRejected ? -1 : min(max(stars, 0), 5)
+        var subjects: [String] = [], hierarchical: [String] = [], seen: Set<String> = []
+        for keyword in keywords {
+            let levels = keyword.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if levels.count > 1 { hierarchical.append(levels.joined(separator: "|")) }
+            for level in levels where seen.insert(level).inserted { subjects.append(level) }
+        }
+        self.subjects = subjects
+        hierarchicalSubjects = hierarchical
+    }
+
+    init(rating: Int, subjects: [String], hierarchicalSubjects: [String]) {
+        self.rating = rating
+        self.subjects = subjects
+        self.hierarchicalSubjects = hierarchicalSubjects
+    }
+
+    /// `Exif.Image.Rating` (a reject has no stars there: EXIF has no reject).
+    var exifStars: Int { max(rating, 0) }
+    /// `Exif.Image.RatingPercent`, Shotwell's table: 0, 1, 25, 50, 75, 99.
+    var exifPercent: Int { [0, 1, 25, 50, 75, 99][exifStars] }
+}
+
+/// Writes ratings and keywords with gexiv2 (a thin wrapper: open, set or clear tags, save).
+/// Every call writes a file the caller made for the purpose (a copy of the photo, a new
+/// or copied sidecar); replacing the original safely is the caller's job. Safe on any
+/// thread: each call has its own `GExiv2Metadata`.
+public enum ImageMetadataWriter {
+    /// Where a photo's tags go inside it.
+    public enum Container: Sendable {
+        /// A JPEG, PNG, TIFF or WebP: XMP, plus EXIF's rating when `exifRating`, and IPTC
+        /// keywords when the file has them already.
+        case photo(exifRating: Bool)
+        /// An XMP sidecar: XMP only.
+        case sidecar
+    }
+
+    /// An empty XMP packet: a new sidecar starts as this, then gets its tags like any other.
+    public static let emptySidecar = """
+        <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+        <x:xmpmeta xmlns:x="adobe:ns:meta/">
+         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>
+        </x:xmpmeta>
+        <?xpacket end="w"?>
+
+        """
+
+    /// Rating tags other apps read, updated only when the file has them (so that no app
+    /// reads an old rating), never added.
+    private static let otherStarTags = ["Xmp.acdsee.rating", "Xmp.photoshop.Urgency", "Iptc.Application2.Urgency"]
+
+    /// Sets `tags` in the file at `path` and saves it in place; every other tag stays.
+    /// Keywords removed since the file was written leave `Xmp.dc.subject`,
+    /// `Xmp.lr.hierarchicalSubject` and `Iptc.Application2.Keywords`.
+    public static func write(_ tags: WrittenTags, into path: String, as container: Container) throws(MediaError) {
+        try ImageMetadataReader.initialize()
+        let file = try TaggedFile(path: path)
+        try file.set("Xmp.xmp.Rating", "\(tags.rating)")
+        try file.set("Xmp.dc.subject", tags.subjects)
+        try file.set("Xmp.lr.hierarchicalSubject", tags.hierarchicalSubjects)
+        if case .photo(let exifRating) = container {
+            if exifRating {
+                try file.set("Exif.Image.Rating", "\(tags.exifStars)")
+                try file.set("Exif.Image.RatingPercent", "\(tags.exifPercent)")
+            }
+            if !file.strings("Iptc.Application2.Keywords").isEmpty {
+                try file.set("Iptc.Application2.Keywords", tags.subjects)
+            }
+        }
+        if file.string("Xmp.MicrosoftPhoto.Rating") != nil {
+            try file.set("Xmp.MicrosoftPhoto.Rating", "\(tags.exifPercent)")
+        }
+        for name in otherStarTags where file.string(name) != nil {
+            try file.set(name, "\(tags.exifStars)")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let saved = withExtendedLifetime(file) { gexiv2_metadata_save_file(file.metadata, path, &error) }
+        guard saved != 0 else {
+            throw MediaError.take(error, fallback: "gexiv2 could not save the file")
+        }
+    }
+
+    /// What the file at `path` itself says (no sidecar looked at): to check a write.
+    public static func writtenTags(at path: String) throws(MediaError) -> WrittenTags {
+        try ImageMetadataReader.initialize()
+        let file = try TaggedFile(path: path)
+        return WrittenTags(rating: file.string("Xmp.xmp.Rating").flatMap { Int($0) } ?? 0,
+                           subjects: file.strings("Xmp.dc.subject"),
+                           hierarchicalSubjects: file.strings("Xmp.lr.hierarchicalSubject"))
+    }
+
+    /// Whether the file at `path` has an EXIF block.
+    public static func hasExif(at path: String) throws(MediaError) -> Bool {
+        try ImageMetadataReader.initialize()
+        let file = try TaggedFile(path: path)
+        return withExtendedLifetime(file) { gexiv2_metadata_has_exif(file.metadata) != 0 }
+    }
+}
+
+extension TaggedFile {
+    /// Sets a tag to a text value.
+    func set(_ name: String, _ value: String) throws(MediaError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_try_set_tag_string(metadata, name, value, &error) != 0 else {
+            throw MediaError.take(error, fallback: "gexiv2 could not set \(name)")
+        }
+    }
+
+    /// Sets a repeatable tag (an XMP bag, IPTC keywords) to `values`, or clears it when
+    /// `values` is empty.
+    func set(_ name: String, _ values: [String]) throws(MediaError) {
+        var error: UnsafeMutablePointer<GError>?
+        _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
+        if let error { g_error_free(error) }
+        error = nil
+        guard !values.isEmpty else { return }
+        let copies = values.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var list: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        list.append(nil)
+        guard gexiv2_metadata_try_set_tag_multiple(metadata, name, &list, &error) != 0 else {
+            throw MediaError.take(error, fallback: "gexiv2 could not set \(name)")
+        }
+    }
+}
