@@ -11,7 +11,8 @@ public enum DetailLink: Equatable, Sendable {
 /// One row of the details pane.
 public enum DetailItem: Identifiable, Equatable {
     case preview(Photo)
-    case rating(Int)
+    /// Stars, and whether the photo is rejected.
+    case rating(Int, isRejected: Bool)
     case field(key: String, value: String, link: DetailLink?)
 
     public var id: String {
@@ -52,7 +53,7 @@ public enum DetailItem: Identifiable, Equatable {
         fields.append(("Folder", (photo.path as NSString).deletingLastPathComponent, nil))
         if let error = photo.error { fields.append(("Problem", error, nil)) }
         var items: [DetailItem] = [.preview(photo)]
-        if photo.error == nil { items.append(.rating(photo.rating)) }
+        if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
         for case let (key, value?, link) in fields { items.append(.field(key: key, value: value, link: link)) }
         return items
     }

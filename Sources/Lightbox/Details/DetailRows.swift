@@ -26,9 +26,11 @@ public protocol RatingRowDelegate: AnyObject {
     func ratingRow(_ row: RatingRow, didPick stars: Int)
 }
 
-/// Five star buttons: clicking a star sets that rating (the current one clears it).
+/// Five star buttons: clicking a star sets that rating (the current one clears it);
+/// "Rejected" before them (the stars dimmed) for a rejected photo.
 public final class RatingRow: ListRowView {
     public let keyLabel = Label("Rating")
+    public let rejectedLabel = Label("Rejected")
     public let starButtons = (1...5).map { _ in Button() }
     public private(set) var rating = 0
     public weak var delegate: RatingRowDelegate?
@@ -40,6 +42,9 @@ public final class RatingRow: ListRowView {
         keyLabel.horizontalExpand = true
         keyLabel.addCssClass("dim-label")
         contentView.append(keyLabel)
+        rejectedLabel.addCssClass("rejected-mark")
+        rejectedLabel.isVisible = false
+        contentView.append(rejectedLabel)
         let starBox = Box(orientation: .horizontal, spacing: 0)
         for (index, button) in starButtons.enumerated() {
             let stars = index + 1
@@ -60,8 +65,10 @@ public final class RatingRow: ListRowView {
     /// The accessible name of the button for `stars`: "Rate 3 stars".
     public static func starName(_ stars: Int) -> String { stars == 1 ? "Rate 1 star" : "Rate \(stars) stars" }
 
-    public func configure(rating: Int, delegate: RatingRowDelegate) {
+    public func configure(rating: Int, isRejected: Bool = false, delegate: RatingRowDelegate) {
         self.rating = rating
+        rejectedLabel.isVisible = isRejected
+        setCssClass("rejected", isRejected)
         self.delegate = delegate
         for (index, button) in starButtons.enumerated() {
             button.iconName = index < rating ? "starred-symbolic" : "non-starred-symbolic"

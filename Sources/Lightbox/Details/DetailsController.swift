@@ -24,7 +24,9 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
             if case .preview(let photo) = item { row.configure(with: photo, images: images) }
         }
         source.register(RatingRow.self, kind: "rating") { [unowned self] row, item in
-            if case .rating(let stars) = item { row.configure(rating: stars, delegate: self) }
+            if case .rating(let stars, let isRejected) = item {
+                row.configure(rating: stars, isRejected: isRejected, delegate: self)
+            }
         }
         source.register(DetailFieldRow.self, kind: "field") { row, item in
             if case .field(let key, let value, let link) = item {

@@ -34,6 +34,11 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         }
         store.observeNotices(owner: self) { [weak self] _ in self?.updateState() }
         store.observeConditions(owner: self) { [weak self] _ in self?.updateState() }
+        store.observeFilterSummary(owner: self) { [weak self] summary in
+            self?.photoList.showFilters(summary)
+            self?.updateState()
+        }
+        photoList.showFilters(store.filterSummary)
         photoList.show(store.photos)
         storeChanged()
         photoList.showProgress(store.scanProgress)
@@ -106,6 +111,8 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         guard store.photos.isEmpty, !store.isScanning else { return photoList.show(.photos) }
         if store.conditions.contains(where: { $0.kind == .folderUnavailable }) {
             photoList.show(.unavailable)
+        } else if store.filterSummary.hiddenCount > 0 {
+            photoList.show(.filtered(store.filterSummary))
         } else if !store.searchText.isEmpty, !store.allPhotos.isEmpty {
             photoList.show(.noResults(search: store.searchText))
         } else if store.folder != nil, let notice = store.notice {

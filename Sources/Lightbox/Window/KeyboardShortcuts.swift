@@ -34,6 +34,9 @@ enum KeyboardShortcuts {
         ("Photos", [
             Entry(title: "Rate 0 to 5 stars", keys: ["0", "1", "2", "3", "4", "5"], action: nil),
             Entry(title: "Reject, or take the reject back (as in Shotwell)", keys: ["9"], action: nil),
+            Entry(title: "Show or hide rejected photos", keys: ["<Control>j"], action: "win.show-rejected"),
+            Entry(title: "Next unrated photo", keys: ["u"], action: nil),
+            Entry(title: "Previous unrated photo", keys: ["<Shift>u"], action: nil),
             Entry(title: "Move to trash", keys: ["Delete"], action: nil),
             Entry(title: "Undo", keys: ["<Control>z"], action: "win.undo"),
             Entry(title: "Redo", keys: ["<Shift><Control>z"], action: "win.redo"),

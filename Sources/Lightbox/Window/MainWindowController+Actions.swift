@@ -24,6 +24,7 @@ extension MainWindowController {
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
         commands.install(in: actions)
+        installFilterActions(in: actions)
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             KeyboardShortcutsWindow.make(over: window).present()
         }
