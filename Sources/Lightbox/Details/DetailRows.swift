@@ -44,6 +44,7 @@ public final class RatingRow: ListRowView {
         contentView.append(keyLabel)
         rejectedLabel.addCssClass("rejected-mark")
         rejectedLabel.isVisible = false
+        rejectedLabel.setMargins(top: 0, bottom: 0, start: 0, end: 6)
         contentView.append(rejectedLabel)
         let starBox = Box(orientation: .horizontal, spacing: 0)
         for (index, button) in starButtons.enumerated() {

@@ -763,7 +763,7 @@ public final class CatalogStore {
             show(updated, .updated(positions))
         }
         libraryObservers.send(LibraryChange(ids: changed))
-        if spec.dependsOnMetadata, movesInList { publish() }
+        if movesInList { publish() }  // (`spec.isAffected`: the finer `dependsOnMetadata`)
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.

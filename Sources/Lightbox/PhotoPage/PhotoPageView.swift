@@ -13,6 +13,7 @@ final class RatingStarsView: Box {
         super.init(orientation: .horizontal, spacing: 2)
         rejectedLabel.addCssClass("rejected-mark")
         rejectedLabel.isVisible = false
+        rejectedLabel.setMargins(top: 0, bottom: 0, start: 0, end: 6)
         append(rejectedLabel)
         stars.forEach(append)
     }

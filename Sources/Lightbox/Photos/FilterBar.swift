@@ -28,8 +28,8 @@ final class FilterBar: Box {
             append(line)
         }
         rejectedButton.actionName = "win.show-rejected"
+        ratingButton.actionTarget = Variant(Int32(0))  // the target first: GTK checks it against the action's parameter
         ratingButton.actionName = "win.minimum-rating"
-        ratingButton.actionTarget = Variant(Int32(0))
         ratingButton.setAccessibleLabel("Show photos of every rating")
         ratingButton.tooltip = "Show photos of every rating"
         isVisible = false

@@ -170,7 +170,9 @@ public final class StatusPage: Box {
         guard let button else { return }
         actionButton.label = button.label
         actionButton.useUnderline = true
-        actionButton.actionName = button.action
+        // No action while the target changes: GTK checks each against the other.
+        actionButton.actionName = nil
         actionButton.actionTarget = button.target
+        actionButton.actionName = button.action
     }
 }
