@@ -208,6 +208,35 @@ final class CullingTests: GtkTestCase {
         XCTAssertEqual(culling.root.windowView.bannerLabel.text, "No unrated photos")
     }
 
+    /// Albums and the pages of a camera or a day hide rejects (and fewer stars) as the list does.
+    func testAlbumsAndCollectionPagesFollowTheFilters() {
+        let culling = makeWindow()
+        culling.select("IMG_1002.jpg")
+        culling.press("9")
+        culling.root.show(.albums)
+        let albums = culling.root.pages.pages[1].controller as! AlbumsController
+        pump(until: { albums.photosInOrder.count == 4 }, "the albums")
+        XCTAssertFalse(albums.photosInOrder.contains { $0.name == "IMG_1002.jpg" })
+        culling.actions.action(named: "minimum-rating")?.activate(Variant(Int32(3)))
+        pump(until: { albums.isShowingEmptyState }, "the empty albums")
+        XCTAssertEqual(albums.emptyStateTitle, "No Photos Shown")
+        XCTAssertEqual((albums.view as! AlbumsView).emptyStateHint, "4 photos with fewer stars and 1 rejected photo are hidden.")
+        culling.actions.action(named: "minimum-rating")?.activate(Variant(Int32(0)))
+        culling.root.show(.photos)
+
+        let all = culling.store.allPhotos.sorted(by: .name)
+        let page = PhotoCollectionController(title: "Every photo", photos: all, store: culling.store)
+        culling.root.navigation.push(page, animated: false)
+        XCTAssertEqual(page.photos.map(\.name), ["IMG_1000.jpg", "IMG_1001.jpg", "IMG_1003.jpg", "IMG_1004.jpg"])
+        page.reveal(all[3].id)
+        culling.press("9")
+        XCTAssertEqual(page.photos.map(\.name), ["IMG_1000.jpg", "IMG_1001.jpg", "IMG_1004.jpg"])
+        XCTAssertEqual(page.currentPhoto?.name, "IMG_1004.jpg", "the next photo is selected")
+        culling.actions.action(named: "show-rejected")?.activate()
+        XCTAssertEqual(page.photos.count, 5)
+        XCTAssertEqual(page.currentPhoto?.name, "IMG_1004.jpg")
+    }
+
     func testTheStepLooksOnlyAsFarAsTheNextUnratedPhoto() {
         var photos = (0..<4).map { Photo(path: "/p/\($0).jpg") }
         photos[1].rating = 3

@@ -79,7 +79,7 @@ public final class AlbumsController: Controller, PhotoRevealing, MonthStripDeleg
     }
 
     private func showMonthsOrEmptyState() {
-        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty)
+        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty, filters: store.filterSummary)
     }
 
     // MARK: Months

@@ -77,8 +77,15 @@ enum PhotoFilterText {
         count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }
 
-    /// A minimum rating as a menu or a status page says it: "3 stars or more", "1 star or more".
-    static func minimum(_ stars: Int) -> String {
-        stars == 1 ? "1 star or more" : "\(stars) stars or more"
+    /// What the filters hide, as a sentence: "5 photos with fewer stars and 2 rejected photos
+    /// are hidden.", "1 unrated photo is hidden.", "3 rejected photos are hidden."
+    static func hidden(_ summary: PhotoFilterSummary) -> String {
+        var parts: [String] = []
+        if summary.minimumRating > 0, summary.belowRatingCount > 0 {
+            parts.append(summary.minimumRating == 1 ? photos(summary.belowRatingCount, "unrated photo")
+                : photos(summary.belowRatingCount, "photo") + " with fewer stars")
+        }
+        if summary.rejectedCount > 0 { parts.append(photos(summary.rejectedCount, "rejected photo")) }
+        return parts.joined(separator: " and ") + (summary.hiddenCount == 1 ? " is hidden." : " are hidden.")
     }
 }

@@ -34,9 +34,10 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     /// Follows the Store: applies just the change when the list shows the photos of the
     /// update before (the Store compared them, off the main thread for a large library),
     /// else compares here. The selected photo stays selected when it is still there; when
-    /// it left (rejected, filtered out), the photo that took its place is selected.
-    public func show(_ update: PhotosUpdate) {
-        let selected = source.selectedPositions.first
+    /// it left (rejected, filtered out) the photo that took its place is selected, unless
+    /// not `selectingNeighbour` (a new search: its results are not a place to land on).
+    public func show(_ update: PhotosUpdate, selectingNeighbour: Bool = true) {
+        let selected = selectingNeighbour ? source.selectedPositions.first : nil
         defer {
             shownVersion = update.version
             selectNeighbourIfSelectionLeft(selected)

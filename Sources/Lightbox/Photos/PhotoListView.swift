@@ -79,19 +79,15 @@ public final class PhotoListView: Box {
     /// The status page when the filters hide every photo: what hides them, and the button
     /// that takes that filter back (the rating first: rejects stay hidden by default).
     private func show(everythingHiddenBy summary: PhotoFilterSummary) {
-        let rejected = summary.rejectedCount > 0 ? PhotoFilterText.photos(summary.rejectedCount, "rejected photo") : nil
-        if summary.minimumRating > 0, summary.belowRatingCount > 0 {
-            let minimum = summary.minimumRating
-            let below = minimum == 1 ? PhotoFilterText.photos(summary.belowRatingCount, "unrated photo")
-                : PhotoFilterText.photos(summary.belowRatingCount, "photo") + " with fewer stars"
-            let hidden = [below, rejected].compactMap { $0 }
+        let minimum = summary.minimumRating
+        if minimum > 0, summary.belowRatingCount > 0 {
             status.show(icon: "starred-symbolic",
                         title: minimum == 1 ? "No Rated Photos" : "No Photos with \(minimum) Stars or More",
-                        description: hidden.joined(separator: " and ") + (summary.hiddenCount == 1 ? " is hidden." : " are hidden."),
+                        description: PhotoFilterText.hidden(summary),
                         button: ("Show _All Ratings", "win.minimum-rating", Variant(Int32(0))))
         } else {
             status.show(icon: "view-conceal-symbolic", title: "Only Rejected Photos",
-                        description: "\(rejected ?? "No photo") \(summary.rejectedCount == 1 ? "is" : "are") hidden.",
+                        description: PhotoFilterText.hidden(summary),
                         button: ("Show _Rejected Photos", "win.show-rejected", nil))
         }
     }

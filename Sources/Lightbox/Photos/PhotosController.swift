@@ -88,7 +88,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     private func storeChanged(_ update: PhotosUpdate? = nil) {
         if let update {
-            photoList.show(update)
+            photoList.show(update, selectingNeighbour: store.searchText == shownSearch)
             if store.searchText != shownSearch {
                 shownSearch = store.searchText
                 photoList.revealSelectionOrTop()
