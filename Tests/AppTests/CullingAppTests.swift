@@ -51,8 +51,12 @@ final class CullingAppTests: GtkTestCase {
         tree = app.waitForTree { $0.photoNames.count == all.count - 2 }
         XCTAssertEqual(tree.photoNames, all.subtracting(["IMG_1007.jpg", "IMG_1012.jpg"]))
         XCTAssertTrue(tree.contains(role: "label", name: "2 rejected photos hidden"))
-        app.sendKeys("ctrl+q", to: window)
-        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        app.sendKeys("ctrl+question", to: window)
+        tree = app.waitForTree { $0.contains { $0.name == "Next unrated photo" } }
+        for title in ["Show or hide rejected photos", "Next unrated photo", "Previous unrated photo"] {
+            XCTAssertTrue(tree.contains { $0.name == title }, "the shortcuts window lists “\(title)”")
+        }
+        app.screenshot("culling-shortcuts", window: app.waitForWindow(named: "Keyboard Shortcuts", timeout: 3))
     }
 }
 
