@@ -202,6 +202,10 @@ final class CullingTests: GtkTestCase {
         culling.press("5")
         culling.press("U", .shiftMask)
         XCTAssertEqual(culling.root.windowView.bannerLabel.text, "No unrated photos")
+        XCTAssertEqual(page.shownRating, "Rated 5 stars")
+        culling.press("9")
+        XCTAssertEqual(page.shownRating, "Rejected, rated 5 stars", "the photo page says it is rejected")
+        XCTAssertEqual(page.currentPhoto?.name, "IMG_1000.jpg", "and keeps showing it")
     }
 
     /// Albums and the pages of a camera or a day hide rejects (and fewer stars) as the list does.
