@@ -763,7 +763,7 @@ public final class CatalogStore {
             show(updated, .updated(positions))
         }
         libraryObservers.send(LibraryChange(ids: changed))
-        if movesInList { publish() }  // (`spec.isAffected`: the finer `dependsOnMetadata`)
+        if movesInList { publish() }
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.

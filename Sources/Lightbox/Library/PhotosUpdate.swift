@@ -60,17 +60,10 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// Photos with fewer stars are hidden (0…5; 0 hides none).
     var minimumRating = 0
 
-    /// Whether a filter hides some photos whatever the search (rejects, too few stars).
-    var filtersMetadata: Bool { !showsRejected || minimumRating > 0 }
-
-    /// Whether a change of a photo's stars, reject or keywords can move it in the list or
-    /// take it out (then the Store searches and sorts again).
-    var dependsOnMetadata: Bool { order == .rating || !search.isEmpty || filtersMetadata }
-
     /// Whether a photo whose stars, reject or keywords go from `old` to `new` may move in
-    /// the list, leave it or enter it, or change what the filters count (a rating that
-    /// changes no filter's answer and no order does not make the Store search and sort
-    /// 100,000 photos again).
+    /// the list, leave it or enter it, or change what the filters count: then the Store
+    /// searches and sorts again (a rating that changes no filter's answer and no order does
+    /// not make it search and sort 100,000 photos again).
     func isAffected(from old: PhotoMetadata, to new: PhotoMetadata) -> Bool {
         (order == .rating && old.rating != new.rating) || (!search.isEmpty && old.keywords != new.keywords)
             || admits(old) != admits(new) || old.isRejected != new.isRejected
@@ -85,27 +78,23 @@ struct PhotoViewSpec: Sendable, Equatable {
         (showsRejected || !photo.isRejected) && photo.rating >= minimumRating
     }
 
-    func photos(from all: [Photo]) -> [Photo] { view(of: all).photos }
-
     /// The photos shown, and what the filters hid of those the search matched: one pass
     /// over the matches, on the thread that searches and sorts.
     func view(of all: [Photo]) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
         var matches = all.matching(search)
-        if filtersMetadata || matches.contains(where: \.isRejected) {
-            matches.removeAll { photo in
-                if photo.isRejected {
-                    if showsRejected { summary.shownRejectedCount += 1 } else {
-                        summary.rejectedCount += 1
-                        return true
-                    }
-                }
-                if photo.rating < minimumRating {
-                    summary.belowRatingCount += 1
+        matches.removeAll { photo in
+            if photo.isRejected {
+                if showsRejected { summary.shownRejectedCount += 1 } else {
+                    summary.rejectedCount += 1
                     return true
                 }
-                return false
             }
+            if photo.rating < minimumRating {
+                summary.belowRatingCount += 1
+                return true
+            }
+            return false
         }
         var result = matches.sorted(by: order)
         let naturallyAscending = order == .name || order == .camera
