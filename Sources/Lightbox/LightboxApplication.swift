@@ -75,6 +75,8 @@ public final class LightboxApplication {
         }
         store.sortOrder = PhotoSort(state.sortKey)
         store.sortAscending = state.sortAscending
+        store.showsRejected = state.showsRejected
+        store.minimumRating = state.minimumRating
         PhotosStyle.install()
         AlbumsStyle.install()
         let (root, photos) = MainWindowController.lightbox(store: store)
@@ -167,6 +169,8 @@ public final class LightboxApplication {
         state.page = root.pages.current?.kind ?? state.page
         state.sortKey = PersistedState.SortKey(rawValue: root.sortKeyName) ?? state.sortKey
         state.sortAscending = root.store.sortAscending
+        state.showsRejected = root.store.showsRejected
+        state.minimumRating = root.store.minimumRating
         state.lastFolder = root.store.folder ?? state.lastFolder
         state.save(to: settings)
         Settings.sync()

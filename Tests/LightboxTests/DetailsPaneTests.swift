@@ -22,7 +22,7 @@ final class DetailsPaneTests: GtkTestCase {
         fixture.select(photo)
         let details = fixture.page.details
         XCTAssertEqual(details.source.items.first, .preview(photo))
-        XCTAssertEqual(details.source.items[1], .rating(3))
+        XCTAssertEqual(details.source.items[1], .rating(3, isRejected: false))
         XCTAssertEqual(value("Date taken", in: details), "22 February 2024, 15:31")
         XCTAssertEqual(value("Camera", in: details), "FUJIFILM X-T3")
         XCTAssertEqual(value("Lens", in: details), "XF35mmF1.4 R")
@@ -66,7 +66,7 @@ final class DetailsPaneTests: GtkTestCase {
                        ["Rate 1 star", "Rate 2 stars", "Rate 3 stars", "Rate 4 stars", "Rate 5 stars"])
         row.starButtons[2].click()
         XCTAssertEqual(fixture.store.photos.first { $0.id == photo.id }?.rating, 3)
-        XCTAssertEqual(details.source.items[1], .rating(3))
+        XCTAssertEqual(details.source.items[1], .rating(3, isRejected: false))
         XCTAssertEqual((details.source.boundRow(at: 1) as? RatingRow)?.rating, 3, "the stars follow")
         (details.source.boundRow(at: 1) as! RatingRow).starButtons[2].click()
         XCTAssertEqual(fixture.store.photos.first { $0.id == photo.id }?.rating, 0, "the current star clears")

@@ -79,12 +79,12 @@ final class KeywordsPageTests: GtkTestCase {
         XCTAssertTrue(samples.page.isShowingEmptyState)
         XCTAssertEqual(samples.status.titleLabel.text, "No Keywords")
         XCTAssertEqual(samples.status.descriptionLabel.text, "Select a photo and press Ctrl+K to give it a keyword.")
-        XCTAssertFalse(samples.status.openFolderButton.isVisible)
+        XCTAssertFalse(samples.status.actionButton.isVisible)
 
         let none = KeywordsPageFixture(self, folder: nil)
         XCTAssertTrue(none.page.isShowingEmptyState)
         XCTAssertEqual(none.status.descriptionLabel.text, "Open a folder of photos to see their keywords.")
-        XCTAssertTrue(none.status.openFolderButton.isVisible)
+        XCTAssertTrue(none.status.actionButton.isVisible)
 
         try! samples.store.edit([samples.store.allPhotos[0].id]) { $0.add(keyword: "first") }
         pump(until: { !samples.page.isShowingEmptyState }, "the list once a photo has a keyword")

@@ -33,7 +33,7 @@ final class MultipleSelectionTests: GtkTestCase {
         XCTAssertEqual(items.dropFirst(2), [.field(key: "Cameras", value: "Canon EOS R5, FUJIFILM X-T3, NIKON Z 6", link: nil),
                                             .field(key: "Total size", value: PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize }),
                                                    link: nil)])
-        XCTAssertEqual(items[1], .rating(nil), "0, 0 and 2 stars: mixed")
+        XCTAssertEqual(items[1], .rating(nil, isRejected: false), "0, 0 and 2 stars: mixed")
         pump(until: { fixture.page.details.source.boundRow(at: 0) is SelectionRow }, "the selection row")
         let row = fixture.page.details.source.boundRow(at: 0) as! SelectionRow
         XCTAssertEqual(row.titleLabel.text, "3 Photos Selected")
@@ -50,7 +50,7 @@ final class MultipleSelectionTests: GtkTestCase {
         XCTAssertEqual(ids.map { fixture.store.photo($0)?.rating }, [4, 4, 4])
         XCTAssertEqual(fixture.undoableMessages, ["3 photos rated 4 stars"])
         XCTAssertEqual(fixture.page.selectedPhotos.map(\.id), ids, "the selection stays")
-        XCTAssertEqual(fixture.page.details.source.items[1], .rating(4))
+        XCTAssertEqual(fixture.page.details.source.items[1], .rating(4, isRejected: false))
         fixture.store.waitUntilSaved()
         XCTAssertEqual(try ids.map { try fixture.store.catalog.photo(at: $0)?.rating }, [4, 4, 4])
 

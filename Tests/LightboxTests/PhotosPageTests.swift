@@ -132,8 +132,8 @@ final class PhotosPageTests: GtkTestCase {
         fixture.window.insertActionGroup(actions, prefix: "win")
         XCTAssertTrue(fixture.listView.isShowingStatus)
         XCTAssertEqual(fixture.listView.status.titleLabel.text, "No Photos")
-        XCTAssertTrue(fixture.listView.status.openFolderButton.isVisible)
-        fixture.listView.status.openFolderButton.click()
+        XCTAssertTrue(fixture.listView.status.actionButton.isVisible)
+        fixture.listView.status.actionButton.click()
         pump(until: { opened == 1 }, "win.open-folder")
         _ = screenshot(fixture.window, name: "photos-empty")
     }
@@ -143,7 +143,7 @@ final class PhotosPageTests: GtkTestCase {
         XCTAssertTrue(fixture.listView.isShowingStatus)
         XCTAssertEqual(fixture.listView.status.titleLabel.text, "Folder Unavailable")
         XCTAssertEqual(fixture.listView.status.descriptionLabel.text, "Waiting for it to come back.")
-        XCTAssertTrue(fixture.listView.status.openFolderButton.isVisible)
+        XCTAssertTrue(fixture.listView.status.actionButton.isVisible)
         XCTAssertFalse(fixture.listView.isShowingProgress)
         _ = screenshot(fixture.window, name: "photos-error")
     }

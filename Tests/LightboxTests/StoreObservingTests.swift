@@ -61,7 +61,7 @@ final class StoreObservingTests: GtkTestCase {
         let position = fixture.list.photos.firstIndex { $0.id == photo.id }!
 
         try! fixture.store.setRating(5, for: photo.id)
-        XCTAssertEqual(fixture.page.details.source.items[1], .rating(5))
+        XCTAssertEqual(fixture.page.details.source.items[1], .rating(5, isRejected: false))
         pump(until: { (fixture.page.details.source.boundRow(at: 1) as? RatingRow)?.rating == 5 }, "the stars")
         XCTAssertEqual(fixture.row(at: position)?.starsLabel.text, "★★★★★")
     }

@@ -109,11 +109,13 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(PersistedState(from: settings), PersistedState(), "the schema's defaults")
         let state = PersistedState(windowWidth: 1400, windowHeight: 900, isMaximized: true, panePosition: 620,
                                    page: .albums, sortKey: .camera, sortAscending: true,
-                                   lastFolder: "/home/ada/Pictures/2024")
+                                   showsRejected: true, minimumRating: 3, lastFolder: "/home/ada/Pictures/2024")
         XCTAssertEqual(state.save(to: settings), [])
         XCTAssertEqual(PersistedState(from: settings), state)
         XCTAssertEqual(settings.string("current-page"), "albums")
         XCTAssertEqual(settings.string("sort-key"), "camera")
+        XCTAssertEqual(settings.bool("show-rejected"), true)
+        XCTAssertEqual(settings.int("minimum-rating"), 3)
         var cleared = state
         cleared.lastFolder = nil
         cleared.save(to: settings)
@@ -126,6 +128,9 @@ final class SettingsTests: XCTestCase {
         let tiny = PersistedState(windowWidth: 10, windowHeight: 10)
         XCTAssertEqual(tiny.save(to: settings), ["window-width", "window-height"])
         XCTAssertEqual(PersistedState(from: settings).windowWidth, 1000)
+        let sixStars = PersistedState(minimumRating: 6)
+        XCTAssertEqual(sixStars.save(to: settings), ["minimum-rating"], "a rating is 0 to 5 stars")
+        XCTAssertEqual(PersistedState(from: settings).minimumRating, 0)
     }
 
     // MARK: Helpers
@@ -137,7 +142,7 @@ final class SettingsTests: XCTestCase {
         let settings = try Settings.forApplication(id: id, executableDirectory: binary.path,
                                                    sourceDataDirectory: PackageFiles.path("data"))
         for key in ["window-width", "window-height", "window-maximized", "pane-position", "current-page",
-                    "sort-key", "sort-ascending", "last-folder"] {
+                    "sort-key", "sort-ascending", "show-rejected", "minimum-rating", "last-folder"] {
             settings.reset(key)
         }
         return settings

@@ -13,6 +13,12 @@ extension Button {
         set { gtk_actionable_set_action_name(cast(), newValue) }
     }
 
+    /// The parameter `actionName` is activated with (nil: none), as in "win.rate(3)".
+    public var actionTarget: Variant? {
+        get { Variant.borrowing(gtk_actionable_get_action_target_value(cast())) }
+        set { gtk_actionable_set_action_target_value(cast(), newValue?.raw) }
+    }
+
     /// Emits "clicked", as a completed user click does.
     public func click() { emitClicked() }
 }

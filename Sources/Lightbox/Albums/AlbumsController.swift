@@ -80,7 +80,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     }
 
     private func showMonthsOrEmptyState() {
-        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty)
+        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty, filters: store.filterSummary)
     }
 
     // MARK: Months

@@ -33,6 +33,7 @@ public enum AlbumsStyle {
                  padding: 6px 16px; margin: 18px; }
     .photo-bar .star-on { color: #f6d32d; }
     .photo-bar .star-off { color: rgba(255, 255, 255, 0.45); }
+    .photo-bar .rejected-mark { color: #ff7b63; font-weight: bold; }
     .photo-nav { margin: 18px; min-width: 40px; min-height: 40px; }
     """
 }

@@ -82,13 +82,22 @@ final class AlbumsView: Box {
         pages.add(empty, name: "empty")
     }
 
-    /// Shows the months, or why there are none (nothing matches the search, or no photos).
-    func showMonths(_ any: Bool, searching: Bool) {
+    /// Shows the months, or why there are none (the culling filters hide every photo,
+    /// nothing matches the search, or no photos).
+    func showMonths(_ any: Bool, searching: Bool, filters: PhotoFilterSummary = PhotoFilterSummary()) {
         pages.visibleChildName = any ? "months" : "empty"
+        if filters.hiddenCount > 0 {
+            emptyIcon.setIcon("view-conceal-symbolic")
+            emptyTitle.text = "No Photos Shown"
+            emptyHint.text = PhotoFilterText.hidden(filters)
+            return
+        }
         emptyIcon.setIcon(searching ? "edit-find-symbolic" : "folder-pictures-symbolic")
         emptyTitle.text = searching ? "No Results Found" : "No Albums"
         emptyHint.text = searching ? "Try a different search." : "Open a folder of photos to see them by month."
     }
+
+    var emptyStateHint: String { emptyHint.text }
 
     var emptyStateTitle: String { emptyTitle.text }
 

@@ -13,8 +13,9 @@ public enum DetailItem: Identifiable, Equatable {
     case preview(Photo)
     /// Several photos selected: a few of their thumbnails, how many, and the days they span.
     case selection(photos: [Photo], count: Int, subtitle: String)
-    /// The stars; nil when the selected photos have different ratings.
-    case rating(Int?)
+    /// The stars (nil when the selected photos have different ratings), and whether the
+    /// photo (every selected photo) is rejected.
+    case rating(Int?, isRejected: Bool)
     case field(key: String, value: String, link: DetailLink?)
 
     public var id: String {
@@ -53,7 +54,8 @@ public enum DetailItem: Identifiable, Equatable {
         ]
         let rated = photos.filter { $0.error == nil }
         if let rating = rated.first?.rating {
-            items.append(.rating(rated.allSatisfy { $0.rating == rating } ? rating : nil))
+            items.append(.rating(rated.allSatisfy { $0.rating == rating } ? rating : nil,
+                                 isRejected: rated.allSatisfy(\.isRejected)))
         }
         var cameras: [String] = []
         for camera in photos.compactMap(\.camera) where !cameras.contains(camera) {
@@ -93,7 +95,7 @@ public enum DetailItem: Identifiable, Equatable {
         fields.append(("Folder", (photo.path as NSString).deletingLastPathComponent, nil))
         if let error = photo.error { fields.append(("Problem", error, nil)) }
         var items: [DetailItem] = [.preview(photo)]
-        if photo.error == nil { items.append(.rating(photo.rating)) }
+        if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
         for case let (key, value?, link) in fields { items.append(.field(key: key, value: value, link: link)) }
         return items
     }

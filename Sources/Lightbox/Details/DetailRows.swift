@@ -65,9 +65,11 @@ public protocol RatingRowDelegate: AnyObject {
     func ratingRow(_ row: RatingRow, didPick stars: Int)
 }
 
-/// Five star buttons: clicking a star sets that rating (the current one clears it).
+/// Five star buttons: clicking a star sets that rating (the current one clears it);
+/// "Rejected" before them (the stars dimmed) for a rejected photo.
 public final class RatingRow: ListRowView {
     public let keyLabel = Label("Rating")
+    public let rejectedLabel = Label("Rejected")
     public let starButtons = (1...5).map { _ in Button() }
     public private(set) var rating = 0
     public weak var delegate: RatingRowDelegate?
@@ -79,6 +81,10 @@ public final class RatingRow: ListRowView {
         keyLabel.horizontalExpand = true
         keyLabel.addCssClass("dim-label")
         contentView.append(keyLabel)
+        rejectedLabel.addCssClass("rejected-mark")
+        rejectedLabel.isVisible = false
+        rejectedLabel.setMargins(top: 0, bottom: 0, start: 0, end: 6)
+        contentView.append(rejectedLabel)
         let starBox = Box(orientation: .horizontal, spacing: 0)
         for (index, button) in starButtons.enumerated() {
             let stars = index + 1
@@ -100,10 +106,12 @@ public final class RatingRow: ListRowView {
     public static func starName(_ stars: Int) -> String { stars == 1 ? "Rate 1 star" : "Rate \(stars) stars" }
 
     /// Shows `rating` (nil: the selected photos differ, no star lit and "Rating (mixed)").
-    public func configure(rating: Int?, delegate: RatingRowDelegate) {
+    public func configure(rating: Int?, isRejected: Bool = false, delegate: RatingRowDelegate) {
         keyLabel.text = rating == nil ? "Rating (mixed)" : "Rating"
         let rating = rating ?? 0
         self.rating = rating
+        rejectedLabel.isVisible = isRejected
+        setCssClass("rejected", isRejected)
         self.delegate = delegate
         for (index, button) in starButtons.enumerated() {
             button.iconName = index < rating ? "starred-symbolic" : "non-starred-symbolic"

@@ -36,7 +36,9 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
             }
         }
         source.register(RatingRow.self, kind: "rating") { [unowned self] row, item in
-            if case .rating(let stars) = item { row.configure(rating: stars, delegate: self) }
+            if case .rating(let stars, let isRejected) = item {
+                row.configure(rating: stars, isRejected: isRejected, delegate: self)
+            }
         }
         source.register(DetailFieldRow.self, kind: "field") { row, item in
             if case .field(let key, let value, let link) = item {

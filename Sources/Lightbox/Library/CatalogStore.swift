@@ -92,7 +92,13 @@ public final class CatalogStore {
         get { spec.ascending }
         set { spec.ascending = newValue }
     }
-    private var spec = PhotoViewSpec() { didSet { if spec != oldValue { publish() } } }
+    /// Search, order and filters (see `CatalogStore+Filters.swift` for the filters' API).
+    var spec = PhotoViewSpec() { didSet { if spec != oldValue { publish() } } }
+    /// What the culling filters hide of the photos the search matches, published with
+    /// `photos` (see `observeFilterSummary`).
+    public private(set) var filterSummary = PhotoFilterSummary() {
+        didSet { if filterSummary != oldValue { filterObservers.send(filterSummary) } }
+    }
     /// Libraries of this many photos or more (and any library while it is scanned) are
     /// searched, sorted and compared off the main thread (smaller ones at once, which
     /// keeps them simple to follow).
@@ -109,6 +115,7 @@ public final class CatalogStore {
     private var noticeObservers = ObserverList<String>()
     private var progressObservers = ObserverList<ScanProgress?>()
     private var conditionObservers = ObserverList<[LibraryCondition]>()
+    private var filterObservers = ObserverList<PhotoFilterSummary>()
     private var scanCancelled = CancelFlag()
     private var watch: FolderWatch?
     /// The open folder as its last scan found it (to tell a removed disk's mount point).
@@ -197,6 +204,12 @@ public final class CatalogStore {
         conditionObservers.add(owner: owner, handler)
     }
 
+    /// Calls `handler` with every new `filterSummary` (a filter changed, or what it hides),
+    /// once `photos` holds the photos it goes with, while `owner` lives.
+    public func observeFilterSummary(owner: AnyObject, _ handler: @escaping @MainActor (PhotoFilterSummary) -> Void) {
+        filterObservers.add(owner: owner, handler)
+    }
+
     /// Closes a condition the person has read (only dismissible ones close).
     public func dismiss(_ kind: LibraryCondition.Kind) {
         conditions.removeAll { $0.kind == kind && $0.isDismissible }
@@ -234,20 +247,21 @@ public final class CatalogStore {
         // While a scan streams batches in, always off the main thread: batches queued on
         // the main thread would otherwise be sorted one after the other without a frame.
         guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
-            let result = spec.photos(from: all)
-            return show(result, (try? ListDiff(from: previous, to: result)).map { .diff($0) } ?? .reset)
+            let (result, filters) = spec.view(of: all)
+            return show(result, (try? ListDiff(from: previous, to: result)).map { .diff($0) } ?? .reset, filters: filters)
         }
         isComputingView = true
         Task { [weak self] in
-            let (result, diff) = await Task.detached(priority: .background) { () -> ([Photo], ListDiff?) in
-                let result = spec.photos(from: all)
-                return (result, try? ListDiff(from: previous, to: result))
+            let (result, filters, diff) = await Task.detached(priority: .background) {
+                () -> ([Photo], PhotoFilterSummary, ListDiff?) in
+                let (result, filters) = spec.view(of: all)
+                return (result, filters, try? ListDiff(from: previous, to: result))
             }.value
             guard let self else { return }
             self.isComputingView = false
             // Published meanwhile (a rating in place): this diff no longer applies; start again.
             if self.version == startVersion {
-                self.show(result, diff.map { .diff($0) } ?? .reset)
+                self.show(result, diff.map { .diff($0) } ?? .reset, filters: filters)
             } else {
                 self.viewRequested = true
             }
@@ -255,13 +269,13 @@ public final class CatalogStore {
         }
     }
 
-    private func show(_ result: [Photo], _ change: PhotosUpdate.Change) {
+    /// Publishes `result` and what the filters hid of it (`filters`; nil keeps the last),
+    /// that first: observers of either see `photos` and `filterSummary` agree.
+    private func show(_ result: [Photo], _ change: PhotosUpdate.Change, filters: PhotoFilterSummary? = nil) {
         defer { returnMemoryIfSettled() }
-        if case .diff(let diff) = change, diff.isEmpty {
-            photos = result
-            return
-        }
         photos = result
+        if let filters { filterSummary = filters }
+        if case .diff(let diff) = change, diff.isEmpty { return }
         version += 1
         observers.send(PhotosUpdate(photos: result, change: change, version: version))
     }
@@ -384,7 +398,7 @@ public final class CatalogStore {
         allPhotos = []
         reindex()
         libraryObservers.send(LibraryChange(ids: nil))
-        show([], .reset)
+        show([], .reset, filters: PhotoFilterSummary(showsRejected: spec.showsRejected, minimumRating: spec.minimumRating))
         isLoading = true
         metadataWhileLoading = [:]
         rescanWhenLoaded = rescanning
@@ -396,7 +410,8 @@ public final class CatalogStore {
         // shows without waiting for the rest), then every row, then the rescan.
         let catalog = self.catalog, opened = generation, shown = spec
         var firstRead: InBackground<Library?>?
-        if shown.search.isEmpty && !shown.ascending {
+        // (Not for a rating filter: the first screenful by date would rarely have enough photos to show.)
+        if shown.search.isEmpty && !shown.ascending && shown.minimumRating == 0 {
             firstRead = InBackground {
                 ((try? catalog.firstPhotos(in: root, order: shown.order, limit: Self.firstScreenful)) ?? nil).map(Library.init)
             }
@@ -438,7 +453,8 @@ public final class CatalogStore {
         pendingFirstScreenful = nil
         guard let first, generation == pending.generation, isLoading, spec == pending.spec else { return }
         adopt(first.with(metadataWhileLoading))
-        show(spec.photos(from: allPhotos), .reset)
+        let (result, filters) = spec.view(of: allPhotos)
+        show(result, .reset, filters: filters)
     }
 
     /// Photos read at once when a folder opens: more than a window shows, and no more
@@ -743,9 +759,10 @@ public final class CatalogStore {
     /// The photos' rows show `values` in this frame, whatever the library's size; they
     /// move to their places (or leave the list) when the order or a filter depends on them.
     private func show(_ values: [Photo.ID: PhotoMetadata]) {
-        var changed: Set<Photo.ID> = []
+        var changed: Set<Photo.ID> = [], movesInList = false
         for (id, metadata) in values {
             guard let index = allIndex[id], allPhotos[index].metadata != metadata else { continue }
+            movesInList = movesInList || spec.isAffected(from: allPhotos[index].metadata, to: metadata)
             allPhotos[index].metadata = metadata
             changed.insert(id)
         }
@@ -764,7 +781,7 @@ public final class CatalogStore {
             show(updated, .updated(positions))
         }
         libraryObservers.send(LibraryChange(ids: changed))
-        if spec.dependsOnMetadata { publish() }
+        if movesInList { publish() }
     }
 
     /// Moves photos to the trash (GIO) and out of the catalog. Returns what `restore` needs.

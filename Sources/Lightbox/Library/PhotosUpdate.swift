@@ -47,22 +47,81 @@ public struct LibraryChange: Sendable {
     public func touches(_ photos: Set<Photo.ID>) -> Bool { ids.map { !$0.isDisjoint(with: photos) } ?? true }
 }
 
-/// What the photo list shows of a folder: search, order, direction. A value, so the
-/// Store computes it off the main thread.
+/// What the photo list shows of a folder: search, order, direction, and which photos the
+/// culling filters hide (rejects, fewer stars). A value, so the Store computes it off the
+/// main thread.
 struct PhotoViewSpec: Sendable, Equatable {
     var search = ""
     var order = PhotoSort.dateTaken
     /// Smallest first (oldest, A→Z, fewest stars); the default is newest first.
     var ascending = false
+    /// Rejected photos are hidden unless this is set.
+    var showsRejected = false
+    /// Photos with fewer stars are hidden (0…5; 0 hides none).
+    var minimumRating = 0
 
-    /// Whether a change of a photo's stars, reject or keywords can move it in the list or
-    /// take it out (then the Store searches and sorts again).
-    var dependsOnMetadata: Bool { order == .rating || !search.isEmpty }
+    /// Whether a photo whose stars, reject or keywords go from `old` to `new` may move in
+    /// the list, leave it or enter it, or change what the filters count: then the Store
+    /// searches and sorts again (a rating that changes no filter's answer and no order does
+    /// not make it search and sort 100,000 photos again).
+    func isAffected(from old: PhotoMetadata, to new: PhotoMetadata) -> Bool {
+        (order == .rating && old.rating != new.rating) || (!search.isEmpty && old.keywords != new.keywords)
+            || admits(old) != admits(new) || old.isRejected != new.isRejected
+    }
 
-    func photos(from all: [Photo]) -> [Photo] {
-        var result = all.matching(search).sorted(by: order)
+    /// Whether the filters let a photo with `metadata` through (the search aside).
+    func admits(_ metadata: PhotoMetadata) -> Bool {
+        (showsRejected || !metadata.isRejected) && metadata.rating >= minimumRating
+    }
+
+    func admits(_ photo: Photo) -> Bool {
+        (showsRejected || !photo.isRejected) && photo.rating >= minimumRating
+    }
+
+    /// The photos shown, and what the filters hid of those the search matched: one pass
+    /// over the matches, on the thread that searches and sorts.
+    func view(of all: [Photo]) -> (photos: [Photo], filters: PhotoFilterSummary) {
+        var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
+        var matches = all.matching(search)
+        matches.removeAll { photo in
+            if photo.isRejected {
+                if showsRejected { summary.shownRejectedCount += 1 } else {
+                    summary.rejectedCount += 1
+                    return true
+                }
+            }
+            if photo.rating < minimumRating {
+                summary.belowRatingCount += 1
+                return true
+            }
+            return false
+        }
+        var result = matches.sorted(by: order)
         let naturallyAscending = order == .name || order == .camera
         if naturallyAscending != ascending { result.reverse() }
-        return result
+        return (result, summary)
+    }
+}
+
+/// What the culling filters are and what they hide of the photos the search matches, as
+/// the Store last published them with its photos (`CatalogStore.filterSummary`).
+public struct PhotoFilterSummary: Equatable, Sendable {
+    /// Whether rejected photos are listed (`CatalogStore.showsRejected`).
+    public var showsRejected = false
+    /// The fewest stars a listed photo has (`CatalogStore.minimumRating`).
+    public var minimumRating = 0
+    /// Rejected photos hidden (0 while rejects are shown).
+    public var rejectedCount = 0
+    /// Photos hidden for having fewer stars than `minimumRating` (hidden rejects not counted again).
+    public var belowRatingCount = 0
+    /// Rejected photos listed because rejects are shown.
+    public var shownRejectedCount = 0
+
+    /// Every photo the filters hide.
+    public var hiddenCount: Int { rejectedCount + belowRatingCount }
+
+    public init(showsRejected: Bool = false, minimumRating: Int = 0) {
+        self.showsRejected = showsRejected
+        self.minimumRating = minimumRating
     }
 }

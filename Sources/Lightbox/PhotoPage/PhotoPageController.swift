@@ -47,7 +47,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     /// also for a photo the search hides from the Store's `photos`.
     private func storeChanged(_ change: LibraryChange) {
         guard isViewLoaded, change.contains(photos[index].id) else { return }
-        pageView.stars.show(current.rating)
+        pageView.stars.show(current.rating, isRejected: current.isRejected)
     }
 
     /// The photo shown, as the Store has it now.
@@ -90,7 +90,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         prefetches = []
         pageView.showZoomed(nil)
         pageView.showNotice(nil)
-        pageView.stars.show(photo.rating)
+        pageView.stars.show(photo.rating, isRejected: photo.isRejected)
         pageView.showPosition(index, of: photos.count)
         let images = store.images, size = decodeSize
         if let error = photo.error {

@@ -1,25 +1,33 @@
 import Gtk
 import LightboxMedia
 
-/// Stars for a rating: five icons, read as "Rated 3 stars".
+/// Stars for a rating: five icons, read as "Rated 3 stars"; "Rejected" before them for a
+/// rejected photo.
 final class RatingStarsView: Box {
     private let stars = (0..<5).map { _ in Image(iconName: "non-starred-symbolic") }
+    let rejectedLabel = Label("Rejected")
     /// What the stars say ("Rated 3 stars"), also their accessible label.
     private(set) var summary = ""
 
     init() {
         super.init(orientation: .horizontal, spacing: 2)
+        rejectedLabel.addCssClass("rejected-mark")
+        rejectedLabel.isVisible = false
+        rejectedLabel.setMargins(top: 0, bottom: 0, start: 0, end: 6)
+        append(rejectedLabel)
         stars.forEach(append)
     }
 
-    func show(_ rating: Int) {
+    func show(_ rating: Int, isRejected: Bool = false) {
+        rejectedLabel.isVisible = isRejected
         for (index, star) in stars.enumerated() {
             let on = index < rating
             star.setIcon(on ? "starred-symbolic" : "non-starred-symbolic")
             star.setCssClass("star-on", on)
             star.setCssClass("star-off", !on)
         }
-        summary = RatingStarsView.description(of: rating)
+        summary = isRejected ? "Rejected, " + RatingStarsView.description(of: rating).lowercased()
+            : RatingStarsView.description(of: rating)
         setAccessibleLabel(summary)
         tooltip = summary
     }

@@ -3,7 +3,8 @@ import LightboxKit
 
 /// A page listing a set of photos (every photo by a camera, or of a day), pushed
 /// from the details pane. It follows the Store, whatever the search shows: ratings change
-/// in place, trashed photos leave the list (and come back when restored).
+/// in place, trashed photos leave the list (and come back when restored), and the culling
+/// filters hide photos here as on the Photos page (rejects unless shown, too few stars).
 public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoRevealing, ListSelectionDelegate {
     public weak var opener: PhotoOpening?
     public let source: PhotoListSource
@@ -18,9 +19,10 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
         source = PhotoListSource(images: store.images)
         super.init()
         self.title = title
-        source.setItems(photos)
+        source.setItems(photos.filter(store.isListed))
         source.delegate = self
         store.observeLibrary(owner: self) { [weak self] change in self?.storeChanged(change) }
+        store.observeFilterSummary(owner: self) { [weak self] _ in self?.storeChanged(LibraryChange(ids: nil)) }
     }
 
     public override func loadView() -> Widget { PhotoCollectionView(list: source.makePhotoListView()) }
@@ -35,10 +37,15 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
 
     private func storeChanged(_ change: LibraryChange) {
         guard change.touches(idSet) else { return }
+        let selected = source.selectedPositions.first
         do {
-            try source.apply(ids.compactMap(store.photo))
+            try source.apply(ids.compactMap(store.photo).filter(store.isListed))
         } catch {
             preconditionFailure("PhotoCollectionController: a path is listed twice: \(error)")
+        }
+        // The selected photo left (rejected): the one that took its place is selected.
+        if let selected, isViewLoaded, source.selectedPositions.isEmpty, source.count > 0 {
+            source.select(at: min(selected, source.count - 1))
         }
     }
 

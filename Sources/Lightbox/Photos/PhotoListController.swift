@@ -35,9 +35,15 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     /// Follows the Store: applies just the change when the list shows the photos of the
     /// update before (the Store compared them, off the main thread for a large library),
-    /// else compares here. The selected photo stays selected when it is still there.
-    public func show(_ update: PhotosUpdate) {
-        defer { shownVersion = update.version }
+    /// else compares here. The selected photo stays selected when it is still there; when
+    /// it left (rejected, filtered out) the photo that took its place is selected, unless
+    /// not `selectingNeighbour` (a new search: its results are not a place to land on).
+    public func show(_ update: PhotosUpdate, selectingNeighbour: Bool = true) {
+        let selected = selectingNeighbour ? source.selectedPositions.first : nil
+        defer {
+            shownVersion = update.version
+            selectNeighbourIfSelectionLeft(selected)
+        }
         guard shownVersion == update.version - 1 else { return show(update.photos) }
         switch update.change {
         case .diff(let diff): source.perform(diff, to: update.photos)
@@ -58,7 +64,17 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         }
     }
 
+    /// The selection was at `position` and is gone with its photo: the photo now there (the
+    /// next one, or the last at the end) is selected, as after a trash, not nothing.
+    private func selectNeighbourIfSelectionLeft(_ position: Int?) {
+        guard let position, source.selectedPositions.isEmpty, source.count > 0 else { return }
+        source.select(at: min(position, source.count - 1))
+    }
+
     public func show(_ state: PhotoListState) { listView.show(state) }
+
+    /// Says what the culling filters hide, under the list.
+    public func showFilters(_ summary: PhotoFilterSummary) { listView.showFilters(summary) }
 
     public func showProgress(_ progress: ScanProgress?) {
         if let progress {

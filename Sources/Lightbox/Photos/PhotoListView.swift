@@ -11,14 +11,18 @@ public enum PhotoListState: Equatable {
     case error(message: String)
     /// The open folder is gone or can't be read for now (the window says why).
     case unavailable
+    /// The culling filters hide every photo there is (or the search found).
+    case filtered(PhotoFilterSummary)
 }
 
-/// The photo list pane: a scan progress bar above either the list or a status page.
+/// The photo list pane: a scan progress bar above either the list or a status page, and
+/// the bar saying what the culling filters hide below.
 public final class PhotoListView: Box {
     public let list: ListView
     public let progressBar = ProgressBar()
     public let progressLabel = Label()
     public let status = StatusPage()
+    let filterBar = FilterBar()
     private let progressBox = Box(orientation: .vertical, spacing: 4)
     private let scroller = ScrolledWindow()
 
@@ -41,6 +45,7 @@ public final class PhotoListView: Box {
         append(progressBox)
         append(scroller)
         append(status)
+        append(filterBar)
     }
 
     /// Shows the list, or a status page saying why there is nothing to list.
@@ -49,6 +54,7 @@ public final class PhotoListView: Box {
         case .photos:
             status.isVisible = false
             scroller.isVisible = true
+            filterBar.show(filters)
             return
         case .empty(let description):
             status.show(icon: "folder-pictures-symbolic", title: "No Photos", description: description,
@@ -62,9 +68,38 @@ public final class PhotoListView: Box {
         case .unavailable:
             status.show(icon: "folder-remote-symbolic", title: "Folder Unavailable",
                         description: "Waiting for it to come back.", offersOpenFolder: true)
+        case .filtered(let summary):
+            show(everythingHiddenBy: summary)
         }
         scroller.isVisible = false
         status.isVisible = true
+        filterBar.isVisible = false
+    }
+
+    /// The status page when the filters hide every photo: what hides them, and the button
+    /// that takes that filter back (the rating first: rejects stay hidden by default).
+    private func show(everythingHiddenBy summary: PhotoFilterSummary) {
+        let minimum = summary.minimumRating
+        if minimum > 0, summary.belowRatingCount > 0 {
+            status.show(icon: "starred-symbolic",
+                        title: minimum == 1 ? "No Rated Photos" : "No Photos with \(minimum) Stars or More",
+                        description: PhotoFilterText.hidden(summary),
+                        button: ("Show _All Ratings", "win.minimum-rating", Variant(Int32(0))))
+        } else {
+            status.show(icon: "view-conceal-symbolic", title: "Only Rejected Photos",
+                        description: PhotoFilterText.hidden(summary),
+                        button: ("Show _Rejected Photos", "win.show-rejected", nil))
+        }
+    }
+
+    private var filters = PhotoFilterSummary()
+
+    /// Says what the culling filters hide, under the list (not when they hide nothing, nor
+    /// under a status page, which says it itself).
+    func showFilters(_ summary: PhotoFilterSummary) {
+        filters = summary
+        filterBar.show(summary)
+        if status.isVisible { filterBar.isVisible = false }
     }
 
     /// Shows "Scanning… n of total" above the list, or hides it (nil).
@@ -85,13 +120,13 @@ public final class PhotoListView: Box {
     public var isShowingStatus: Bool { status.isVisible }
 }
 
-/// A GNOME status page: a large dim icon, a title, a description, and an
-/// "Open Folder…" button that activates `win.open-folder`.
+/// A GNOME status page: a large dim icon, a title, a description, and a button that
+/// activates a window action ("Open Folder…", `win.open-folder`, unless told otherwise).
 public final class StatusPage: Box {
     public let icon = Image()
     public let titleLabel = Label()
     public let descriptionLabel = Label()
-    public let openFolderButton = Button(label: "Open Folder…")
+    public let actionButton = Button(label: "Open Folder…")
 
     public init() {
         super.init(orientation: .vertical, spacing: 12)
@@ -107,19 +142,33 @@ public final class StatusPage: Box {
         // (the navigation pages) and logs a critical. The tooltip has the whole text.
         descriptionLabel.ellipsize = .middle
         descriptionLabel.maxWidthChars = 34
-        openFolderButton.addCssClass("pill")
-        openFolderButton.addCssClass("suggested-action")
-        openFolderButton.horizontalAlignment = .center
-        openFolderButton.actionName = "win.open-folder"
-        openFolderButton.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        [icon, titleLabel, descriptionLabel, openFolderButton].forEach(append)
+        actionButton.addCssClass("pill")
+        actionButton.addCssClass("suggested-action")
+        actionButton.horizontalAlignment = .center
+        actionButton.actionName = "win.open-folder"
+        actionButton.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        [icon, titleLabel, descriptionLabel, actionButton].forEach(append)
     }
 
     func show(icon name: String, title: String, description: String, offersOpenFolder: Bool) {
+        show(icon: name, title: title, description: description,
+             button: offersOpenFolder ? ("_Open Folder…", "win.open-folder", nil) : nil)
+    }
+
+    /// Shows the page with one button (label with a mnemonic, action, its parameter), or none.
+    func show(icon name: String, title: String, description: String,
+              button: (label: String, action: String, target: Variant?)?) {
         icon.setIcon(name)
         titleLabel.text = title
         descriptionLabel.text = description
         descriptionLabel.tooltip = description
-        openFolderButton.isVisible = offersOpenFolder
+        actionButton.isVisible = button != nil
+        guard let button else { return }
+        actionButton.label = button.label
+        actionButton.useUnderline = true
+        // No action while the target changes: GTK checks each against the other.
+        actionButton.actionName = nil
+        actionButton.actionTarget = button.target
+        actionButton.actionName = button.action
     }
 }

@@ -10,6 +10,8 @@ public protocol PhotoPresentable {
     var dateText: String { get }
     /// 0…5 stars.
     var rating: Int { get }
+    /// Rejected while culling (shown dimmed, marked "Rejected").
+    var isRejected: Bool { get }
     /// Why the file can't be shown, nil when fine.
     var errorText: String? { get }
 }
@@ -87,6 +89,12 @@ public enum PhotoFormat {
         case 1: "Rated 1 star"
         default: "Rated \(rating) stars"
         }
+    }
+
+    /// What a row or a screen reader says for a photo's stars and reject: "Rejected",
+    /// "Rated 3 stars", "Not rated".
+    public static func ratingDescription(_ rating: Int, isRejected: Bool) -> String {
+        isRejected ? "Rejected" : ratingDescription(rating)
     }
 
     /// A keyword as people read it: levels of a hierarchy joined by "›" ("Places › Norway").

@@ -1,8 +1,9 @@
 import Gtk
 import LightboxKit
 
-/// One photo in a list: thumbnail, title, date taken, stars, and why the file
-/// can't be shown when it can't. Configures itself from a `PhotoPresentable`.
+/// One photo in a list: thumbnail, title, date taken, stars (or "Rejected", the row
+/// dimmed), and why the file can't be shown when it can't. Configures itself from a
+/// `PhotoPresentable`.
 public final class PhotoRow: ListRowView {
     public static let thumbnailSize = 80
     public let thumbnail = ThumbnailView(size: PhotoRow.thumbnailSize)
@@ -50,10 +51,12 @@ public final class PhotoRow: ListRowView {
         titleLabel.text = title
         dateLabel.text = dateText
         dateLabel.isVisible = !dateText.isEmpty
-        starsLabel.text = PhotoFormat.stars(content.rating)
-        ratingDescription = PhotoFormat.ratingDescription(content.rating)
+        starsLabel.text = content.isRejected ? "Rejected" : PhotoFormat.stars(content.rating)
+        ratingDescription = PhotoFormat.ratingDescription(content.rating, isRejected: content.isRejected)
         starsLabel.setAccessibleLabel(ratingDescription)
-        starsLabel.setCssClass("unrated", content.rating == 0)
+        starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected)
+        starsLabel.setCssClass("rejected-mark", content.isRejected)
+        setCssClass("rejected", content.isRejected)
         errorLabel.text = content.errorText ?? ""
         errorLabel.isVisible = content.errorText != nil
         starsLabel.isVisible = content.errorText == nil

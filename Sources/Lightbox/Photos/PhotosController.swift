@@ -35,6 +35,11 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         }
         store.observeNotices(owner: self) { [weak self] _ in self?.updateState() }
         store.observeConditions(owner: self) { [weak self] _ in self?.updateState() }
+        store.observeFilterSummary(owner: self) { [weak self] summary in
+            self?.photoList.showFilters(summary)
+            self?.updateState()
+        }
+        photoList.showFilters(store.filterSummary)
         photoList.show(store.photos)
         storeChanged()
         photoList.showProgress(store.scanProgress)
@@ -99,7 +104,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
 
     private func storeChanged(_ update: PhotosUpdate? = nil) {
         if let update {
-            photoList.show(update)
+            photoList.show(update, selectingNeighbour: store.searchText == shownSearch)
             if store.searchText != shownSearch {
                 shownSearch = store.searchText
                 photoList.revealSelectionOrTop()
@@ -122,6 +127,8 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         guard store.photos.isEmpty, !store.isScanning else { return photoList.show(.photos) }
         if store.conditions.contains(where: { $0.kind == .folderUnavailable }) {
             photoList.show(.unavailable)
+        } else if store.filterSummary.hiddenCount > 0 {
+            photoList.show(.filtered(store.filterSummary))
         } else if !store.searchText.isEmpty, !store.allPhotos.isEmpty {
             photoList.show(.noResults(search: store.searchText))
         } else if store.folder != nil, let notice = store.notice {

@@ -14,6 +14,12 @@ public enum PhotosStyle {
     .photo-row .rating-stars { color: #e5a50a; letter-spacing: 1px; }
     .photo-row .rating-stars.unrated { color: alpha(currentColor, 0.35); }
     .photo-row .error { color: @error_color; }
+    .photo-row.rejected .thumbnail, .photo-row.rejected .heading, .photo-row.rejected .caption { opacity: 0.5; }
+    .photo-row .rating-stars.rejected-mark { color: @error_color; font-weight: bold; font-size: smaller; letter-spacing: 0; }
+    .filter-bar { border-top: 1px solid alpha(currentColor, 0.12); padding: 3px 6px 3px 14px; }
+    .filter-bar button { padding: 2px 10px; min-height: 24px; }
+    .rating-row .rejected-mark { color: @error_color; font-weight: bold; }
+    .rating-row.rejected .star-button { opacity: 0.5; }
     .scan-progress { border-bottom: 1px solid alpha(currentColor, 0.12); }
     .status-page .title-2 { margin-top: 6px; }
     .details-pane { background-color: @view_bg_color; }

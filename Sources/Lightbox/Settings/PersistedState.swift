@@ -20,12 +20,17 @@ public struct PersistedState: Equatable, Sendable {
     public var page: Page
     public var sortKey: SortKey
     public var sortAscending: Bool
+    /// Whether rejected photos are listed (hidden by default).
+    public var showsRejected: Bool
+    /// The fewest stars a listed photo has, 0…5.
+    public var minimumRating: Int
     /// The folder opened last; nil before the first one is opened.
     public var lastFolder: String?
 
     public init(windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
                 panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
-                sortAscending: Bool = false, lastFolder: String? = nil) {
+                sortAscending: Bool = false, showsRejected: Bool = false, minimumRating: Int = 0,
+                lastFolder: String? = nil) {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.isMaximized = isMaximized
@@ -33,6 +38,8 @@ public struct PersistedState: Equatable, Sendable {
         self.page = page
         self.sortKey = sortKey
         self.sortAscending = sortAscending
+        self.showsRejected = showsRejected
+        self.minimumRating = minimumRating
         self.lastFolder = lastFolder
     }
 
@@ -47,6 +54,8 @@ public struct PersistedState: Equatable, Sendable {
         page = settings.string(Key.currentPage).flatMap(Page.init(rawValue:)) ?? defaults.page
         sortKey = settings.string(Key.sortKey).flatMap(SortKey.init(rawValue:)) ?? defaults.sortKey
         sortAscending = settings.bool(Key.sortAscending) ?? defaults.sortAscending
+        showsRejected = settings.bool(Key.showRejected) ?? defaults.showsRejected
+        minimumRating = settings.int(Key.minimumRating) ?? defaults.minimumRating
         let folder = settings.string(Key.lastFolder) ?? ""
         lastFolder = folder.isEmpty ? nil : folder
     }
@@ -63,6 +72,8 @@ public struct PersistedState: Equatable, Sendable {
             (Key.currentPage, settings.set(Key.currentPage, page.rawValue)),
             (Key.sortKey, settings.set(Key.sortKey, sortKey.rawValue)),
             (Key.sortAscending, settings.set(Key.sortAscending, sortAscending)),
+            (Key.showRejected, settings.set(Key.showRejected, showsRejected)),
+            (Key.minimumRating, settings.set(Key.minimumRating, minimumRating)),
             (Key.lastFolder, settings.set(Key.lastFolder, lastFolder ?? "")),
         ]
         return writes.filter { !$0.1 }.map(\.0)
@@ -77,6 +88,8 @@ public struct PersistedState: Equatable, Sendable {
         public static let currentPage = "current-page"
         public static let sortKey = "sort-key"
         public static let sortAscending = "sort-ascending"
+        public static let showRejected = "show-rejected"
+        public static let minimumRating = "minimum-rating"
         public static let lastFolder = "last-folder"
         /// Not part of the state: the write-back setting (`CatalogStore.savesMetadataInFiles`).
         public static let saveMetadataInFiles = "save-metadata-in-files"

@@ -32,9 +32,9 @@ public final class PhotoCommands {
         case trash([TrashedPhoto])
     }
 
-    private let store: CatalogStore
-    private let page: @MainActor () -> Controller?
-    private let say: @MainActor (CommandMessage?) -> Void
+    let store: CatalogStore
+    let page: @MainActor () -> Controller?
+    let say: @MainActor (CommandMessage?) -> Void
     private var undoSteps: [Step] = []
     private var redoSteps: [Step] = []
     /// Steps kept for undo.

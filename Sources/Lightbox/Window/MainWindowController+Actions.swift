@@ -27,6 +27,7 @@ extension MainWindowController {
         actions.addAction("edit-keywords", owner: self) { [unowned self] in
             (self.currentPage as? KeywordEditing)?.editKeywords()
         }
+        installFilterActions(in: actions)
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             KeyboardShortcutsWindow.make(over: window).present()
         }

@@ -177,10 +177,12 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Whether typing goes to the search entry (digits and Delete must not act then).
     var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
 
-    /// 0–5 (`win.rate`), 9 (`win.reject`) and Delete on the pages, reaching here when the focused widget did not use them.
+    /// 0–5 (`win.rate`), 9 (`win.reject`), U and Shift+U (next and previous unrated photo)
+    /// and Delete on the pages, reaching here when the focused widget did not use them.
     private func pageKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
         guard !isTyping else { return false }
         if RateAction.activate(for: key, modifiers: modifiers, from: view) { return true }
+        if stepToUnrated(for: key, modifiers: modifiers) { return true }
         if modifiers.isEmpty, key == Key(name: "9") || key == Key(name: "KP_9") {
             return view.activateAction("win.reject", parameter: nil)
         }

@@ -24,8 +24,8 @@ final class MainWindowView: Box {
         super.init(orientation: .vertical)
         searchButton.tooltip = "Search (Ctrl+F)"
         searchButton.setAccessibleLabel("Search")
-        sortButton.tooltip = "Sort"
-        sortButton.setAccessibleLabel("Sort")
+        sortButton.tooltip = "Sort and Filter"
+        sortButton.setAccessibleLabel("Sort and Filter")
         menuButton.tooltip = "Main Menu (F10)"
         menuButton.setAccessibleLabel("Main Menu")
         menuButton.isPrimary = true
@@ -94,6 +94,18 @@ final class MainWindowView: Box {
         let menu = Menu()
         menu.appendSection("Sort By", keys)
         menu.appendSection(nil, direction)
+        menu.appendSection("Show", ratingFilterMenu())
+        return menu
+    }
+
+    /// The minimum rating (`win.minimum-rating`): "All Photos", "★ 1 or More" … "★ 5".
+    private static func ratingFilterMenu() -> Menu {
+        let menu = Menu()
+        menu.append("_All Photos", action: "win.minimum-rating", target: Variant(Int32(0)))
+        for stars in 1...5 {
+            let label = stars == 5 ? "★ _5 Only" : "★ _\(stars) or More"
+            menu.append(label, action: "win.minimum-rating", target: Variant(Int32(stars)))
+        }
         return menu
     }
 
@@ -101,11 +113,14 @@ final class MainWindowView: Box {
         let folder = Menu()
         folder.append("_Open Folder…", action: "win.open-folder")
         folder.append("_Rescan", action: "win.rescan")
+        let view = Menu()
+        view.append("Show Re_jected Photos", action: "win.show-rejected")
         let help = Menu()
         help.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
         help.append("_About Lightbox", action: "app.about")
         let menu = Menu()
         menu.appendSection(nil, folder)
+        menu.appendSection(nil, view)
         menu.appendSection(nil, writeBack)
         menu.appendSection(nil, help)
         return menu
