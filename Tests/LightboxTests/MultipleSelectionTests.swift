@@ -66,6 +66,8 @@ final class MultipleSelectionTests: GtkTestCase {
         let folder = LibraryFixtures.temporaryFolder(self)
         LibraryFixtures.copySamples(to: folder, count: 5)
         let fixture = PhotosPageFixture(self, folder: folder)
+        fixture.store.showsRejected = true  // rejected photos stay in the list (and selected)
+        pump(until: { fixture.store.isUpToDate }, "the filter")
         let source = fixture.list.source
         source.select(at: 0)
         source.select(at: 1, extending: true)

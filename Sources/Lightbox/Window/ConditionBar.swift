@@ -5,7 +5,7 @@ import Gtk
 final class ConditionBar: Box {
     let condition: LibraryCondition
     let messageLabel = Label()
-    let closeButton = Button(label: "_Close")
+    let closeButton = Button(mnemonic: "_Close")
 
     init(_ condition: LibraryCondition) {
         self.condition = condition

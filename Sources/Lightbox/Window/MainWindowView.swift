@@ -13,7 +13,7 @@ final class MainWindowView: Box {
     private let writeBackSection = Menu()
     let menuButton = MenuButton(iconName: "open-menu-symbolic")
     let bannerLabel = Label()
-    let undoButton = Button(label: "_Undo")
+    let undoButton = Button(mnemonic: "_Undo")
     let banner = Revealer(transition: .slideDown)
     /// Lasting conditions of the library (`ConditionBar`s), under the search bar.
     let conditionBars = Box(orientation: .vertical)

@@ -4,7 +4,7 @@ import XCTest
 
 /// Many photos at once, end to end: real keys select, rate and undo; the catalog and the
 /// accessibility tree say what happened.
-final class CullingTests: GtkTestCase {
+final class BatchEditAppTests: GtkTestCase {
     func testShiftDownSelectsThreePhotosOneKeyRatesThemAndCtrlZRestoresAll() throws {
         let fixture = try AppFixture()
         let (app, window) = try fixture.launch()
