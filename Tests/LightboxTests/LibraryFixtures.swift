@@ -39,6 +39,31 @@ enum LibraryFixtures {
         return path
     }
 
+    /// Runs the test child `executable` (a product of this package) on a catalog and folder
+    /// until it printed at least `after` lines (each an acknowledged edit), kills it with
+    /// SIGKILL, and returns how many lines it printed in all.
+    static func runChildAndKill(_ executable: String, catalogPath: String, folder: String, after: Int) throws -> Int {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: productsDirectory + "/" + executable)
+        child.arguments = [catalogPath, folder]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        var received = Data()
+        var lines = 0
+        while lines < after {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            received.append(chunk)
+            lines = received.filter { $0 == 0x0A }.count
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        received.append(output.fileHandleForReading.readDataToEndOfFile())
+        XCTAssertEqual(child.terminationReason, .uncaughtSignal)
+        return received.filter { $0 == 0x0A }.count
+    }
+
     /// Copies `count` sample photos into `folder` (made if missing).
     @discardableResult
     static func copySamples(to folder: String, count: Int = 3) -> [String] {

@@ -13,7 +13,7 @@ final class RatingDurabilityTests: XCTestCase {
         // Kill the child at a different moment each round.
         for killAfter in [1, 23, 157] {
             let before = try paths.map { try XCTUnwrap(Catalog(path: catalogPath).photo(at: $0)).rating }
-            let acknowledged = try runChildAndKill(catalogPath: catalogPath, folder: folder, after: killAfter)
+            let acknowledged = try LibraryFixtures.runChildAndKill("CatalogRatingChild", catalogPath: catalogPath, folder: folder, after: killAfter)
             XCTAssertGreaterThanOrEqual(acknowledged, killAfter)
 
             let catalog = try Catalog(path: catalogPath)
@@ -31,29 +31,5 @@ final class RatingDurabilityTests: XCTestCase {
         var result = start
         for step in 0..<steps { result[step % start.count] = (step / start.count) % 6 }
         return result
-    }
-
-    /// Runs the child until it acknowledged at least `after` ratings, kills it with
-    /// SIGKILL, and returns how many ratings it acknowledged in all.
-    private func runChildAndKill(catalogPath: String, folder: String, after: Int) throws -> Int {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: LibraryFixtures.productsDirectory + "/CatalogRatingChild")
-        child.arguments = [catalogPath, folder]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        var received = Data()
-        var lines = 0
-        while lines < after {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            received.append(chunk)
-            lines = received.filter { $0 == 0x0A }.count
-        }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        received.append(output.fileHandleForReading.readDataToEndOfFile())
-        XCTAssertEqual(child.terminationReason, .uncaughtSignal)
-        return received.filter { $0 == 0x0A }.count
     }
 }

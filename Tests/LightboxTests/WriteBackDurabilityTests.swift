@@ -19,7 +19,7 @@ final class WriteBackDurabilityTests: GtkTestCase {
         // Kill the child at a different moment each round, each round starting from step 0.
         var previous = try paths.map { try XCTUnwrap(Catalog(path: catalogPath).photo(at: $0)).metadata }
         for killAfter in [2, 17, 61, 150] {
-            let acknowledged = try runChildAndKill(catalogPath: catalogPath, folder: folder, after: killAfter)
+            let acknowledged = try LibraryFixtures.runChildAndKill("WriteBackChild", catalogPath: catalogPath, folder: folder, after: killAfter)
             XCTAssertGreaterThanOrEqual(acknowledged, killAfter)
 
             for (index, path) in paths.enumerated() {
@@ -71,30 +71,6 @@ final class WriteBackDurabilityTests: GtkTestCase {
             result[step % start.count].keywords = ["step-\(round)"]
         }
         return result
-    }
-
-    /// Runs the child until it acknowledged at least `after` edits, kills it with SIGKILL,
-    /// and returns how many edits it acknowledged in all.
-    private func runChildAndKill(catalogPath: String, folder: String, after: Int) throws -> Int {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: LibraryFixtures.productsDirectory + "/WriteBackChild")
-        child.arguments = [catalogPath, folder]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        var received = Data()
-        var lines = 0
-        while lines < after {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            received.append(chunk)
-            lines = received.filter { $0 == 0x0A }.count
-        }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        received.append(output.fileHandleForReading.readDataToEndOfFile())
-        XCTAssertEqual(child.terminationReason, .uncaughtSignal)
-        return received.filter { $0 == 0x0A }.count
     }
 }
 
