@@ -112,8 +112,8 @@ public final class PhotoCommands {
         }
     }
 
-    /// Moves the selected photos to the trash, as one step, and selects the photo after
-    /// them (or before, at the end) on the page they were trashed from.
+    /// Moves the selected photos to the trash, as one step; the page they were trashed
+    /// from keeps a selection (its list's neighbour, or the photo after them).
     public func trash() {
         guard let (page, photos) = selection else { return }
         let ids = Set(photos.map(\.id))
@@ -124,7 +124,11 @@ public final class PhotoCommands {
         do {
             let trashed = try store.moveToTrash(photos.map(\.id))
             record(.trash(trashed))
-            if let next { (page as? PhotoRevealing)?.reveal(next.id) }
+            // Lists select the neighbour themselves; a page left with no selection gets the
+            // photo after the trashed ones in the library's order.
+            if let next, (page as? PhotoSelecting)?.selectedPhotos.isEmpty == true {
+                (page as? PhotoRevealing)?.reveal(next.id)
+            }
             say(CommandMessage(photos.count == 1 ? "Moved to trash" : "\(photos.count) photos moved to trash",
                                isUndoable: true))
         } catch {
