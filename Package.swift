@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "gexiv2",
             providers: [.apt(["libgexiv2-dev"])]
         ),
+        // libheif itself: HEIF sizes and the thumbnails phones embed (full images go through its gdk-pixbuf loader).
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
         .systemLibrary(
             name: "CAdw",
@@ -53,7 +59,7 @@ let package = Package(
 
         // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
-        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CGtk", "Gtk"]),
+        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CGtk", "Gtk"]),
 
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk",
