@@ -38,6 +38,12 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // LibRaw (thread-safe build): RAW files with no usable embedded preview.
+        .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]
+        ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
         .systemLibrary(
             name: "CAdw",
@@ -59,7 +65,7 @@ let package = Package(
 
         // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
-        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CGtk", "Gtk"]),
+        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGtk", "Gtk"]),
 
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk",

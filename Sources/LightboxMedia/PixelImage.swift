@@ -38,7 +38,7 @@ public final class PixelImage: @unchecked Sendable {
     public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
         switch ImageFamily(path: path) {
         case .raw:
-            return try RawPreview.decode(path: path, fitting: size)
+            return try RawPreview.decode(path: path, fitting: size, maxPixels: maxPixels)
         case .heif:
             return try decodeHEIF(path: path, fitting: size, maxPixels: maxPixels)
         case .pixbuf:

@@ -19,17 +19,32 @@ public enum RawPreview {
         return previews(of: file).map(\.properties)
     }
 
+    /// A preview is usable when its long side reaches the size asked, up to this: the photo
+    /// page asks for 2048 px, and a camera's 1620 px preview serves it better than a second of
+    /// developing the sensor data.
+    static let usableSide = 1024
+
     /// `path`'s preview scaled down (never up) to fit `size`×`size`, turned by the RAW file's
     /// EXIF orientation (the camera writes it in the RAW, not in the preview). The smallest
-    /// preview covering `size` is decoded; when none does, the largest.
-    public static func decode(path: String, fitting size: Int) throws(MediaError) -> PixelImage {
+    /// preview covering `size` is decoded; when none covers it, the largest if it is usable
+    /// (see `usableSide`), else the sensor data developed by LibRaw (`RawDecoder`), and the
+    /// largest preview only if LibRaw can't.
+    public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
         try ImageMetadataReader.initialize()
         let file = try TaggedFile(path: path)
         let candidates = previews(of: file)
-        guard let chosen = candidates.first(where: { max($0.properties.width, $0.properties.height) >= size })
-            ?? candidates.last else {
-            throw MediaError("the RAW file has no embedded preview")
+        let covering = candidates.first { max($0.properties.width, $0.properties.height) >= size }
+        let largest = candidates.last
+        if covering == nil, largest.map({ max($0.properties.width, $0.properties.height) }) ?? 0 < min(size, usableSide) {
+            do {
+                return try RawDecoder.decode(path: path, fitting: size, maxPixels: maxPixels)
+            } catch where largest == nil {
+                throw MediaError("the RAW file has no embedded preview, and \(error.message)")
+            } catch {
+                // A small preview is better than nothing.
+            }
         }
+        guard let chosen = covering ?? largest else { throw MediaError("the RAW file has no embedded preview") }
         var error: UnsafeMutablePointer<GError>?
         guard let image = gexiv2_metadata_try_get_preview_image(file.metadata, chosen.handle, &error) else {
             throw MediaError.take(error, fallback: "the RAW file's preview could not be read")

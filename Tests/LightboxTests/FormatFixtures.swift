@@ -82,6 +82,58 @@ enum FormatFixtures {
         LibraryFixtures.shell("cd '\(folder)' && rm -f .upright.png .sideways.png")
     }
 
+    /// A DNG of sensor data only (no preview, so LibRaw develops it): the reference picture
+    /// as an RGGB Bayer mosaic of 2×`width` by 2×`height` 16-bit samples, with the camera's
+    /// tags, stored turned a quarter left with orientation 6 when `sideways`. Written by
+    /// `python3` (TIFF structures by hand: no tool here writes a DNG).
+    static func makeSensorDNG(_ path: String, sideways: Bool = false) throws {
+        let (sensorWidth, sensorHeight) = sideways ? (2 * height, 2 * width) : (2 * width, 2 * height)
+        let result = try LibraryFixtures.run("/usr/bin/python3", ["-c", sensorDNGScript, path, String(sensorWidth),
+                                                                 String(sensorHeight), sideways ? "6" : "1"])
+        precondition(result.status == 0, "python3 could not write \(path): \(result.stderr)")
+    }
+
+    private static let sensorDNGScript = #"""
+        import struct, sys
+        path, W, H, orientation = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+        colours = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0)]  # top left, top right, bottom left, bottom right
+        def colour(x, y):  # the upright picture's colour at a stored sample
+            if orientation == 6:  # stored turned a quarter left: upright (u, v) = (H - 1 - y, x)
+                x, y, w, h = H - 1 - y, x, H, W
+            else:
+                w, h = W, H
+            return colours[(2 if y >= h // 2 else 0) + (1 if x >= w // 2 else 0)]
+        data = bytearray(W * H * 2)
+        for y in range(H):
+            for x in range(W):
+                channel = [0, 1, 1, 2][(y % 2) * 2 + x % 2]
+                struct.pack_into('<H', data, (y * W + x) * 2, 60000 * colour(x, y)[channel] + 2000)
+        strings = [b'Lightbox\0', b'Test Sensor\0', b'Lightbox Test Sensor\0', b'2023:06:01 12:34:56\0']
+        count = 21
+        extra_at = 8 + 2 + count * 12 + 4
+        extra, offsets = bytearray(), []
+        for text in strings:
+            offsets.append(extra_at + len(extra)); extra += text + (b'\0' if len(text) % 2 else b'')
+        neutral_at = extra_at + len(extra); extra += struct.pack('<6I', 1, 1, 1, 1, 1, 1)
+        image_at = extra_at + len(extra)
+        entries = sorted([
+            (254, 4, 1, 0), (256, 4, 1, W), (257, 4, 1, H), (258, 3, 1, 16), (259, 3, 1, 1), (262, 3, 1, 32803),
+            (271, 2, len(strings[0]), offsets[0]), (272, 2, len(strings[1]), offsets[1]), (273, 4, 1, image_at),
+            (274, 3, 1, orientation), (277, 3, 1, 1), (278, 4, 1, H), (279, 4, 1, len(data)), (284, 3, 1, 1),
+            (306, 2, len(strings[3]), offsets[3]), (33421, 3, 2, 2 | 2 << 16), (33422, 1, 4, bytes([0, 1, 1, 2])),
+            (50706, 1, 4, bytes([1, 4, 0, 0])), (50708, 2, len(strings[2]), offsets[2]), (50717, 4, 1, 62000),
+            (50728, 5, 3, neutral_at),
+        ])
+        assert len(entries) == count
+        out = bytearray(b'II*\0' + struct.pack('<IH', 8, count))
+        for tag, kind, n, value in entries:
+            field = value.ljust(4, b'\0') if isinstance(value, bytes) else (
+                struct.pack('<HH', value, 0) if kind == 3 and n == 1 else struct.pack('<I', value))
+            out += struct.pack('<HHI', tag, kind, n) + field
+        out += struct.pack('<I', 0) + extra + data
+        open(path, 'wb').write(out)
+        """#
+
     /// The exiv2 command that writes a camera's tags into `name`.
     private static func tags(_ name: String, make: String, model: String, orientation: Int, extra: String = "") -> String {
         "exiv2 -q -M'set Exif.Image.Make \(make)' -M'set Exif.Image.Model \(model)' "

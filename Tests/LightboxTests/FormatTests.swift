@@ -75,6 +75,26 @@ final class FormatTests: GtkTestCase {
         XCTAssertEqual([large.width, large.height], [320, 240], "the largest preview, turned upright, never scaled up")
     }
 
+    /// A RAW file with no preview is developed by LibRaw, upright, at the size asked.
+    func testARawFileWithoutAPreviewIsDevelopedByLibRaw() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        try FormatFixtures.makeSensorDNG(folder + "/sensor.dng")
+        try FormatFixtures.makeSensorDNG(folder + "/sideways.dng", sideways: true)
+
+        for name in ["sensor.dng", "sideways.dng"] {
+            XCTAssertEqual(try RawPreview.previews(path: folder + "/" + name).count, 0, "\(name) has no preview")
+            let thumbnail = try PixelImage.decode(path: folder + "/" + name, fitting: 256, maxPixels: PhotoReader.maxPixels)
+            XCTAssertEqual([thumbnail.width, thumbnail.height], [256, 192], name)
+            FormatFixtures.assertUpright(thumbnail, name)
+            let page = try PixelImage.decode(path: folder + "/" + name, fitting: 2048, maxPixels: PhotoReader.maxPixels)
+            XCTAssertEqual([page.width, page.height], [400, 300], "half the sensor's size, never scaled up: \(name)")
+        }
+        let photos = try scan(folder)
+        XCTAssertEqual(photos["sensor.dng"]?.error, nil)
+        XCTAssertEqual(photos["sensor.dng"]?.model, "Test Sensor")
+        XCTAssertEqual(photos["sideways.dng"]?.displaySize.width, 800, "shown landscape")
+    }
+
     func testPhoneThumbnailsComeFromTheThumbnailThePhoneEmbedded() throws {
         let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
         FormatFixtures.make(in: folder, files: Array(FormatFixtures.phoneFiles.prefix(2)))

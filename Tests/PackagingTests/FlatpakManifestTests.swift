@@ -31,7 +31,7 @@ final class FlatpakManifestTests: XCTestCase {
     }
 
     func testMediaLibrariesArePinnedArchivesWithChecksums() throws {
-        for name in ["exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader"] {
+        for name in ["exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader", "libraw"] {
             let module = try XCTUnwrap(try module(named: name), "no \(name) module")
             let sources = try XCTUnwrap(module["sources"] as? [[String: Any]])
             XCTAssertEqual(sources.count, 1)
@@ -64,7 +64,7 @@ final class FlatpakManifestTests: XCTestCase {
         XCTAssertTrue(command.hasSuffix("> \(loaders).cache"), command)
         let names = try XCTUnwrap(try loadManifest()["modules"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         XCTAssertEqual(names, ["exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader", "pixbuf-loaders-cache",
-                               "lightbox"])
+                               "libraw", "lightbox"])
     }
 
     func testAppModuleInstallsThroughTheStagedInstallScript() throws {
