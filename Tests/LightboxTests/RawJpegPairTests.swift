@@ -72,6 +72,9 @@ final class RawJpegPairTests: GtkTestCase {
         XCTAssertEqual(try exiv2("Xmp.dc.subject", jpeg), "Bergen")
         XCTAssertEqual(store.photos.first { $0.id == raw }?.rating, 4)
 
+        store.keywords.update()
+        XCTAssertEqual(store.keywords.counts.map(\.countText), ["1 photo"], "the pair is one photo with the keyword")
+
         try store.setRejected(true, for: [raw])
         store.waitUntilSaved()
         XCTAssertEqual(try store.catalog.photo(at: raw)?.isRejected, true)
