@@ -32,6 +32,18 @@ let package = Package(
             pkgConfig: "gexiv2",
             providers: [.apt(["libgexiv2-dev"])]
         ),
+        // libheif itself: HEIF sizes and the thumbnails phones embed (full images go through its gdk-pixbuf loader).
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        // LibRaw (thread-safe build): RAW files with no usable embedded preview.
+        .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]
+        ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
         .systemLibrary(
             name: "CAdw",
@@ -53,7 +65,7 @@ let package = Package(
 
         // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
-        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CGtk", "Gtk"]),
+        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGtk", "Gtk"]),
 
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk",

@@ -33,6 +33,12 @@ enum LibraryBenchmark {
             results.append(("thumbs_first_screen_ms", cold * 1000))
             results.append(("thumbs_cached_ms", cached * 1000))
             results.append(("thumbs_cached_ratio", cached / cold))
+            let heic = try makePhonePhotos(from: work + "/camera/original.jpg", in: work + "/phone", count: 40)
+            let (heicCold, _) = try thumbnailTimes(heic, cache: work + "/thumbnails-heic")
+            results.append(("thumbs_first_screen_heic_ms", heicCold * 1000))
+            let raw = try makeRawPhotos(from: work + "/camera/original.jpg", in: work + "/raw", count: 40)
+            let (rawCold, _) = try thumbnailTimes(raw, cache: work + "/thumbnails-raw")
+            results.append(("thumbs_first_screen_raw_ms", rawCold * 1000))
             let samples = Array(try FileManager.default.contentsOfDirectory(atPath: library + "/0").sorted()
                 .prefix(40).map { library + "/0/" + $0 })
             let (smallCold, smallCached) = try thumbnailTimes(samples, cache: work + "/thumbnails-samples")
@@ -102,6 +108,37 @@ enum LibraryBenchmark {
         return try (0..<count).map { index in
             let path = String(format: "%@/C%03d.jpg", folder, index)
             try FileManager.default.linkItem(atPath: original, toPath: path)
+            return path
+        }
+    }
+
+    /// Phone-sized HEIC files (4000×3000, HEVC) with the 320 px thumbnail phones embed,
+    /// encoded once by libheif's `heif-enc` and hard-linked under distinct names.
+    static func makePhonePhotos(from jpeg: String, in folder: String, count: Int) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let original = folder + "/original.heic"
+        try shell("heif-enc -q 80 -t 320 -o '\(original)' '\(jpeg)' > /dev/null")
+        guard FileManager.default.fileExists(atPath: original) else { throw BenchError("heif-enc made no \(original)") }
+        return try (0..<count).map { index in
+            let path = String(format: "%@/H%03d.heic", folder, index)
+            try FileManager.default.linkItem(atPath: original, toPath: path)
+            return path
+        }
+    }
+
+    /// Camera RAW files as cameras write them for this: a TIFF container (the layout of NEF,
+    /// ARW and DNG) of the 4000×3000 picture with the camera's full-size JPEG as its preview,
+    /// made once with ImageMagick and `exiv2 -it`, hard-linked under distinct names.
+    static func makeRawPhotos(from jpeg: String, in folder: String, count: Int) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stem = folder + "/original"
+        try shell("""
+            convert '\(jpeg)' -depth 8 -compress none '\(stem).tif' && cp '\(jpeg)' '\(stem)-thumb.jpg'             && exiv2 -q -it '\(stem).tif' && exiv2 -q -M'set Exif.Image.Make NIKON CORPORATION'             -M'set Exif.Image.Model NIKON D750' '\(stem).tif' && mv '\(stem).tif' '\(stem).nef'
+            """)
+        guard FileManager.default.fileExists(atPath: stem + ".nef") else { throw BenchError("no \(stem).nef was made") }
+        return try (0..<count).map { index in
+            let path = String(format: "%@/R%03d.nef", folder, index)
+            try FileManager.default.linkItem(atPath: stem + ".nef", toPath: path)
             return path
         }
     }

@@ -19,6 +19,8 @@ public struct ImageMetadata: Sendable {
     public var pixelHeight: Int
     /// EXIF orientation 1…8 (1 when absent).
     public var orientation: Int
+    /// The container as Exiv2 recognised it from the content (`image/jpeg`, `image/x-canon-cr2`…).
+    public var mimeType = ""
     public var latitude: Double?
     public var longitude: Double?
     public var altitude: Double?
@@ -63,6 +65,7 @@ public enum ImageMetadataReader {
         var result = ImageMetadata(pixelWidth: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_width(metadata))),
                                    pixelHeight: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_height(metadata))),
                                    orientation: 1)
+        result.mimeType = gexiv2_metadata_get_mime_type(metadata).map { String(cString: $0) } ?? ""
         result.dateTimeOriginal = tag("Exif.Photo.DateTimeOriginal")
         result.dateTime = tag("Exif.Image.DateTime")
         result.make = tag("Exif.Image.Make")
@@ -96,6 +99,15 @@ public enum ImageMetadataReader {
         }
         (result.rating, result.isRejected, result.keywords) = (tags.rating, tags.isRejected, tags.keywords)
         return result
+    }
+
+    /// The EXIF orientation 1…8 of `path` (1 when absent or unreadable), for loaders that don't report it.
+    static func orientation(path: String) -> Int {
+        guard (try? initialize()) != nil, let file = try? TaggedFile(path: path) else { return 1 }
+        var error: UnsafeMutablePointer<GError>?
+        let value = Int(gexiv2_metadata_try_get_orientation(file.metadata, &error).rawValue)
+        if let error { g_error_free(error) }
+        return (1...8).contains(value) ? value : 1
     }
 
     /// The XMP sidecar next to `path`, in either common naming (`IMG_1.CR2.xmp`, `IMG_1.xmp`).

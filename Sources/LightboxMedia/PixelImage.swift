@@ -5,7 +5,7 @@ import CGtk
 public final class PixelImage: @unchecked Sendable {
     let pixbuf: OpaquePointer
 
-    private init(adopting pixbuf: OpaquePointer) { self.pixbuf = pixbuf }
+    init(adopting pixbuf: OpaquePointer) { self.pixbuf = pixbuf }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 
@@ -31,9 +31,19 @@ public final class PixelImage: @unchecked Sendable {
     }
 
     /// Decodes `path` scaled down (never up) to fit `size`×`size`, using the loader's
-    /// downscaled decode, with the EXIF orientation applied. Refuses images larger
-    /// than `maxPixels` before decoding anything (decompression bombs).
+    /// downscaled decode, with the orientation applied: a RAW file's embedded preview
+    /// (`RawPreview`), a HEIF file as libheif transforms it, anything else by its EXIF
+    /// orientation. Refuses images larger than `maxPixels` before decoding anything
+    /// (decompression bombs; libheif enforces its own limit on HEIF files).
     public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
+        switch ImageFamily(path: path) {
+        case .raw:
+            return try RawPreview.decode(path: path, fitting: size, maxPixels: maxPixels)
+        case .heif:
+            return try decodeHEIF(path: path, fitting: size, maxPixels: maxPixels)
+        case .pixbuf:
+            break
+        }
         let info = try ImageFileInfo.read(path: path)
         guard info.width * info.height <= maxPixels else {
             throw MediaError("image too large to decode (\(info.width)×\(info.height) pixels)")
@@ -45,11 +55,91 @@ public final class PixelImage: @unchecked Sendable {
         guard let decoded = gdk_pixbuf_new_from_file_at_scale(path, gint(width), gint(height), 1, &error) else {
             throw MediaError.take(error, fallback: "the image could not be decoded")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(decoded)) }
-        guard let oriented = gdk_pixbuf_apply_embedded_orientation(decoded) else {
+        let image = PixelImage(adopting: decoded)
+        // The JPEG and TIFF loaders report the EXIF orientation (none when the tag is absent);
+        // others (WebP, PNG) leave it to Exiv2.
+        if info.format != "jpeg", info.format != "tiff", gdk_pixbuf_get_option(decoded, "orientation") == nil {
+            return try image.oriented(exif: ImageMetadataReader.orientation(path: path))
+        }
+        return try image.withEmbeddedOrientation()
+    }
+
+    /// A thumbnail the phone embedded when one covers `size` (libheif, no decode of the
+    /// photo); otherwise libheif's gdk-pixbuf loader, which decodes the whole image (it has no
+    /// downscaled decode), already turned as the file says, scaled down here.
+    private static func decodeHEIF(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
+        let file = try HEIFFile(path: path)
+        guard file.width * file.height <= maxPixels else {
+            throw MediaError("image too large to decode (\(file.width)×\(file.height) pixels)")
+        }
+        if let thumbnail = file.thumbnail(fitting: size) { return thumbnail }
+        var error: UnsafeMutablePointer<GError>?
+        guard let decoded = gdk_pixbuf_new_from_file(path, &error) else {
+            throw MediaError.take(error, fallback: "the HEIF image could not be decoded")
+        }
+        return try PixelImage(adopting: decoded).scaled(fitting: size)
+    }
+
+    /// This image scaled down (never up) to fit `size`×`size`.
+    func scaled(fitting size: Int) throws(MediaError) -> PixelImage {
+        let scale = min(1, Double(size) / Double(max(width, height, 1)))
+        guard scale < 1 else { return self }
+        let newWidth = max(1, Int((Double(width) * scale).rounded()))
+        let newHeight = max(1, Int((Double(height) * scale).rounded()))
+        guard let scaled = gdk_pixbuf_scale_simple(pixbuf, gint(newWidth), gint(newHeight), GDK_INTERP_BILINEAR) else {
+            throw MediaError("the image could not be scaled")
+        }
+        return PixelImage(adopting: scaled)
+    }
+
+    /// Decodes an image held in memory (a RAW file's preview) at `width`×`height`.
+    static func decode(bytes: UnsafePointer<guint8>, count: Int, mimeType: String,
+                       width: Int, height: Int) throws(MediaError) -> PixelImage {
+        var error: UnsafeMutablePointer<GError>?
+        guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, &error) else {
+            throw MediaError.take(error, fallback: "no image loader for \(mimeType)")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        gdk_pixbuf_loader_set_size(loader, gint(width), gint(height))
+        let written = gdk_pixbuf_loader_write(loader, bytes, gsize(count), &error) != 0
+        // Closed in every case: a loader finalized open warns.
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+        guard written else {
+            if let closeError { g_error_free(closeError) }
+            throw MediaError.take(error, fallback: "the preview could not be decoded")
+        }
+        guard closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw MediaError.take(closeError, fallback: "the preview could not be decoded")
+        }
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return PixelImage(adopting: pixbuf)
+    }
+
+    /// Whether an installed gdk-pixbuf loader reads images of `mimeType`.
+    static func canDecode(mimeType: String) -> Bool {
+        ImageFileInfo.readableMimeTypes.contains(mimeType)
+    }
+
+    /// This image turned as its loader's `orientation` option says (JPEG and TIFF loaders set it).
+    private func withEmbeddedOrientation() throws(MediaError) -> PixelImage {
+        guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
             throw MediaError("the image could not be rotated")
         }
-        return PixelImage(adopting: oriented)
+        return PixelImage(adopting: turned)
+    }
+
+    /// This image turned upright by an EXIF orientation 1…8 (others leave it as is), through
+    /// gdk-pixbuf's own table (`gdk_pixbuf_apply_embedded_orientation`). Call only on an image
+    /// just decoded and not yet shared: its `orientation` option is set in place.
+    func oriented(exif orientation: Int) throws(MediaError) -> PixelImage {
+        guard (2...8).contains(orientation) else { return self }
+        gdk_pixbuf_remove_option(pixbuf, "orientation")
+        gdk_pixbuf_set_option(pixbuf, "orientation", String(orientation))
+        guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            throw MediaError("the image could not be rotated")
+        }
+        return PixelImage(adopting: turned)
     }
 
     /// Loads a whole (small) image file, with its PNG text chunks.
@@ -106,6 +196,27 @@ public struct ImageFileInfo: Sendable {
         return ImageFileInfo(format: String(cString: gdk_pixbuf_format_get_name(format)),
                              width: Int(width), height: Int(height))
     }
+
+    /// MIME types of every format the installed gdk-pixbuf loaders read.
+    static let readableMimeTypes: Set<String> = {
+        var result: Set<String> = []
+        let formats = gdk_pixbuf_get_formats()
+        defer { g_slist_free(formats) }
+        var list = formats
+        while let node = list {
+            let format = OpaquePointer(node.pointee.data)
+            if let types = gdk_pixbuf_format_get_mime_types(format) {
+                var index = 0
+                while let type = types[index] {
+                    result.insert(String(cString: type))
+                    index += 1
+                }
+                g_strfreev(types)
+            }
+            list = node.pointee.next
+        }
+        return result
+    }()
 
     /// Lower-case file extensions of every format the installed gdk-pixbuf loaders read.
     public static let readableExtensions: Set<String> = {

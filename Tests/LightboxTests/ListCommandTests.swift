@@ -197,6 +197,36 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(decoded.map { $0["decoded"] as? Bool }, [true, true, true])
     }
 
+    /// Phone formats, camera RAW files (a RAW+JPEG pair's JPEG too) and broken ones of each:
+    /// every file is listed, the good ones decoded with their camera and size.
+    func testPhoneAndRawFilesAreListedAndDecoded() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder)
+        LibraryFixtures.shell("cd '\(folder)' && cp reference.jpg photo.JPG && echo x > broken.heic && echo x > broken.cr3")
+
+        let (result, objects) = try list(folder, options: ["--verify"])
+
+        XCTAssertEqual(result.status, 1, "two broken files")
+        XCTAssertEqual(result.stderr, "")
+        let byName = Dictionary(uniqueKeysWithValues: objects.map { object -> (String, [String: Any]) in
+            let path = object["path"] as? String ?? ""
+            return ((path as NSString).lastPathComponent, object)
+        })
+        XCTAssertEqual(Set(byName.keys), Set(FormatFixtures.allFiles.map(\.name)
+            + ["reference.jpg", "photo.JPG", "broken.heic", "broken.cr3"]))
+        for file in FormatFixtures.allFiles {
+            let object = try XCTUnwrap(byName[file.name])
+            XCTAssertTrue(object["error"] is NSNull, "\(file.name): \(object["error"] ?? "")")
+            XCTAssertEqual(object["decoded"] as? Bool, true, file.name)
+            XCTAssertEqual(object["model"] as? String, file.model, file.name)
+            XCTAssertEqual(object["width"] as? Int, file.storedWidth, file.name)
+            XCTAssertEqual(object["taken"] as? String, FormatFixtures.taken, file.name)
+        }
+        XCTAssertEqual(byName["broken.heic"]?["decoded"] as? Bool, false)
+        XCTAssertTrue((byName["broken.heic"]?["error"] as? String ?? "").hasPrefix("not a readable HEIC image: "))
+        XCTAssertTrue((byName["broken.cr3"]?["error"] as? String ?? "").hasPrefix("not a readable CR3 RAW file: "))
+    }
+
     /// Many files (more than one chunk of parallel decodes) come out in path order.
     func testVerifiedListingKeepsPathOrderAcrossChunks() throws {
         let folder = LibraryFixtures.temporaryFolder(self)

@@ -28,6 +28,7 @@ final class ScannerTests: XCTestCase {
         LibraryFixtures.shell("""
             cd '\(folder)' && : > zero.jpg && head -c 15000 '\(good)' > truncated.jpg \
             && head -c 4000 /dev/urandom > random.jpg && echo hello > text.png && echo x > photo.heic \
+            && head -c 4000 /dev/urandom > random.nef && cp '\(good)' renamed.cr2 && printf 'FOVb\\0\\0\\0\\0' > photo.x3f \
             && ln -s nowhere broken.jpg && ln -s loop.jpg loop.jpg && mkfifo pipe.jpg \
             && touch "$(printf 'bad\\377.jpg')"
             """)
@@ -42,7 +43,11 @@ final class ScannerTests: XCTestCase {
         XCTAssertTrue(error(photos, "text.png").contains("not a readable image"))
         XCTAssertTrue(error(photos, "corrupt-exif.jpg").contains("metadata can't be read"))
         XCTAssertEqual(photos.values.first { $0.name == "corrupt-exif.jpg" }?.width, 640, "the image itself is still sized")
-        XCTAssertEqual(error(photos, "photo.heic"), "unsupported format (HEIC)")
+        XCTAssertTrue(error(photos, "photo.heic").hasPrefix("not a readable HEIC image: "), error(photos, "photo.heic"))
+        XCTAssertTrue(error(photos, "random.nef").hasPrefix("not a readable NEF RAW file: "), error(photos, "random.nef"))
+        XCTAssertEqual(error(photos, "renamed.cr2"), "not a CR2 RAW file: its content is image/jpeg")
+        XCTAssertEqual(error(photos, "photo.x3f"),
+                       "Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview")
         XCTAssertTrue(error(photos, "broken.jpg").contains("broken symbolic link"))
         XCTAssertEqual(error(photos, "loop.jpg"), "symbolic link loop")
         XCTAssertEqual(error(photos, "pipe.jpg"), "not a regular file")

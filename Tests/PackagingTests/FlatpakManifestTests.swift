@@ -22,26 +22,49 @@ final class FlatpakManifestTests: XCTestCase {
     func testFinishArgsAreTheJustifiedOnes() throws {
         let arguments = try XCTUnwrap(try loadManifest()["finish-args"] as? [String])
         XCTAssertEqual(Set(arguments), ["--share=ipc", "--socket=wayland", "--socket=fallback-x11", "--device=dri",
-                                        "--filesystem=xdg-pictures", "--filesystem=xdg-data/Trash"])
+                                        "--filesystem=xdg-pictures", "--filesystem=xdg-data/Trash",
+                                        "--env=GDK_PIXBUF_MODULE_FILE=/app/lib/gdk-pixbuf-2.0/2.10.0/loaders.cache"])
         let notes = try String(contentsOfFile: PackageFiles.path("meson-notes.md"), encoding: .utf8)
         for argument in arguments {
             XCTAssertTrue(notes.contains("`\(argument)`"), "meson-notes.md does not justify \(argument)")
         }
     }
 
-    func testExiv2AndGexiv2ArePinnedArchivesWithChecksums() throws {
-        for name in ["exiv2", "gexiv2"] {
+    func testMediaLibrariesArePinnedArchivesWithChecksums() throws {
+        for name in ["exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader", "libraw"] {
             let module = try XCTUnwrap(try module(named: name), "no \(name) module")
             let sources = try XCTUnwrap(module["sources"] as? [[String: Any]])
             XCTAssertEqual(sources.count, 1)
             let source = sources[0]
             XCTAssertEqual(source["type"] as? String, "archive")
             let url = try XCTUnwrap(source["url"] as? String)
-            XCTAssertTrue(url.hasPrefix("https://") && url.contains(name), url)
+            XCTAssertTrue(url.hasPrefix("https://") && url.lowercased().contains(name), url)
             let checksum = try XCTUnwrap(source["sha256"] as? String)
             XCTAssertEqual(checksum.count, 64)
             XCTAssertTrue(checksum.allSatisfy { $0.isHexDigit && !$0.isUppercase }, checksum)
         }
+    }
+
+    /// libheif's and the WebP loader land in the app's loader folder, and the loaders cache the
+    /// app is pointed at lists them with the runtime's own, before the app is built.
+    func testImageLoadersAreBuiltIntoTheAppsLoaderCache() throws {
+        let loaders = "/app/lib/gdk-pixbuf-2.0/2.10.0/loaders"
+        let heif = try XCTUnwrap(try module(named: "libheif"))
+        let environment = (heif["build-options"] as? [String: Any])?["env"] as? [String: String]
+        XCTAssertEqual(environment?["PKG_CONFIG_GDK_PIXBUF_2_0_GDK_PIXBUF_MODULEDIR"], loaders)
+        let options = try XCTUnwrap(heif["config-opts"] as? [String])
+        for option in ["-DWITH_GDK_PIXBUF=ON", "-DWITH_LIBDE265=ON", "-DWITH_DAV1D=ON"] {
+            XCTAssertTrue(options.contains(option), "libheif is built without \(option)")
+        }
+        let webp = try XCTUnwrap(try module(named: "webp-pixbuf-loader"))
+        XCTAssertEqual(webp["config-opts"] as? [String], ["-Dgdk_pixbuf_moduledir=" + loaders])
+        let cache = try XCTUnwrap(try module(named: "pixbuf-loaders-cache"))
+        let command = try XCTUnwrap((cache["build-commands"] as? [String])?.first)
+        XCTAssertTrue(command.hasPrefix("gdk-pixbuf-query-loaders \(loaders)/*.so "), command)
+        XCTAssertTrue(command.hasSuffix("> \(loaders).cache"), command)
+        let names = try XCTUnwrap(try loadManifest()["modules"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader", "pixbuf-loaders-cache",
+                               "libraw", "lightbox"])
     }
 
     func testAppModuleInstallsThroughTheStagedInstallScript() throws {

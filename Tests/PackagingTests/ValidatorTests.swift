@@ -20,10 +20,27 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(entry["StartupNotify"], "true")
         XCTAssertEqual(entry["Categories"], "Graphics;Photography;Viewer;GTK;GNOME;")
         let types = Set((entry["MimeType"] ?? "").split(separator: ";").map(String.init))
-        XCTAssertEqual(types, ["image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "inode/directory"])
+        // Every type the scanner lists and decodes: phone formats, and camera RAW by shared-mime-info's names.
+        XCTAssertEqual(types, ["image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "image/heif", "image/avif",
+                               "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-canon-crw",
+                               "image/x-nikon-nef", "image/x-nikon-nrw", "image/x-sony-arw", "image/x-sony-sr2",
+                               "image/x-sony-srf", "image/x-olympus-orf", "image/x-fuji-raf", "image/x-panasonic-rw2",
+                               "image/x-pentax-pef", "image/x-minolta-mrw", "image/x-kodak-dcr", "image/x-kodak-kdc",
+                               "inode/directory"])
         for key in ["Name", "GenericName", "Comment", "Keywords"] {
             XCTAssertFalse((entry[key] ?? "").isEmpty, "\(key) is missing")
         }
+    }
+
+    /// Software centres list the app for a file type from the metainfo: the same image types the desktop entry opens.
+    func testMetainfoProvidesEveryImageTypeTheDesktopEntryOpens() throws {
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml"), encoding: .utf8)
+        let provided = Set(text.components(separatedBy: "<mediatype>").dropFirst()
+            .compactMap { $0.components(separatedBy: "</mediatype>").first })
+        let opened = Set((try desktopEntry()["MimeType"] ?? "").split(separator: ";").map(String.init))
+            .subtracting(["inode/directory"])
+        XCTAssertEqual(provided, opened)
+        XCTAssertTrue(provided.contains("image/heif") && provided.contains("image/x-canon-cr3"), "\(provided)")
     }
 
     func testServiceFileNamesTheAppAndStartsItAsAGApplicationService() throws {

@@ -108,7 +108,7 @@ public final class CatalogStore {
     private var isComputingView = false
     private var viewRequested = false
     /// Where each photo of `allPhotos` is.
-    private var allIndex: [Photo.ID: Int] = [:]
+    private(set) var allIndex: [Photo.ID: Int] = [:]
 
     private var observers = ObserverList<PhotosUpdate>()
     private var libraryObservers = ObserverList<LibraryChange>()
@@ -667,7 +667,7 @@ public final class CatalogStore {
     @discardableResult
     public func edit(_ ids: [Photo.ID], _ change: (inout PhotoMetadata) -> Void) throws -> MetadataEdit {
         var before: [Photo.ID: PhotoMetadata] = [:], after: [Photo.ID: PhotoMetadata] = [:]
-        for id in ids where before[id] == nil {
+        for id in withCompanions(ids) where before[id] == nil {
             guard let old = try currentMetadata(of: id) else { throw StoreError("no photo at \(id)") }
             var new = old
             change(&new)
@@ -795,7 +795,7 @@ public final class CatalogStore {
         }
         try catalog.serialized {
             defer { try? catalog.remove(paths: trashed.map(\.photo.path)) }
-            for id in ids {
+            for id in withCompanions(ids) {
                 guard let photo = try catalog.photo(at: id) else { throw StoreError("no photo at \(id)") }
                 trashed.append(try PhotoTrash.moveToTrash(photo))
             }

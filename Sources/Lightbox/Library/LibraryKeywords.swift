@@ -97,10 +97,11 @@ public final class LibraryKeywords {
         guard !isCurrent, !isCounting else { return }
         isCurrent = true  // a change from here on makes them stale again
         let photos = store.allPhotos
-        guard photos.count >= store.offMainThreshold else { return show(KeywordCount.counts(in: photos)) }
+        // A RAW+JPEG pair is one photo (see `RawJpegPairs`).
+        guard photos.count >= store.offMainThreshold else { return show(KeywordCount.counts(in: RawJpegPairs.paired(photos))) }
         isCounting = true
         Task { [weak self] in
-            let counts = await Task.detached(priority: .background) { KeywordCount.counts(in: photos) }.value
+            let counts = await Task.detached(priority: .background) { KeywordCount.counts(in: RawJpegPairs.paired(photos)) }.value
             guard let self else { return }
             self.isCounting = false
             self.show(counts)

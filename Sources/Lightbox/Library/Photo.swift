@@ -41,6 +41,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         var isRejected = false
         var keywords: [String] = []
         var error: String?
+        var companion: String?
 
         init(path: String, fileSize: Int64, modified: Double, error: String?) {
             self.path = path
@@ -73,6 +74,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
             copy.rating = rating
             copy.isRejected = isRejected
             copy.keywords = keywords
+            copy.companion = companion
             return copy
         }
     }
@@ -120,6 +122,9 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public var keywords: [String] { get { storage.keywords } set { fields.keywords = newValue } }
     /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
     public var error: String? { get { storage.error } set { fields.error = newValue } }
+    /// The JPEG the camera saved beside this RAW file (same folder and name), which the list
+    /// shows as part of this photo (see `RawJpegPairs`); nil for any other photo.
+    public var companion: String? { get { storage.companion } set { fields.companion = newValue } }
 
     public init(path: String, fileSize: Int64 = 0, modified: Double = 0, error: String? = nil) {
         storage = Fields(path: path, fileSize: fileSize, modified: modified, error: error)
@@ -135,6 +140,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
             && a.height == b.height && a.orientation == b.orientation && a.latitude == b.latitude
             && a.longitude == b.longitude && a.altitude == b.altitude && a.rating == b.rating
             && a.isRejected == b.isRejected && a.keywords == b.keywords && a.error == b.error
+            && a.companion == b.companion
     }
 
     public func hash(into hasher: inout Hasher) {

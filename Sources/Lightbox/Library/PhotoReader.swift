@@ -21,24 +21,32 @@ enum PhotoReader {
         }
         let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
         close(descriptor)
-        do {
-            let metadata = try ImageMetadataReader.read(path: path)
-            photo.apply(metadata)
-            let sides = 1...Photo.maxSide
-            if !sides.contains(photo.width) || !sides.contains(photo.height), let info = try? ImageFileInfo.read(path: path) {
-                photo.width = info.width
-                photo.height = info.height
-            }
-        } catch {
-            // Exiv2 doesn't read every format gdk-pixbuf does (and gives up on broken EXIF).
-            guard let info = try? ImageFileInfo.read(path: path) else {
-                photo.error = vanished(path) ?? "not a readable image: \(error.message)"
+        let family = ImageFamily(path: path)
+        if family == .raw || family == .heif {
+            if let error = family == .raw ? readRAW(path: path, into: &photo) : readHEIF(path: path, into: &photo) {
+                photo.error = vanished(path) ?? error
                 return photo
             }
-            photo.width = info.width
-            photo.height = info.height
-            if info.format == "jpeg" || info.format == "png" || info.format == "tiff" {
-                photo.error = "the metadata can't be read: \(error.message)"
+        } else {
+            do {
+                let metadata = try ImageMetadataReader.read(path: path)
+                photo.apply(metadata)
+                let sides = 1...Photo.maxSide
+                if !sides.contains(photo.width) || !sides.contains(photo.height), let info = try? ImageFileInfo.read(path: path) {
+                    photo.width = info.width
+                    photo.height = info.height
+                }
+            } catch {
+                // Exiv2 doesn't read every format gdk-pixbuf does (and gives up on broken EXIF).
+                guard let info = try? ImageFileInfo.read(path: path) else {
+                    photo.error = vanished(path) ?? "not a readable image: \(error.message)"
+                    return photo
+                }
+                photo.width = info.width
+                photo.height = info.height
+                if info.format == "jpeg" || info.format == "png" || info.format == "tiff" {
+                    photo.error = "the metadata can't be read: \(error.message)"
+                }
             }
         }
         photo = photo.validated()
@@ -52,6 +60,50 @@ enum PhotoReader {
             photo.error = "truncated JPEG (the file ends before the image does)"
         }
         return photo
+    }
+
+    /// Reads a camera RAW file's metadata, checking by its content that it is one; its size
+    /// falls back to its largest preview's. Returns why the file can't be shown, or nil.
+    static func readRAW(path: String, into photo: inout Photo) -> String? {
+        let format = (path as NSString).pathExtension.uppercased()
+        let metadata: ImageMetadata
+        do {
+            metadata = try ImageMetadataReader.read(path: path)
+        } catch {
+            if RawSignature.isSigmaX3F(path: path) {
+                return "Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview"
+            }
+            return "not a readable \(format) RAW file: \(error.message)"
+        }
+        guard RawSignature.isRawContainer(mimeType: metadata.mimeType) else {
+            return "not a \(format) RAW file: its content is \(metadata.mimeType.isEmpty ? "unknown" : metadata.mimeType)"
+        }
+        photo.apply(metadata)
+        let sides = 1...Photo.maxSide
+        if !sides.contains(photo.width) || !sides.contains(photo.height),
+           let largest = (try? RawPreview.previews(path: path))?.last {
+            // Stored as the sensor sees it, like the RAW's own size: the orientation turns both.
+            photo.width = largest.width
+            photo.height = largest.height
+        }
+        return nil
+    }
+
+    /// Reads a HEIF or AVIF file: its size from libheif (as shown: the file's own rotation
+    /// boxes are applied by the decoder, the HEIF rule, so the EXIF orientation is not applied
+    /// again), its tags from Exiv2 when it reads them. Returns why the file can't be shown, or nil.
+    static func readHEIF(path: String, into photo: inout Photo) -> String? {
+        let file: HEIFFile
+        do {
+            file = try HEIFFile(path: path)
+        } catch {
+            return "not a readable \((path as NSString).pathExtension.uppercased()) image: \(error.message)"
+        }
+        if let metadata = try? ImageMetadataReader.read(path: path) { photo.apply(metadata) }
+        photo.width = file.width
+        photo.height = file.height
+        photo.orientation = 1
+        return nil
     }
 
     static func vanished(_ path: String) -> String? {

@@ -24,7 +24,7 @@ public enum ScanEvent: Sendable {
 /// `fileTimeout` seconds, after which it is reported with an error and the scan goes
 /// on. Hidden files and folders are skipped, symbolic links are followed once
 /// (a link back into a folder already walked is not entered again), and files with
-/// image extensions that gdk-pixbuf can't read here (HEIC, raw…) are reported as unsupported.
+/// image extensions no decoder here reads (PSD, or HEIC without libheif's loader) are reported as unsupported.
 /// With `foreground` set, readers stand aside while images on screen are being decoded.
 public struct PhotoScanner: Sendable {
     public var parallelism: Int
@@ -106,15 +106,14 @@ enum PhotoFileKind: Equatable {
     case unsupported(String)
     case other
 
-    /// Image formats people keep next to their photos that gdk-pixbuf may not read.
-    static let imageExtensions: Set<String> = [
-        "heic", "heif", "avif", "jxl", "webp", "psd", "xcf", "dng", "cr2", "cr3", "nef", "arw", "raf",
-        "orf", "rw2", "pef", "srw", "jp2",
-    ]
+    /// Image formats people keep next to their photos that this machine may have no decoder for.
+    static let imageExtensions: Set<String> = ImageFamily.heifExtensions.union(["jxl", "webp", "psd", "xcf", "jp2"])
 
     init(name: String) {
         let ext = (name as NSString).pathExtension.lowercased()
-        if ImageFileInfo.readableExtensions.contains(ext), ext != "svg", ext != "ani" {
+        // Every RAW extension is read: the reader checks the content and says what it found.
+        if ImageFamily.rawExtensions.contains(ext)
+            || (ImageFamily.canDecode(extension: ext) && ext != "svg" && ext != "ani") {
             self = .readable
         } else if PhotoFileKind.imageExtensions.contains(ext) {
             self = .unsupported(ext.uppercased())

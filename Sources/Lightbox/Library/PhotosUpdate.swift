@@ -82,7 +82,7 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// over the matches, on the thread that searches and sorts.
     func view(of all: [Photo]) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
-        var matches = all.matching(search)
+        var matches = RawJpegPairs.paired(all).matching(search)
         matches.removeAll { photo in
             if photo.isRejected {
                 if showsRejected { summary.shownRejectedCount += 1 } else {

@@ -14,6 +14,12 @@ public protocol PhotoPresentable {
     var isRejected: Bool { get }
     /// Why the file can't be shown, nil when fine.
     var errorText: String? { get }
+    /// "RAW+JPEG" for a RAW file shown with the JPEG saved beside it, nil otherwise.
+    var formatMark: String? { get }
+}
+
+extension PhotoPresentable {
+    public var formatMark: String? { nil }
 }
 
 extension Photo: PhotoPresentable {
@@ -21,6 +27,7 @@ extension Photo: PhotoPresentable {
     public var title: String { name }
     public var dateText: String { PhotoFormat.date(taken) ?? "" }
     public var errorText: String? { error }
+    public var formatMark: String? { companion == nil ? nil : "RAW+JPEG" }
 }
 
 /// How photo facts are written for people.

@@ -11,6 +11,8 @@ public final class PhotoRow: ListRowView {
     public let dateLabel = Label()
     public let starsLabel = Label()
     public let errorLabel = Label()
+    /// "RAW+JPEG" when the photo is a RAW file with its camera JPEG.
+    public let formatLabel = Label()
     /// What a screen reader says for the stars ("Rated 3 stars").
     public private(set) var ratingDescription = ""
 
@@ -28,7 +30,10 @@ public final class PhotoRow: ListRowView {
         errorLabel.addCssClass("error")
         errorLabel.addCssClass("caption")
         errorLabel.ellipsize = .end
-        for label in [titleLabel, dateLabel, starsLabel, errorLabel] {
+        formatLabel.addCssClass("dim-label")
+        formatLabel.addCssClass("caption")
+        formatLabel.addCssClass("format-mark")
+        for label in [titleLabel, dateLabel, formatLabel, starsLabel, errorLabel] {
             label.xalign = 0
             text.append(label)
         }
@@ -57,12 +62,15 @@ public final class PhotoRow: ListRowView {
         starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected)
         starsLabel.setCssClass("rejected-mark", content.isRejected)
         setCssClass("rejected", content.isRejected)
+        let mark = content.formatMark
+        formatLabel.text = mark ?? ""
+        formatLabel.isVisible = mark != nil
         errorLabel.text = content.errorText ?? ""
         errorLabel.isVisible = content.errorText != nil
         starsLabel.isVisible = content.errorText == nil
         thumbnail.show(content.thumbnailPhoto, images: images)
         let state = content.errorText ?? ratingDescription
-        setAccessibleLabel([title, dateText, state].filter { !$0.isEmpty }.joined(separator: ", "))
+        setAccessibleLabel([title, dateText, mark ?? "", state].filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
     /// The row left the screen: stop loading its thumbnail.

@@ -154,10 +154,13 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         let page: PhotoCollectionController
         switch link {
         case .camera(let camera):
-            page = PhotoCollectionController(title: camera, photos: store.allPhotos.filter { $0.camera == camera }
-                .sorted(by: .dateTaken), store: store)
+            // A RAW+JPEG pair shares its camera and day: paired within the page's photos (see `RawJpegPairs`).
+            page = PhotoCollectionController(title: camera,
+                                             photos: RawJpegPairs.paired(store.allPhotos.filter { $0.camera == camera })
+                                                 .sorted(by: .dateTaken), store: store)
         case .day(let day):
-            let photos = store.allPhotos.filter { $0.taken?.hasPrefix(day) == true }.sorted(by: .dateTaken)
+            let photos = RawJpegPairs.paired(store.allPhotos.filter { $0.taken?.hasPrefix(day) == true })
+                .sorted(by: .dateTaken)
             page = PhotoCollectionController(title: PhotoFormat.day(photos.first?.taken) ?? day, photos: photos,
                                              store: store)
         }

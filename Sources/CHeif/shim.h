@@ -1,0 +1,6 @@
+#ifndef LIGHTBOX_CHEIF_SHIM_H
+#define LIGHTBOX_CHEIF_SHIM_H
+
+#include <libheif/heif.h>
+
+#endif

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Which decoder a photo file goes to, by its extension (its content is checked when it is read).
+public enum ImageFamily: Sendable, Equatable {
+    /// A camera RAW file: metadata and embedded previews through gexiv2 (Exiv2's PreviewManager).
+    case raw
+    /// HEIF and AVIF (phones, recent cameras): libheif's gdk-pixbuf loader, which applies the
+    /// container's rotation and mirroring itself (the HEIF rule), so the EXIF orientation is not applied again.
+    case heif
+    /// Anything another gdk-pixbuf loader reads (JPEG, PNG, TIFF, WebP, JPEG XL…).
+    case pixbuf
+
+    /// Camera RAW extensions (upper or lower case), the vendors' containers Exiv2 and LibRaw know.
+    public static let rawExtensions: Set<String> = [
+        "cr2", "cr3", "crw", "nef", "nrw", "arw", "sr2", "srf", "dng", "orf", "raf", "rw2", "rwl", "pef",
+        "srw", "3fr", "mrw", "x3f", "erf", "kdc", "dcr", "mef", "iiq",
+    ]
+    /// HEIF-family extensions: `.hif` is what Canon and Fujifilm cameras name their HEIF files.
+    public static let heifExtensions: Set<String> = ["heic", "heif", "hif", "avif"]
+
+    public init(path: String) {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if Self.rawExtensions.contains(ext) {
+            self = .raw
+        } else if Self.heifExtensions.contains(ext) {
+            self = .heif
+        } else {
+            self = .pixbuf
+        }
+    }
+
+    /// Whether this machine has a decoder for the files of the extension `ext` (lower case).
+    public static func canDecode(extension ext: String) -> Bool {
+        if rawExtensions.contains(ext) { return ext != "x3f" }
+        if ext == "hif" { return ImageFileInfo.readableExtensions.contains("heif") }
+        return ImageFileInfo.readableExtensions.contains(ext)
+    }
+}

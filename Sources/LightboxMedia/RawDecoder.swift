@@ -1,0 +1,53 @@
+import CGtk
+import CLibRaw
+
+/// Develops a camera RAW file's sensor data with LibRaw, for files whose embedded previews
+/// are missing or too small (`RawPreview`). Half-size demosaicing (each 2×2 Bayer block
+/// becomes one pixel), camera white balance, sRGB, turned as the file says (LibRaw applies
+/// the camera's orientation). About 170 ms for 12 megapixels here, against tens of
+/// milliseconds for a preview: the fallback, not the rule.
+public enum RawDecoder {
+    public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
+        guard let raw = libraw_init(0) else { throw MediaError("LibRaw could not be initialized") }
+        defer { libraw_close(raw) }
+        raw.pointee.params.half_size = 1
+        raw.pointee.params.use_camera_wb = 1
+        try check(libraw_open_file(raw, path))
+        let sensor = Int(raw.pointee.sizes.raw_width) * Int(raw.pointee.sizes.raw_height)
+        guard sensor <= maxPixels else { throw MediaError("image too large to decode (\(sensor) sensor pixels)") }
+        try check(libraw_unpack(raw))
+        try check(libraw_dcraw_process(raw))
+        var status: Int32 = 0
+        guard let developed = libraw_dcraw_make_mem_image(raw, &status) else { throw MediaError(message(status)) }
+        defer { libraw_dcraw_clear_mem(developed) }
+        let image = developed.pointee
+        let width = Int(image.width), height = Int(image.height), colors = Int(image.colors)
+        guard image.type == LIBRAW_IMAGE_BITMAP, image.bits == 8, colors == 3 || colors == 1, width > 0, height > 0,
+              let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)) else {
+            throw MediaError("LibRaw developed an image Lightbox can't show")
+        }
+        let result = PixelImage(adopting: pixbuf)
+        // `data` is a C flexible array member: the pixels start at its offset.
+        let source = UnsafeRawPointer(developed) + MemoryLayout<libraw_processed_image_t>.offset(of: \.data)!
+        let target = gdk_pixbuf_get_pixels(pixbuf)!, stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        for y in 0..<height {
+            let row = source.advanced(by: y * width * colors).assumingMemoryBound(to: UInt8.self)
+            let out = target + y * stride
+            if colors == 3 {
+                out.update(from: row, count: width * 3)
+            } else {
+                for x in 0..<width { out[3 * x] = row[x]; out[3 * x + 1] = row[x]; out[3 * x + 2] = row[x] }
+            }
+        }
+        return try result.scaled(fitting: size)
+    }
+
+    private static func check(_ status: Int32) throws(MediaError) {
+        guard status != LIBRAW_SUCCESS.rawValue else { return }
+        throw MediaError(message(status))
+    }
+
+    private static func message(_ status: Int32) -> String {
+        "LibRaw: " + String(cString: libraw_strerror(status))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import Lightbox
+import LightboxMedia
+import XCTest
+
+/// Phone formats (HEIC, HEIF, AVIF, WebP) and camera RAW files list with their date, camera
+/// and size, get upright thumbnails like the same picture as JPEG, and open on the photo page.
+final class FormatTests: GtkTestCase {
+    private func scan(_ folder: String) throws -> [String: Photo] {
+        let found = Collected()
+        try PhotoScanner().scan(folder: folder) { event in
+            if case .photo(let photo) = event { found.add(photo) }
+        }
+        return Dictionary(uniqueKeysWithValues: found.photos.values.map { ($0.name, $0) })
+    }
+
+    private func modified(_ path: String) -> Double {
+        var info = stat()
+        stat(path, &info)
+        return FileStamp(info).modified
+    }
+
+    func testEveryFormatListsWithItsDateCameraAndSize() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder)
+
+        let photos = try scan(folder)
+
+        XCTAssertEqual(Set(photos.keys), Set(FormatFixtures.allFiles.map(\.name) + ["reference.jpg"]))
+        for file in FormatFixtures.allFiles {
+            let photo = try XCTUnwrap(photos[file.name], file.name)
+            XCTAssertNil(photo.error, file.name)
+            XCTAssertEqual(photo.taken, FormatFixtures.taken, file.name)
+            XCTAssertEqual(photo.takenSource, .dateTimeOriginal, file.name)
+            XCTAssertEqual(photo.make, file.make, file.name)
+            XCTAssertEqual(photo.model, file.model, file.name)
+            XCTAssertEqual(photo.width, file.storedWidth, file.name)
+            XCTAssertEqual(photo.height, file.storedHeight, file.name)
+            XCTAssertEqual(photo.displaySize.width, FormatFixtures.width, "shown landscape: \(file.name)")
+            XCTAssertEqual(photo.displaySize.height, FormatFixtures.height, "shown landscape: \(file.name)")
+        }
+    }
+
+    func testThumbnailsAreUprightLikeTheSamePictureAsJPEG() async throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder)
+        let source = ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")))
+
+        let reference = try await source.image(for: Photo(path: folder + "/reference.jpg", modified: 1), size: 256)
+        FormatFixtures.assertUpright(reference, "reference.jpg")
+        let jpegQuadrants = FormatFixtures.quadrants(of: reference)
+        for file in FormatFixtures.allFiles {
+            let path = folder + "/" + file.name
+            let thumbnail = try await source.image(for: Photo(path: path, modified: modified(path)), size: 256)
+            XCTAssertEqual(thumbnail.width > thumbnail.height, true, "landscape: \(file.name) \(thumbnail.width)×\(thumbnail.height)")
+            XCTAssertLessThanOrEqual(max(thumbnail.width, thumbnail.height), 256, file.name)
+            FormatFixtures.assertUpright(thumbnail, file.name)
+            for (found, jpeg) in zip(FormatFixtures.quadrants(of: thumbnail), jpegQuadrants) {
+                XCTAssertTrue(zip(found, jpeg).allSatisfy { abs($0 - $1) <= 40 }, "\(file.name): \(found) vs the JPEG's \(jpeg)")
+            }
+        }
+    }
+
+    func testRawThumbnailsComeFromTheEmbeddedPreview() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder, files: FormatFixtures.rawFiles)
+
+        let previews = try RawPreview.previews(path: folder + "/photo.nef")
+        XCTAssertEqual(previews.map { "\($0.width)×\($0.height) \($0.mimeType)" }, ["320×240 image/jpeg"])
+        let small = try PixelImage.decode(path: folder + "/photo.nef", fitting: 128, maxPixels: PhotoReader.maxPixels)
+        XCTAssertEqual([small.width, small.height], [128, 96])
+        let large = try PixelImage.decode(path: folder + "/sideways.arw", fitting: 2048, maxPixels: PhotoReader.maxPixels)
+        XCTAssertEqual([large.width, large.height], [320, 240], "the largest preview, turned upright, never scaled up")
+    }
+
+    /// A RAW file with no preview is developed by LibRaw, upright, at the size asked.
+    func testARawFileWithoutAPreviewIsDevelopedByLibRaw() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        try FormatFixtures.makeSensorDNG(folder + "/sensor.dng")
+        try FormatFixtures.makeSensorDNG(folder + "/sideways.dng", sideways: true)
+
+        for name in ["sensor.dng", "sideways.dng"] {
+            XCTAssertEqual(try RawPreview.previews(path: folder + "/" + name).count, 0, "\(name) has no preview")
+            let thumbnail = try PixelImage.decode(path: folder + "/" + name, fitting: 256, maxPixels: PhotoReader.maxPixels)
+            XCTAssertEqual([thumbnail.width, thumbnail.height], [256, 192], name)
+            FormatFixtures.assertUpright(thumbnail, name)
+            let page = try PixelImage.decode(path: folder + "/" + name, fitting: 2048, maxPixels: PhotoReader.maxPixels)
+            XCTAssertEqual([page.width, page.height], [400, 300], "half the sensor's size, never scaled up: \(name)")
+        }
+        let photos = try scan(folder)
+        XCTAssertEqual(photos["sensor.dng"]?.error, nil)
+        XCTAssertEqual(photos["sensor.dng"]?.model, "Test Sensor")
+        XCTAssertEqual(photos["sideways.dng"]?.displaySize.width, 800, "shown landscape")
+    }
+
+    func testPhoneThumbnailsComeFromTheThumbnailThePhoneEmbedded() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder, files: Array(FormatFixtures.phoneFiles.prefix(2)))
+
+        let phone = try HEIFFile(path: folder + "/photo.heic")
+        XCTAssertEqual([phone.width, phone.height], [400, 300])
+        let embedded = try XCTUnwrap(phone.thumbnail(fitting: 256), "heif-enc embedded a 320 px thumbnail")
+        XCTAssertEqual([embedded.width, embedded.height], [256, 192])
+        FormatFixtures.assertUpright(embedded, "photo.heic's thumbnail")
+        XCTAssertNil(phone.thumbnail(fitting: 1024), "none covers the photo page: the photo itself is decoded")
+        XCTAssertNil(try HEIFFile(path: folder + "/photo.hif").thumbnail(fitting: 128), "encoded without one")
+        let page = try PixelImage.decode(path: folder + "/photo.heic", fitting: 2048, maxPixels: PhotoReader.maxPixels)
+        XCTAssertEqual([page.width, page.height], [400, 300], "the photo, through libheif's gdk-pixbuf loader")
+        FormatFixtures.assertUpright(page, "photo.heic")
+        XCTAssertThrowsError(try HEIFFile(path: folder + "/reference.jpg"), "a JPEG is not HEIF")
+    }
+
+    func testEachFormatOpensOnThePhotoPage() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder)
+        let store = AlbumsFixtures.store(self, folder: folder)
+        let photos = store.photos
+        XCTAssertEqual(photos.count, FormatFixtures.allFiles.count + 1)
+        let page = PhotoPageController(store: store, photos: photos, index: 0)
+        let (window, _) = AlbumsFixtures.window(showing: page)
+        for index in photos.indices {
+            page.showPhoto(at: index)
+            pump(until: { page.isShowingPhoto }, "\(photos[index].name) to load")
+            let size = page.imageSize!
+            XCTAssertGreaterThan(size.width, size.height, "\(photos[index].name) is shown upright (landscape)")
+            XCTAssertNil(page.currentPhoto?.error, photos[index].name)
+        }
+        _ = screenshot(window, name: "formats-photo-page")
+    }
+}
