@@ -129,4 +129,21 @@ final class FormatTests: GtkTestCase {
         }
         _ = screenshot(window, name: "formats-photo-page")
     }
+
+    func testAFolderWithOneFileOfEachFormatShowsEveryPhotoWithItsThumbnailAndDetails() {
+        guard PinnedLocale.isInEffect(for: self) else { return }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
+        FormatFixtures.make(in: folder)
+        let fixture = PhotosPageFixture(self, folder: folder)
+        let source = fixture.list.source
+        XCTAssertEqual(source.count, FormatFixtures.allFiles.count + 1)
+        XCTAssertEqual(source.items.filter { $0.error != nil }.map(\.name), [], "every format reads")
+        let raw = source.items.firstIndex { FormatFixtures.allFiles.first?.name == $0.name } ?? 0
+        source.select(at: raw)
+        pump(until: { fixture.page.details.photo != nil }, "details")
+        pump(until: { (0..<min(source.count, 6)).allSatisfy { fixture.row(at: $0)?.thumbnail.isLoaded == true } },
+             timeout: 20, "the thumbnails on screen")
+        pumpUntilPainted(fixture.window)
+        _ = screenshot(fixture.window, name: "formats-list")
+    }
 }
