@@ -5,7 +5,7 @@ import CGtk
 public final class PixelImage: @unchecked Sendable {
     let pixbuf: OpaquePointer
 
-    private init(adopting pixbuf: OpaquePointer) { self.pixbuf = pixbuf }
+    init(adopting pixbuf: OpaquePointer) { self.pixbuf = pixbuf }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 

@@ -135,7 +135,7 @@ final class ScanRun: @unchecked Sendable {
             let reading = Reading(path: path, stamp: stamp)
             state.withLock { self.reading[id] = reading }
 
-            let photo: Photo? = isCancelled() ? nil : scanner.readFile(path, stamp)
+            let photo: Photo? = isCancelled() ? nil : scanner.read(path, stamp)
 
             let stillMine = state.withLock {
                 guard self.reading[id] === reading else { return false }
@@ -163,7 +163,8 @@ final class ScanRun: @unchecked Sendable {
         let interval = min(0.5, timeout / 3)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [self] in
-            let limit = UInt64(timeout * 1e9)
+            // With workers, the pool times a hung read out (and kills its worker): this is a backstop.
+            let limit = UInt64((timeout + (scanner.workers == nil ? 0 : timeout + 1)) * 1e9)
             let late: [Reading] = state.withLock {
                 // The clock is read under the lock: a reader that starts later can't be
                 // "older" than now, and the subtraction saturates all the same.

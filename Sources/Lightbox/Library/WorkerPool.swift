@@ -1,0 +1,200 @@
+import Foundation
+import LightboxMedia
+
+/// A small pool of long-lived helper processes that read and decode image files for the
+/// app, so that a file that crashes or hangs a decoder costs its own row, never the app.
+///
+/// Each worker is the app's own executable started with `--worker` (`DecoderWorker`),
+/// talking over a socketpair: length-prefixed JSON requests and replies, decoded pixels
+/// in a sealed memfd passed along (mapped read-only here: the pixels are copied once, in
+/// the worker). A caller borrows one worker for one request on its own thread (a scan
+/// reader, a decode slot) and waits at most `timeout` seconds:
+///
+/// - the worker closes its socket (it crashed): the request gets `crashedMessage` and the
+///   worker is replaced on the next request;
+/// - no answer in time (it hangs): the worker is killed, the request gets `hungMessage`;
+/// - a worker can't be started at all: the request runs in this process, as before workers.
+///
+/// `.visible` work (`urgent`) is served before the scan's reads when both wait for a worker.
+public final class WorkerPool: @unchecked Sendable {
+    public static let crashedMessage = "this file crashed the image decoder"
+    public static func hungMessage(_ timeout: Double) -> String {
+        "this file made the image decoder hang (no answer in \(String(format: "%g", timeout)) s)"
+    }
+
+    /// The pool the `lightbox` executable starts (nil elsewhere: reads run in-process).
+    public static var shared: WorkerPool? {
+        get { sharedLock.withLock { sharedPool } }
+        set { sharedLock.withLock { sharedPool = newValue } }
+    }
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedPool: WorkerPool?
+
+    public let executable: String
+    public let arguments: [String]
+    public let environment: [String: String]
+    public let size: Int
+    /// Seconds a new worker gets to say it is ready.
+    var startTimeout = 10.0
+
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var idle: [WorkerConnection?]
+    private var urgentWaiting = 0
+    private var started = 0
+    private var lost = 0
+    private var startFailure: String?
+
+    /// Workers are `executable arguments…` (this executable with `--worker` by default) with
+    /// this process's environment plus `environment`; `size` of them at most.
+    public init(executable: String = "/proc/self/exe", arguments: [String] = [DecoderWorker.argument],
+                environment: [String: String] = [:],
+                size: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        self.size = max(1, size)
+        idle = Array(repeating: nil, count: self.size)
+    }
+
+    /// Workers started so far, and how many of them a file crashed or hung (then killed).
+    public var startedCount: Int { condition.withLock { started } }
+    public var lostCount: Int { condition.withLock { lost } }
+
+    // MARK: Requests
+
+    /// `path`'s metadata read in a worker (`PhotoReader.read`); a crash or hang is the photo's `error`.
+    public func read(path: String, stamp: FileStamp, timeout: Double) -> Photo {
+        let request = WorkerRequest(kind: .read, path: path, fileSize: stamp.size, modified: stamp.modified)
+        switch exchange(request, timeout: timeout, urgent: false) {
+        case .reply(let reply, _):
+            guard let record = reply.photo else {
+                return Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
+                             error: reply.error ?? Self.crashedMessage)
+            }
+            return record.photo(path: path, stamp: stamp)
+        case .failed(let message):
+            return Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message)
+        case .unavailable:
+            return PhotoReader.read(path: path, stamp: stamp)
+        }
+    }
+
+    /// `path` decoded in a worker at most `fitting` px a side (`PixelImage.decode`).
+    public func decode(path: String, fitting: Int, maxPixels: Int, timeout: Double,
+                       urgent: Bool) throws(MediaError) -> PixelImage {
+        let request = WorkerRequest(kind: .decode, path: path, fitting: fitting, maxPixels: maxPixels)
+        switch exchange(request, timeout: timeout, urgent: urgent) {
+        case .reply(let reply, let pixels):
+            if let error = reply.error { throw MediaError(error) }
+            guard let layout = reply.layout, let pixels else { throw MediaError(Self.crashedMessage) }
+            return try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting))
+        case .failed(let message):
+            throw MediaError(message)
+        case .unavailable:
+            return try PixelImage.decode(path: path, fitting: fitting, maxPixels: maxPixels)
+        }
+    }
+
+    // MARK: Exchange
+
+    private enum Outcome {
+        case reply(WorkerReply, WorkerPixels?)
+        case failed(String)
+        case unavailable
+    }
+
+    private func exchange(_ request: WorkerRequest, timeout: Double, urgent: Bool) -> Outcome {
+        guard let body = try? JSONEncoder().encode(request) else { return .unavailable }
+        let (slot, existing) = borrow(urgent: urgent)
+        var connection = existing
+        var outcome = Outcome.unavailable
+        defer { giveBack(slot, connection) }
+        // A worker that died between requests is not this file's doing: start another.
+        if let worker = connection, case .closed = worker.receive(timeout: 0) {
+            _ = worker.end(kill: true)
+            connection = nil
+        }
+        if connection == nil {
+            connection = start()
+            guard connection != nil else { return .unavailable }
+        }
+        guard let worker = connection else { return .unavailable }
+        guard worker.send(body) else {
+            _ = worker.end(kill: true)
+            connection = nil
+            return .failed(Self.crashedMessage)
+        }
+        switch worker.receive(timeout: timeout) {
+        case .message(let data, let pixels):
+            guard let reply = try? JSONDecoder().decode(WorkerReply.self, from: data) else {
+                _ = worker.end(kill: true)
+                connection = nil
+                return .failed(Self.crashedMessage)
+            }
+            outcome = .reply(reply, pixels)
+        case .closed, .failed:
+            _ = worker.end(kill: true)
+            connection = nil
+            condition.withLock { lost += 1 }
+            outcome = .failed(Self.crashedMessage)
+        case .timedOut:
+            _ = worker.end(kill: true)
+            connection = nil
+            condition.withLock { lost += 1 }
+            outcome = .failed(Self.hungMessage(timeout))
+        }
+        return outcome
+    }
+
+    /// Waits for a free worker slot (urgent callers first); returns it and its worker, if running.
+    private func borrow(urgent: Bool) -> (Int, WorkerConnection?) {
+        condition.withLock {
+            if urgent { urgentWaiting += 1 }
+            while freeSlots.isEmpty || (!urgent && urgentWaiting > 0) { condition.wait() }
+            if urgent {
+                urgentWaiting -= 1
+                condition.broadcast()  // the scan's reads may go on once no urgent work waits
+            }
+            let slot = freeSlots[0]
+            busy.insert(slot)
+            return (slot, idle[slot])
+        }
+    }
+
+    private var busy: Set<Int> = []
+    private var freeSlots: [Int] { (0..<size).filter { !busy.contains($0) } }
+
+    private func giveBack(_ slot: Int, _ connection: WorkerConnection?) {
+        condition.withLock {
+            idle[slot] = connection
+            busy.remove(slot)
+            condition.broadcast()
+        }
+    }
+
+    /// A new worker that said it is ready; nil (once reported on stderr) when none can be started.
+    private func start() -> WorkerConnection? {
+        if condition.withLock({ startFailure }) != nil { return nil }
+        do {
+            let worker = try WorkerConnection(executable: executable, arguments: arguments, environment: environment)
+            guard case .message(let data, _) = worker.receive(timeout: startTimeout),
+                  (try? JSONDecoder().decode(WorkerReply.self, from: data))?.ready == true else {
+                let exit = worker.end(kill: true)
+                throw MediaError("the worker did not start (\(exit.description))")
+            }
+            condition.withLock { started += 1 }
+            return worker
+        } catch {
+            let reason = String(describing: error)
+            let first = condition.withLock {
+                defer { startFailure = reason }
+                return startFailure == nil
+            }
+            if first {
+                FileHandle.standardError.write(Data("lightbox: image files are read in this process: \(reason)\n".utf8))
+            }
+            return nil
+        }
+    }
+}
