@@ -52,7 +52,10 @@ public final class WorkerPool: @unchecked Sendable {
                 size: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) {
         self.executable = executable
         self.arguments = arguments
-        self.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // No Swift backtracer in a worker: it would run a program, which the sandbox refuses
+        // (a crash is reported as the file's error instead).
+        self.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+            .merging(environment) { $1 }
         self.size = max(1, size)
         idle = Array(repeating: nil, count: self.size)
     }
