@@ -30,6 +30,8 @@ final class DecoderFaultAppTests: GtkTestCase {
         tree = app.waitForTree { $0.photoNames == [undecodable] }
         XCTAssertEqual(tree.photoNames, [undecodable], "search finds it")
         app.sendKeys("Return", "Escape", to: window)
+        tree = app.waitForTree { $0.photoNames == all && $0.selectedPhotoName == String(undecodable.prefix(12)) }
+        XCTAssertEqual(tree.selectedPhotoName, "IMG_3001-cra", "selected, with its preview decoded (or not) in a worker")
         app.sendKeys("Return", to: window)
         tree = app.waitForTree { $0.contains(role: "push button", name: "Back") }
         XCTAssertTrue(tree.contains(role: "push button", name: "Back"), "its photo page opens")
