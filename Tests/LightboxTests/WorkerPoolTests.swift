@@ -60,6 +60,25 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(good.width, PhotoReader.read(path: samples[3], stamp: stamp(samples[3])).width)
     }
 
+    func testInOneRequestTheFileAWorkerDiesOnGetsTheErrorAndTheRestGoToANewWorker() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let samples = LibraryFixtures.copySamples(to: folder, count: 3)
+        for name in ["crash-decoder.jpg", "hang-decoder.jpg"] {
+            try FileManager.default.copyItem(atPath: samples[0], toPath: folder + "/" + name)
+        }
+        let paths = [samples[0], folder + "/crash-decoder.jpg", samples[1], folder + "/hang-decoder.jpg", samples[2]]
+        let workers = makePool(size: 1)
+        var photos: [Photo] = []
+        workers.read(paths.map { ($0, stamp($0)) }, timeout: 1) { photos.append($0) }
+
+        XCTAssertEqual(photos.map(\.path), paths)
+        XCTAssertEqual(photos.map(\.error), [nil, "this file crashed the image decoder", nil,
+                                             "this file made the image decoder hang (no answer in 1 s)", nil])
+        XCTAssertEqual(photos.map(\.width), [640, 0, 640, 0, 640])
+        XCTAssertEqual(workers.lostCount, 2)
+        XCTAssertEqual(workers.startedCount, 3)
+    }
+
     func testDecodedPixelsComeBackFromTheWorkerUnchanged() throws {
         let workers = makePool(size: 1)
         for path in LibraryFixtures.samplePaths.prefix(3) {

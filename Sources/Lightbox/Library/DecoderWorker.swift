@@ -29,38 +29,43 @@ public enum DecoderWorker {
         guard WorkerSide.reply(try! encoder.encode(WorkerReply(ready: true))) else { exit(0) }
         while let message = WorkerSide.receive() {
             guard let request = try? decoder.decode(WorkerRequest.self, from: message) else { exit(65) }
-            WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
-            if faults { injectFault(request) }
-            let (reply, image) = answer(request)
-            guard let data = try? encoder.encode(reply), WorkerSide.reply(data, image: image) else { exit(0) }
+            switch request.kind {
+            case .read:
+                for file in request.files {
+                    WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
+                    if faults { injectFault(path: file.path, kind: .read) }
+                    let stamp = FileStamp(size: file.fileSize, modified: file.modified)
+                    let reply = WorkerReply(photo: PhotoRecord(PhotoReader.read(path: file.path, stamp: stamp)))
+                    guard let data = try? encoder.encode(reply), WorkerSide.reply(data) else { exit(0) }
+                }
+            case .decode:
+                WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
+                if faults { injectFault(path: request.path, kind: .decode) }
+                let (reply, image) = decode(request)
+                guard let data = try? encoder.encode(reply), WorkerSide.reply(data, image: image) else { exit(0) }
+            }
         }
         exit(0)
     }
 
-    private static func answer(_ request: WorkerRequest) -> (WorkerReply, PixelImage?) {
-        switch request.kind {
-        case .read:
-            let stamp = FileStamp(size: request.fileSize, modified: request.modified)
-            return (WorkerReply(photo: PhotoRecord(PhotoReader.read(path: request.path, stamp: stamp))), nil)
-        case .decode:
-            do {
-                let image = try PixelImage.decode(path: request.path, fitting: request.fitting, maxPixels: request.maxPixels)
-                return (WorkerReply(layout: image.layout), image)
-            } catch {
-                return (WorkerReply(error: error.message), nil)
-            }
+    private static func decode(_ request: WorkerRequest) -> (WorkerReply, PixelImage?) {
+        do {
+            let image = try PixelImage.decode(path: request.path, fitting: request.fitting, maxPixels: request.maxPixels)
+            return (WorkerReply(layout: image.layout), image)
+        } catch {
+            return (WorkerReply(error: error.message), nil)
         }
     }
 
-    private static func injectFault(_ request: WorkerRequest) {
-        let name = (request.path as NSString).lastPathComponent
-        if name.contains("crash-decoder") || (name.contains("crash-pixels") && request.kind == .decode) { abort() }
+    private static func injectFault(path: String, kind: WorkerRequest.Kind) {
+        let name = (path as NSString).lastPathComponent
+        if name.contains("crash-decoder") || (name.contains("crash-pixels") && kind == .decode) { abort() }
         if name.contains("hang-decoder") {
             while true { sleep(1000) }
         }
         if name.contains("sandbox-probe") {
-            let report = sandboxProbe(reading: request.path)
-            let photo = Photo(path: request.path, error: report)
+            let report = sandboxProbe(reading: path)
+            let photo = Photo(path: path, error: report)
             let reply = WorkerReply(photo: PhotoRecord(photo), error: report)
             _ = WorkerSide.reply(try! JSONEncoder().encode(reply))
             exit(0)

@@ -4,16 +4,21 @@ import LightboxMedia
 /// What the app asks a worker (JSON, one per message).
 struct WorkerRequest: Codable, Sendable {
     enum Kind: String, Codable, Sendable {
-        /// Read one file's metadata into a `Photo` (`PhotoReader.read`).
+        /// Read `files`' metadata into `Photo`s (`PhotoReader.read`), one reply per file, in order.
         case read
-        /// Decode one file's pixels at most `fitting` px a side; the pixels come back in a memfd.
+        /// Decode `path`'s pixels at most `fitting` px a side; the pixels come back in a memfd.
         case decode
     }
 
+    struct File: Codable, Sendable {
+        var path: String
+        var fileSize: Int64
+        var modified: Double
+    }
+
     var kind: Kind
-    var path: String
-    var fileSize: Int64 = 0
-    var modified: Double = 0
+    var files: [File] = []
+    var path: String = ""
     var fitting: Int = 0
     var maxPixels: Int = 0
 }

@@ -68,19 +68,70 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// `path`'s metadata read in a worker (`PhotoReader.read`); a crash or hang is the photo's `error`.
     public func read(path: String, stamp: FileStamp, timeout: Double) -> Photo {
-        let request = WorkerRequest(kind: .read, path: path, fileSize: stamp.size, modified: stamp.modified)
-        switch exchange(request, timeout: timeout, urgent: false) {
-        case .reply(let reply, _):
-            guard let record = reply.photo else {
-                return Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
-                             error: reply.error ?? Self.crashedMessage)
+        var photo = Photo(path: path)
+        read([(path, stamp)], timeout: timeout) { photo = $0 }
+        return photo
+    }
+
+    /// Reads `files` in one worker, in order, calling `each` with every photo as soon as it
+    /// is read. One request for several files keeps the worker busy between them (no round
+    /// trip per file): it answers file by file, so when it crashes or hangs, the file it was
+    /// on gets the error and the rest go to a new worker.
+    public func read(_ files: [(path: String, stamp: FileStamp)], timeout: Double, each: (Photo) -> Void) {
+        var next = 0, resends = 0
+        while next < files.count {
+            let request = WorkerRequest(kind: .read, files: files[next...].map {
+                WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
+            })
+            guard let body = try? JSONEncoder().encode(request) else { break }
+            // The file a worker failed on is reported once that worker is ended (and counted lost).
+            let served: BatchEnd? = withWorker(urgent: false) { worker in
+                // A worker that can't take the request died between requests: not this file's doing.
+                guard worker.send(body) else { return (.resend, false) }
+                let decoder = JSONDecoder()
+                while next < files.count {
+                    let (path, stamp) = files[next]
+                    switch worker.receive(timeout: timeout) {
+                    case .message(let data, _):
+                        guard let reply = try? decoder.decode(WorkerReply.self, from: data) else {
+                            return (.failed(Self.crashedMessage), false)
+                        }
+                        each(reply.photo?.photo(path: path, stamp: stamp)
+                             ?? Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
+                                      error: reply.error ?? Self.crashedMessage))
+                        next += 1
+                    case .closed, .failed: return (.failed(Self.crashedMessage), false)
+                    case .timedOut: return (.failed(Self.hungMessage(timeout)), false)
+                    }
+                }
+                return (.done, true)
             }
-            return record.photo(path: path, stamp: stamp)
-        case .failed(let message):
-            return Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message)
-        case .unavailable:
-            return PhotoReader.read(path: path, stamp: stamp)
+            switch served {
+            case nil:
+                // No worker can be started: read here, as before workers.
+                for (path, stamp) in files[next...] { each(PhotoReader.read(path: path, stamp: stamp)) }
+                return
+            case .resend?:
+                resends += 1
+                if resends > 2 { fallthrough }
+            case .failed?:
+                let (path, stamp) = files[next]
+                let message = if case .failed(let message)? = served { message } else { Self.crashedMessage }
+                each(Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message))
+                next += 1
+            case .done?:
+                break
+            }
         }
+    }
+
+    /// How a batch of reads in one worker ended.
+    private enum BatchEnd {
+        case done
+        /// The worker was gone before it took the request: send it to another.
+        case resend
+        /// The worker crashed or hung on the next file.
+        case failed(String)
     }
 
     /// `path` decoded in a worker at most `fitting` px a side (`PixelImage.decode`).
@@ -109,45 +160,44 @@ public final class WorkerPool: @unchecked Sendable {
 
     private func exchange(_ request: WorkerRequest, timeout: Double, urgent: Bool) -> Outcome {
         guard let body = try? JSONEncoder().encode(request) else { return .unavailable }
+        let outcome: Outcome? = withWorker(urgent: urgent) { worker in
+            guard worker.send(body) else { return (.failed(Self.crashedMessage), false) }
+            switch worker.receive(timeout: timeout) {
+            case .message(let data, let pixels):
+                guard let reply = try? JSONDecoder().decode(WorkerReply.self, from: data) else {
+                    return (.failed(Self.crashedMessage), false)
+                }
+                return (.reply(reply, pixels), true)
+            case .closed, .failed:
+                return (.failed(Self.crashedMessage), false)
+            case .timedOut:
+                return (.failed(Self.hungMessage(timeout)), false)
+            }
+        }
+        return outcome ?? .unavailable
+    }
+
+    /// Runs `body` with a ready worker of a free slot (started if need be); `body` says
+    /// whether the worker is still good to keep: if not, it is killed, counted as lost and
+    /// replaced on the next request. Nil when no worker can be started.
+    private func withWorker<T>(urgent: Bool, _ body: (WorkerConnection) -> (T, keep: Bool)) -> T? {
         let (slot, existing) = borrow(urgent: urgent)
         var connection = existing
-        var outcome = Outcome.unavailable
         defer { giveBack(slot, connection) }
-        // A worker that died between requests is not this file's doing: start another.
+        // A worker that died between requests is not this request's doing: start another.
         if let worker = connection, case .closed = worker.receive(timeout: 0) {
             _ = worker.end(kill: true)
             connection = nil
         }
-        if connection == nil {
-            connection = start()
-            guard connection != nil else { return .unavailable }
-        }
-        guard let worker = connection else { return .unavailable }
-        guard worker.send(body) else {
-            _ = worker.end(kill: true)
-            connection = nil
-            return .failed(Self.crashedMessage)
-        }
-        switch worker.receive(timeout: timeout) {
-        case .message(let data, let pixels):
-            guard let reply = try? JSONDecoder().decode(WorkerReply.self, from: data) else {
-                _ = worker.end(kill: true)
-                connection = nil
-                return .failed(Self.crashedMessage)
-            }
-            outcome = .reply(reply, pixels)
-        case .closed, .failed:
+        if connection == nil { connection = start() }
+        guard let worker = connection else { return nil }
+        let (result, keep) = body(worker)
+        if !keep {
             _ = worker.end(kill: true)
             connection = nil
             condition.withLock { lost += 1 }
-            outcome = .failed(Self.crashedMessage)
-        case .timedOut:
-            _ = worker.end(kill: true)
-            connection = nil
-            condition.withLock { lost += 1 }
-            outcome = .failed(Self.hungMessage(timeout))
         }
-        return outcome
+        return result
     }
 
     /// Waits for a free worker slot (urgent callers first); returns it and its worker, if running.
