@@ -142,11 +142,18 @@ public enum WorkerSide {
 }
 
 /// How an image's pixels are laid out in a worker's memfd.
-public struct PixelLayout: Codable, Sendable, Equatable {
+public struct PixelLayout: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var rowStride: Int
     public var hasAlpha: Bool
+
+    public init(width: Int, height: Int, rowStride: Int, hasAlpha: Bool) {
+        self.width = width
+        self.height = height
+        self.rowStride = rowStride
+        self.hasAlpha = hasAlpha
+    }
 }
 
 extension PixelImage {

@@ -79,6 +79,35 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(workers.startedCount, 3)
     }
 
+    func testRepliesComeThroughTheWireUnchangedAndMalformedOnesAreRefused() throws {
+        var photo = Photo(path: "/photos/IMG_1.jpg")
+        photo.taken = "2024-05-01T10:00:00"
+        photo.takenSource = .dateTimeOriginal
+        photo.make = "Canon"
+        photo.aperture = 2.8
+        photo.iso = 400
+        photo.width = 640
+        photo.height = 480
+        photo.orientation = 6
+        photo.latitude = 48.85
+        photo.longitude = 2.35
+        photo.rating = 4
+        photo.keywords = ["Paris", "Trips|2024", "é"]
+        let replies: [WorkerReply] = [.ready, .photo(PhotoRecord(photo)), .error("broken"),
+                                      .image(PixelLayout(width: 128, height: 96, rowStride: 384, hasAlpha: false))]
+        for reply in replies {
+            let bytes = reply.encoded()
+            XCTAssertEqual(try WorkerReply(decoding: bytes), reply)
+            for length in 0..<bytes.count {
+                XCTAssertThrowsError(try WorkerReply(decoding: bytes.prefix(length)), "cut at \(length)")
+            }
+            XCTAssertThrowsError(try WorkerReply(decoding: bytes + [0]), "a byte too many")
+        }
+        XCTAssertThrowsError(try WorkerReply(decoding: Data([9])), "no such reply")
+        XCTAssertEqual(try XCTUnwrap({ if case .photo(let record) = try WorkerReply(decoding: replies[1].encoded()) { record } else { nil } }())
+            .photo(path: photo.path, stamp: FileStamp(size: 0, modified: 0)), photo)
+    }
+
     func testDecodedPixelsComeBackFromTheWorkerUnchanged() throws {
         let workers = makePool(size: 1)
         for path in LibraryFixtures.samplePaths.prefix(3) {

@@ -25,8 +25,8 @@ public enum DecoderWorker {
             exit(70)
         }
         let faults = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_DECODER_FAULTS"] == "1"
-        let encoder = JSONEncoder(), decoder = JSONDecoder()
-        guard WorkerSide.reply(try! encoder.encode(WorkerReply(ready: true))) else { exit(0) }
+        let decoder = JSONDecoder()
+        guard WorkerSide.reply(WorkerReply.ready.encoded()) else { exit(0) }
         while let message = WorkerSide.receive() {
             guard let request = try? decoder.decode(WorkerRequest.self, from: message) else { exit(65) }
             switch request.kind {
@@ -35,14 +35,14 @@ public enum DecoderWorker {
                     WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                     if faults { injectFault(path: file.path, kind: .read) }
                     let stamp = FileStamp(size: file.fileSize, modified: file.modified)
-                    let reply = WorkerReply(photo: PhotoRecord(PhotoReader.read(path: file.path, stamp: stamp)))
-                    guard let data = try? encoder.encode(reply), WorkerSide.reply(data) else { exit(0) }
+                    let reply = WorkerReply.photo(PhotoRecord(PhotoReader.read(path: file.path, stamp: stamp)))
+                    guard WorkerSide.reply(reply.encoded()) else { exit(0) }
                 }
             case .decode:
                 WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                 if faults { injectFault(path: request.path, kind: .decode) }
                 let (reply, image) = decode(request)
-                guard let data = try? encoder.encode(reply), WorkerSide.reply(data, image: image) else { exit(0) }
+                guard WorkerSide.reply(reply.encoded(), image: image) else { exit(0) }
             }
         }
         exit(0)
@@ -51,9 +51,9 @@ public enum DecoderWorker {
     private static func decode(_ request: WorkerRequest) -> (WorkerReply, PixelImage?) {
         do {
             let image = try PixelImage.decode(path: request.path, fitting: request.fitting, maxPixels: request.maxPixels)
-            return (WorkerReply(layout: image.layout), image)
+            return (.image(image.layout), image)
         } catch {
-            return (WorkerReply(error: error.message), nil)
+            return (.error(error.message), nil)
         }
     }
 
@@ -66,8 +66,7 @@ public enum DecoderWorker {
         if name.contains("sandbox-probe") {
             let report = sandboxProbe(reading: path)
             let photo = Photo(path: path, error: report)
-            let reply = WorkerReply(photo: PhotoRecord(photo), error: report)
-            _ = WorkerSide.reply(try! JSONEncoder().encode(reply))
+            _ = WorkerSide.reply(WorkerReply.photo(PhotoRecord(photo)).encoded())
             exit(0)
         }
     }

@@ -88,17 +88,16 @@ public final class WorkerPool: @unchecked Sendable {
             let served: BatchEnd? = withWorker(urgent: false) { worker in
                 // A worker that can't take the request died between requests: not this file's doing.
                 guard worker.send(body) else { return (.resend, false) }
-                let decoder = JSONDecoder()
                 while next < files.count {
                     let (path, stamp) = files[next]
                     switch worker.receive(timeout: timeout) {
                     case .message(let data, _):
-                        guard let reply = try? decoder.decode(WorkerReply.self, from: data) else {
-                            return (.failed(Self.crashedMessage), false)
+                        switch try? WorkerReply(decoding: data) {
+                        case .photo(let record)?: each(record.photo(path: path, stamp: stamp))
+                        case .error(let message)?:
+                            each(Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message))
+                        default: return (.failed(Self.crashedMessage), false)
                         }
-                        each(reply.photo?.photo(path: path, stamp: stamp)
-                             ?? Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
-                                      error: reply.error ?? Self.crashedMessage))
                         next += 1
                     case .closed, .failed: return (.failed(Self.crashedMessage), false)
                     case .timedOut: return (.failed(Self.hungMessage(timeout)), false)
@@ -140,9 +139,13 @@ public final class WorkerPool: @unchecked Sendable {
         let request = WorkerRequest(kind: .decode, path: path, fitting: fitting, maxPixels: maxPixels)
         switch exchange(request, timeout: timeout, urgent: urgent) {
         case .reply(let reply, let pixels):
-            if let error = reply.error { throw MediaError(error) }
-            guard let layout = reply.layout, let pixels else { throw MediaError(Self.crashedMessage) }
-            return try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting))
+            switch reply {
+            case .image(let layout):
+                guard let pixels else { throw MediaError(Self.crashedMessage) }
+                return try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting))
+            case .error(let message): throw MediaError(message)
+            case .ready, .photo: throw MediaError(Self.crashedMessage)
+            }
         case .failed(let message):
             throw MediaError(message)
         case .unavailable:
@@ -164,7 +167,7 @@ public final class WorkerPool: @unchecked Sendable {
             guard worker.send(body) else { return (.failed(Self.crashedMessage), false) }
             switch worker.receive(timeout: timeout) {
             case .message(let data, let pixels):
-                guard let reply = try? JSONDecoder().decode(WorkerReply.self, from: data) else {
+                guard let reply = try? WorkerReply(decoding: data) else {
                     return (.failed(Self.crashedMessage), false)
                 }
                 return (.reply(reply, pixels), true)
@@ -232,7 +235,7 @@ public final class WorkerPool: @unchecked Sendable {
         do {
             let worker = try WorkerConnection(executable: executable, arguments: arguments, environment: environment)
             guard case .message(let data, _) = worker.receive(timeout: startTimeout),
-                  (try? JSONDecoder().decode(WorkerReply.self, from: data))?.ready == true else {
+                  case .ready? = try? WorkerReply(decoding: data) else {
                 let exit = worker.end(kill: true)
                 throw MediaError("the worker did not start (\(exit.description))")
             }
