@@ -31,13 +31,13 @@ public enum DecoderWorker {
             guard let request = try? decoder.decode(WorkerRequest.self, from: message) else { exit(65) }
             switch request.kind {
             case .read:
-                for file in request.files {
+                // One reply for all the files: the app wakes once per request, not per file.
+                let records = request.files.map { file in
                     WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                     if faults { injectFault(path: file.path, kind: .read) }
-                    let stamp = FileStamp(size: file.fileSize, modified: file.modified)
-                    let reply = WorkerReply.photo(PhotoRecord(PhotoReader.read(path: file.path, stamp: stamp)))
-                    guard WorkerSide.reply(reply.encoded()) else { exit(0) }
+                    return PhotoRecord(PhotoReader.read(path: file.path, stamp: FileStamp(size: file.fileSize, modified: file.modified)))
                 }
+                guard WorkerSide.reply(WorkerReply.photos(records).encoded()) else { exit(0) }
             case .decode:
                 WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                 if faults { injectFault(path: request.path, kind: .decode) }
@@ -66,7 +66,7 @@ public enum DecoderWorker {
         if name.contains("sandbox-probe") {
             let report = sandboxProbe(reading: path)
             let photo = Photo(path: path, error: report)
-            _ = WorkerSide.reply(WorkerReply.photo(PhotoRecord(photo)).encoded())
+            _ = WorkerSide.reply(WorkerReply.photos([PhotoRecord(photo)]).encoded())
             exit(0)
         }
     }

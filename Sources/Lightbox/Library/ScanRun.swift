@@ -13,7 +13,7 @@ final class ScanRun: @unchecked Sendable {
     let onEvent: @Sendable (ScanEvent) -> Void
     private let deliver = NSLock()
     /// Files a reader hands a worker at once, at most.
-    static let filesPerRequest = 8
+    static let filesPerRequest = 32
     private var visitedFolders: Set<FolderIdentity> = []
 
     // Guarded by `state`.

@@ -28,7 +28,8 @@ struct WorkerRequest: Codable, Sendable {
 enum WorkerReply: Equatable {
     /// The first message of a new worker.
     case ready
-    case photo(PhotoRecord)
+    /// The photos read, one per file asked for, in order.
+    case photos([PhotoRecord])
     /// Decoded pixels, in the memfd that comes with the message.
     case image(PixelLayout)
     case error(String)
@@ -37,9 +38,10 @@ enum WorkerReply: Equatable {
         var writer = WireWriter()
         switch self {
         case .ready: writer.byte(0)
-        case .photo(let record):
+        case .photos(let records):
             writer.byte(1)
-            record.write(to: &writer)
+            writer.int(records.count)
+            for record in records { record.write(to: &writer) }
         case .image(let layout):
             writer.byte(2)
             for value in [layout.width, layout.height, layout.rowStride] { writer.int(value) }
@@ -56,7 +58,12 @@ enum WorkerReply: Equatable {
         var reader = WireReader([UInt8](data))
         switch try reader.byte() {
         case 0: self = .ready
-        case 1: self = .photo(try PhotoRecord(from: &reader))
+        case 1:
+            let count = try reader.int()
+            guard (0...100_000).contains(count) else { throw WireError() }
+            var records: [PhotoRecord] = []
+            for _ in 0..<count { records.append(try PhotoRecord(from: &reader)) }
+            self = .photos(records)
         case 2:
             self = .image(PixelLayout(width: try reader.int(), height: try reader.int(), rowStride: try reader.int(),
                                       hasAlpha: try reader.bool()))

@@ -60,7 +60,8 @@ public final class WorkerPool: @unchecked Sendable {
         idle = Array(repeating: nil, count: self.size)
     }
 
-    /// Workers started so far, and how many of them a file crashed or hung (then killed).
+    /// Workers started so far, and how many a file crashed or hung (then killed; a worker
+    /// lost on a request for several files is not counted: each file is then tried alone).
     public var startedCount: Int { condition.withLock { started } }
     public var lostCount: Int { condition.withLock { lost } }
 
@@ -68,68 +69,75 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// `path`'s metadata read in a worker (`PhotoReader.read`); a crash or hang is the photo's `error`.
     public func read(path: String, stamp: FileStamp, timeout: Double) -> Photo {
-        var photo = Photo(path: path)
-        read([(path, stamp)], timeout: timeout) { photo = $0 }
-        return photo
-    }
-
-    /// Reads `files` in one worker, in order, calling `each` with every photo as soon as it
-    /// is read. One request for several files keeps the worker busy between them (no round
-    /// trip per file): it answers file by file, so when it crashes or hangs, the file it was
-    /// on gets the error and the rest go to a new worker.
-    public func read(_ files: [(path: String, stamp: FileStamp)], timeout: Double, each: (Photo) -> Void) {
-        var next = 0, resends = 0
-        while next < files.count {
-            let request = WorkerRequest(kind: .read, files: files[next...].map {
-                WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
-            })
-            guard let body = try? JSONEncoder().encode(request) else { break }
-            // The file a worker failed on is reported once that worker is ended (and counted lost).
-            let served: BatchEnd? = withWorker(urgent: false) { worker in
+        let request = WorkerRequest(kind: .read, files: [WorkerRequest.File(path: path, fileSize: stamp.size,
+                                                                              modified: stamp.modified)])
+        guard let body = try? JSONEncoder().encode(request) else { return PhotoReader.read(path: path, stamp: stamp) }
+        for _ in 0..<3 {
+            let end: ReadEnd? = withWorker(urgent: false) { worker in
                 // A worker that can't take the request died between requests: not this file's doing.
                 guard worker.send(body) else { return (.resend, false) }
-                while next < files.count {
-                    let (path, stamp) = files[next]
-                    switch worker.receive(timeout: timeout) {
-                    case .message(let data, _):
-                        switch try? WorkerReply(decoding: data) {
-                        case .photo(let record)?: each(record.photo(path: path, stamp: stamp))
-                        case .error(let message)?:
-                            each(Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message))
-                        default: return (.failed(Self.crashedMessage), false)
-                        }
-                        next += 1
-                    case .closed, .failed: return (.failed(Self.crashedMessage), false)
-                    case .timedOut: return (.failed(Self.hungMessage(timeout)), false)
+                switch worker.receive(timeout: timeout) {
+                case .message(let data, _):
+                    guard case .photos(let records)? = try? WorkerReply(decoding: data), records.count == 1 else {
+                        return (.failed(Self.crashedMessage), false)
                     }
+                    return (.read(records[0].photo(path: path, stamp: stamp)), true)
+                case .closed, .failed: return (.failed(Self.crashedMessage), false)
+                case .timedOut: return (.failed(Self.hungMessage(timeout)), false)
                 }
-                return (.done, true)
             }
-            switch served {
-            case nil:
-                // No worker can be started: read here, as before workers.
-                for (path, stamp) in files[next...] { each(PhotoReader.read(path: path, stamp: stamp)) }
-                return
-            case .resend?:
-                resends += 1
-                if resends > 2 { fallthrough }
-            case .failed?:
-                let (path, stamp) = files[next]
-                let message = if case .failed(let message)? = served { message } else { Self.crashedMessage }
-                each(Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message))
-                next += 1
-            case .done?:
-                break
+            switch end {
+            case nil: return PhotoReader.read(path: path, stamp: stamp)
+            case .read(let photo)?: return photo
+            case .failed(let message)?:
+                // Reported once the worker is ended (and counted lost).
+                condition.withLock { lost += 1 }
+                return Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: message)
+            case .resend?: continue
             }
         }
+        condition.withLock { lost += 1 }
+        return Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: Self.crashedMessage)
     }
 
-    /// How a batch of reads in one worker ended.
-    private enum BatchEnd {
-        case done
+    /// Reads `files` calling `each` with every photo, in order. They go to one worker in one
+    /// request, answered at once (no round trip and no wake-up per file); if that worker
+    /// crashes or hangs, each file is read again on its own (`read(path:stamp:timeout:)`),
+    /// so that only the file at fault gets the error.
+    public func read(_ files: [(path: String, stamp: FileStamp)], timeout: Double, each: (Photo) -> Void) {
+        if files.count > 1 {
+            let request = WorkerRequest(kind: .read, files: files.map {
+                WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
+            })
+            if let body = try? JSONEncoder().encode(request) {
+                let records: [PhotoRecord]?? = withWorker(urgent: false) { worker in
+                    guard worker.send(body), case .message(let data, _) = worker.receive(timeout: timeout),
+                          case .photos(let records)? = try? WorkerReply(decoding: data), records.count == files.count
+                    else { return (nil, false) }
+                    return (records, true)
+                }
+                switch records {
+                case nil:
+                    // No worker can be started: read here, as before workers.
+                    for (path, stamp) in files { each(PhotoReader.read(path: path, stamp: stamp)) }
+                    return
+                case let records??:
+                    for ((path, stamp), record) in zip(files, records) { each(record.photo(path: path, stamp: stamp)) }
+                    return
+                case .some(nil):
+                    break
+                }
+            }
+        }
+        for (path, stamp) in files { each(read(path: path, stamp: stamp, timeout: timeout)) }
+    }
+
+    /// How reading one file in a worker ended.
+    private enum ReadEnd {
+        case read(Photo)
         /// The worker was gone before it took the request: send it to another.
         case resend
-        /// The worker crashed or hung on the next file.
+        /// The worker crashed or hung on the file.
         case failed(String)
     }
 
@@ -137,14 +145,16 @@ public final class WorkerPool: @unchecked Sendable {
     public func decode(path: String, fitting: Int, maxPixels: Int, timeout: Double,
                        urgent: Bool) throws(MediaError) -> PixelImage {
         let request = WorkerRequest(kind: .decode, path: path, fitting: fitting, maxPixels: maxPixels)
-        switch exchange(request, timeout: timeout, urgent: urgent) {
+        let outcome = exchange(request, timeout: timeout, urgent: urgent)
+        if case .failed = outcome { condition.withLock { lost += 1 } }
+        switch outcome {
         case .reply(let reply, let pixels):
             switch reply {
             case .image(let layout):
                 guard let pixels else { throw MediaError(Self.crashedMessage) }
                 return try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting))
             case .error(let message): throw MediaError(message)
-            case .ready, .photo: throw MediaError(Self.crashedMessage)
+            case .ready, .photos: throw MediaError(Self.crashedMessage)
             }
         case .failed(let message):
             throw MediaError(message)
@@ -181,8 +191,8 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `body` with a ready worker of a free slot (started if need be); `body` says
-    /// whether the worker is still good to keep: if not, it is killed, counted as lost and
-    /// replaced on the next request. Nil when no worker can be started.
+    /// whether the worker is still good to keep: if not, it is killed and replaced on the
+    /// next request. Nil when no worker can be started.
     private func withWorker<T>(urgent: Bool, _ body: (WorkerConnection) -> (T, keep: Bool)) -> T? {
         let (slot, existing) = borrow(urgent: urgent)
         var connection = existing
@@ -198,7 +208,6 @@ public final class WorkerPool: @unchecked Sendable {
         if !keep {
             _ = worker.end(kill: true)
             connection = nil
-            condition.withLock { lost += 1 }
         }
         return result
     }
