@@ -188,8 +188,9 @@ final class ScanRun: @unchecked Sendable {
         let interval = min(0.5, timeout / 3)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [self] in
-            // With workers, the pool times a hung read out (and kills its worker): this is a backstop.
-            let limit = UInt64((timeout + (scanner.workers == nil ? 0 : timeout + 1)) * 1e9)
+            // With workers, the pool times a hung read out (and kills its worker): this is a
+            // backstop, past a request's timeout and the file's own retry alone.
+            let limit = UInt64((scanner.workers == nil ? timeout : 3 * timeout + 1) * 1e9)
             let late: [Reading] = state.withLock {
                 // The clock is read under the lock: a reader that starts later can't be
                 // "older" than now, and the subtraction saturates all the same.
