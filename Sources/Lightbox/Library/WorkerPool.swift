@@ -5,10 +5,10 @@ import LightboxMedia
 /// app, so that a file that crashes or hangs a decoder costs its own row, never the app.
 ///
 /// Each worker is the app's own executable started with `--worker` (`DecoderWorker`),
-/// talking over a socketpair: length-prefixed JSON requests and replies, decoded pixels
-/// in a sealed memfd passed along (mapped read-only here: the pixels are copied once, in
-/// the worker). A caller borrows one worker for one request on its own thread (a scan
-/// reader, a decode slot) and waits at most `timeout` seconds:
+/// talking over a socketpair: length-prefixed messages, JSON requests and compact binary
+/// replies (`WorkerReply`), decoded pixels in a sealed memfd passed along (mapped read-only
+/// here: the pixels are copied once, in the worker). A caller borrows one worker for one
+/// request on its own thread (a scan reader, a decode slot) and waits at most `timeout` seconds:
 ///
 /// - the worker closes its socket (it crashed): the request gets `crashedMessage` and the
 ///   worker is replaced on the next request;
@@ -44,6 +44,7 @@ public final class WorkerPool: @unchecked Sendable {
     private var started = 0
     private var lost = 0
     private var startFailure: String?
+    private var busy: Set<Int> = []
 
     /// Workers are `executable arguments…` (this executable with `--worker` by default) with
     /// this process's environment plus `environment`; `size` of them at most.
@@ -227,7 +228,6 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    private var busy: Set<Int> = []
     private var freeSlots: [Int] { (0..<size).filter { !busy.contains($0) } }
 
     private func giveBack(_ slot: Int, _ connection: WorkerConnection?) {
