@@ -371,7 +371,8 @@ void *lbx_memfd_map_sealed(int fd, size_t size) {
         errno = EINVAL;
         return NULL;
     }
-    void *mapping = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+    /* Populated here (a decode thread), not page by page when the main thread first draws it. */
+    void *mapping = mmap(NULL, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
     return mapping == MAP_FAILED ? NULL : mapping;
 }
 
