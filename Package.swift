@@ -65,7 +65,9 @@ let package = Package(
 
         // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
-        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGtk", "Gtk"]),
+        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGtk", "Gtk", "CWorkerSupport"]),
+        // Worker processes: spawn over a socketpair, messages with memfds, the child's sandbox.
+        .target(name: "CWorkerSupport"),
 
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk",

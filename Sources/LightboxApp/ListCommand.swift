@@ -105,7 +105,7 @@ enum ListCommand {
         }
         return photos.concurrentMap { photo in
             var photo = photo
-            let problem = PhotoListing.decodingProblem(path: photo.path)
+            let problem = PhotoListing.decodingProblem(path: photo.path, workers: WorkerPool.shared)
             photo.error = photo.error ?? problem
             return ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil)
         }

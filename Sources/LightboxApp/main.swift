@@ -2,6 +2,10 @@ import Foundation
 import Lightbox
 
 let arguments = CommandLine.arguments
+// A helper process of the app's own (`WorkerPool`): decodes files, never opens a window.
+if arguments.count > 1, arguments[1] == DecoderWorker.argument {
+    DecoderWorker.run()
+}
 if arguments.count > 1, arguments[1] == "--help" || arguments[1] == "-h" {
     print(HelpText.text, terminator: "")
     exit(0)
@@ -10,6 +14,8 @@ if arguments.contains("--version") {
     print("\(AppInfo.name) \(AppInfo.version)")
     exit(0)
 }
+// Files are read and decoded in helper processes of this same executable.
+WorkerPool.shared = WorkerPool()
 if arguments.count > 1, arguments[1] == "--list" {
     exit(ListCommand.run(Array(arguments.dropFirst(2))))
 }

@@ -24,6 +24,27 @@ enum LibraryBenchmark {
             results.append(("exiv2_10k_ms", exiv2 * 1000))
             results.append(("scan_10k_ratio_vs_exiv2", scan / exiv2))
 
+            // The same first scan with reads in worker processes (this executable's `--worker`)
+            // against reads in this process: alternately, each on an empty catalog, best of two
+            // each (the load of a shared machine changes between runs).
+            let workers = WorkerPool()
+            var inProcessScan = Double.infinity, workersScan = Double.infinity
+            for round in 0..<2 {
+                for throughWorkers in [true, false] {
+                    var scanner = PhotoScanner()
+                    scanner.workers = throughWorkers ? workers : nil
+                    let roundCatalog = try Catalog(path: work + "/catalog-\(round)-\(throughWorkers).sqlite")
+                    let seconds = try time {
+                        summary = try CatalogSync(catalog: roundCatalog, scanner: scanner).run(folder: library)
+                    }
+                    guard summary?.read == fileCount, try roundCatalog.photos(in: library).allSatisfy({ $0.error == nil })
+                    else { throw BenchError("a scan read \(summary?.read ?? 0) files, or with errors") }
+                    if throughWorkers { workersScan = min(workersScan, seconds) } else { inProcessScan = min(inProcessScan, seconds) }
+                }
+            }
+            results.append(("scan_10k_workers_ms", workersScan * 1000))
+            results.append(("scan_10k_workers_ratio_vs_in_process", workersScan / inProcessScan))
+
             let rescan = try time { summary = try CatalogSync(catalog: catalog).run(folder: library) }
             guard summary?.unchanged == fileCount else { throw BenchError("rescan read \(summary?.read ?? 0) files") }
             results.append(("rescan_10k_unchanged_ms", rescan * 1000))
@@ -33,11 +54,23 @@ enum LibraryBenchmark {
             results.append(("thumbs_first_screen_ms", cold * 1000))
             results.append(("thumbs_cached_ms", cached * 1000))
             results.append(("thumbs_cached_ratio", cached / cold))
+            // The same through worker processes (pixels back in a memfd), and a photo page's decode.
+            // Started (as the app's scan starts them) before the clock runs.
+            let decodeWorkers = WorkerPool()
+            _ = try loadSeconds([photos[0]], size: 128, images: ImageSource(cache: ThumbnailCache(directory: work + "/warm"),
+                                                                              workers: decodeWorkers))
+            let (workersCold, _) = try thumbnailTimes(photos, cache: work + "/thumbnails-workers", workers: decodeWorkers)
+            results.append(("thumbs_first_screen_workers_ms", workersCold * 1000))
+            results.append(("thumbs_first_screen_workers_ratio_vs_in_process", workersCold / cold))
+            let large = try largeDecodeSeconds(photos[0], cache: work + "/thumbnails-large", workers: nil)
+            let largeWorkers = try largeDecodeSeconds(photos[0], cache: work + "/thumbnails-large", workers: decodeWorkers)
+            results.append(("decode_2560_ms", large * 1000))
+            results.append(("decode_2560_workers_ratio_vs_in_process", largeWorkers / large))
             let heic = try makePhonePhotos(from: work + "/camera/original.jpg", in: work + "/phone", count: 40)
-            let (heicCold, _) = try thumbnailTimes(heic, cache: work + "/thumbnails-heic")
+            let (heicCold, _) = try thumbnailTimes(heic, cache: work + "/thumbnails-heic", workers: decodeWorkers)
             results.append(("thumbs_first_screen_heic_ms", heicCold * 1000))
             let raw = try makeRawPhotos(from: work + "/camera/original.jpg", in: work + "/raw", count: 40)
-            let (rawCold, _) = try thumbnailTimes(raw, cache: work + "/thumbnails-raw")
+            let (rawCold, _) = try thumbnailTimes(raw, cache: work + "/thumbnails-raw", workers: decodeWorkers)
             results.append(("thumbs_first_screen_raw_ms", rawCold * 1000))
             let samples = Array(try FileManager.default.contentsOfDirectory(atPath: library + "/0").sorted()
                 .prefix(40).map { library + "/0/" + $0 })
@@ -145,38 +178,49 @@ enum LibraryBenchmark {
 
     /// Seconds for 256 px thumbnails of `paths` from cold caches, then from the
     /// freedesktop cache (a new image source: empty memory cache).
-    static func thumbnailTimes(_ paths: [String], cache: String) throws -> (cold: Double, cached: Double) {
-        func load(_ images: ImageSource) throws -> Double {
-            let failures = Counter()
-            let seconds = time {
-                let done = DispatchSemaphore(value: 0)
-                Task.detached {
-                    await withTaskGroup(of: Void.self) { group in
-                        for path in paths {
-                            group.addTask {
-                                var info = stat()
-                                stat(path, &info)
-                                let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-                                let photo = Photo(path: path, modified: modified)
-                                if (try? await images.image(for: photo, size: 256)) == nil {
-                                    failures.add()
-                                }
+    static func thumbnailTimes(_ paths: [String], cache: String,
+                               workers: WorkerPool? = nil) throws -> (cold: Double, cached: Double) {
+        let thumbnailCache = ThumbnailCache(directory: cache)
+        let coldImages = ImageSource(cache: thumbnailCache, workers: workers)
+        let cold = try loadSeconds(paths, size: 256, images: coldImages)
+        coldImages.finishCacheWrites()
+        let cached = try loadSeconds(paths, size: 256, images: ImageSource(cache: thumbnailCache, workers: workers))
+        return (cold, cached)
+    }
+
+    /// Seconds to load `paths` at `size` from `images`, all asked for at once.
+    static func loadSeconds(_ paths: [String], size: Int, images: ImageSource) throws -> Double {
+        let failures = Counter()
+        let seconds = time {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                await withTaskGroup(of: Void.self) { group in
+                    for path in paths {
+                        group.addTask {
+                            var info = stat()
+                            stat(path, &info)
+                            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+                            let photo = Photo(path: path, modified: modified)
+                            if (try? await images.image(for: photo, size: size)) == nil {
+                                failures.add()
                             }
                         }
                     }
-                    done.signal()
                 }
-                done.wait()
+                done.signal()
             }
-            guard failures.value == 0 else { throw BenchError("\(failures.value) thumbnails failed") }
-            return seconds
+            done.wait()
         }
-        let thumbnailCache = ThumbnailCache(directory: cache)
-        let coldImages = ImageSource(cache: thumbnailCache)
-        let cold = try load(coldImages)
-        coldImages.finishCacheWrites()
-        let cached = try load(ImageSource(cache: thumbnailCache))
-        return (cold, cached)
+        guard failures.value == 0 else { throw BenchError("\(failures.value) images failed") }
+        return seconds
+    }
+
+    /// Best of five: a photo-page-sized decode (2560 px) of one camera-sized photo, in a new
+    /// image source each time (no memory cache), through `workers` or in this process.
+    static func largeDecodeSeconds(_ path: String, cache: String, workers: WorkerPool?) throws -> Double {
+        try (0..<5).map { _ in
+            try loadSeconds([path], size: 2560, images: ImageSource(cache: ThumbnailCache(directory: cache), workers: workers))
+        }.min() ?? 0
     }
 
     /// Resident memory with the 10,000-photo catalog loaded in a Store.
@@ -185,7 +229,8 @@ enum LibraryBenchmark {
         MainLoop.integrate()
         let store = CatalogStore(catalog: catalog)
         store.open(folder: library)
-        _ = MainLoop.run(until: { !store.isScanning }, timeout: 120)
+        // Settled: the scan done and its sorted view published (off the main thread for 10,000 photos).
+        _ = MainLoop.run(until: { !store.isScanning && store.photos.count == fileCount }, timeout: 120)
         guard store.photos.count == fileCount else { throw BenchError("the Store holds \(store.photos.count) photos") }
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import Lightbox
 
 // lightbox-bench <subcommand> [--json]
 // Each subcommand lives in its own file and registers itself in `benchmarks`.
@@ -9,6 +10,8 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
+// The library benchmark's worker processes (`WorkerPool` starts this executable again).
+if arguments.first == DecoderWorker.argument { DecoderWorker.run() }
 if arguments.first == "app-child" {
     MainActor.assumeIsolated { AppBenchmark.child(Array(arguments.dropFirst())) }
 }

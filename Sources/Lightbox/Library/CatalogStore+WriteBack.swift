@@ -21,7 +21,7 @@ extension CatalogStore {
     }
 
     func makeWriteBack() -> MetadataWriteBack {
-        MetadataWriteBack(catalog: catalog, readFile: scanner.readFile) { [weak self] report in
+        MetadataWriteBack(catalog: catalog, readFile: { [scanner] in scanner.read($0, $1) }) { [weak self] report in
             Task { @MainActor in self?.writeBackReported(report) }
         }
     }

@@ -55,16 +55,22 @@ public final class ImageSource: Sendable {
     /// Called on the decoding thread with each file's path as its decode starts (tests
     /// record the order requests are served in).
     private let willDecode: (@Sendable (String) -> Void)?
+    /// Decodes run in these helper processes when set (the app's shared pool by default).
+    let workers: WorkerPool?
+    /// Seconds a decode in a worker may take before the worker is stopped.
+    static let decodeTimeout = 30.0
 
     public convenience init(cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
                             largeImageCount: Int = 3,
-                            maxConcurrentDecodes: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+                            maxConcurrentDecodes: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+                            workers: WorkerPool? = WorkerPool.shared) {
         self.init(cache: cache, memoryBudget: memoryBudget, largeImageCount: largeImageCount,
-                  maxConcurrentDecodes: maxConcurrentDecodes, willDecode: nil)
+                  maxConcurrentDecodes: maxConcurrentDecodes, willDecode: nil, workers: workers)
     }
 
     init(cache: ThumbnailCache, memoryBudget: Int, largeImageCount: Int, maxConcurrentDecodes: Int,
-         willDecode: (@Sendable (String) -> Void)?) {
+         willDecode: (@Sendable (String) -> Void)?, workers: WorkerPool? = WorkerPool.shared) {
+        self.workers = workers
         self.cache = cache
         foreground = ForegroundWork()
         thumbnails = ImageMemoryCache(budget: memoryBudget)
@@ -108,7 +114,9 @@ public final class ImageSource: Sendable {
         let request = Request(path: path, modified: modified, size: size)
         if let image = memory(for: request).image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
         guard let uri = FileNames.uri(forPath: path) else { throw MediaError("\(path) is not an absolute path") }
-        return try await queue.load(key: request.key, priority: priority) { [self] in try make(request, uri: uri) }
+        return try await queue.load(key: request.key, priority: priority) { [self] in
+            try make(request, uri: uri, urgent: priority == .visible)
+        }
     }
 
     /// A request's sizes and memory key.
@@ -137,7 +145,7 @@ public final class ImageSource: Sendable {
     /// Memory (filled meanwhile by an earlier request), the freedesktop cache, or a decode;
     /// blocking, on a decode slot's thread. The cache and its failure markers are for
     /// thumbnails only: a larger image is always decoded, and its decoder's message kept.
-    private func make(_ request: Request, uri: String) throws -> LoadedImage {
+    private func make(_ request: Request, uri: String, urgent: Bool) throws -> LoadedImage {
         let memory = memory(for: request)
         if let image = memory.image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
         let cacheSize = request.cacheSize, mtime = request.mtime
@@ -153,7 +161,9 @@ public final class ImageSource: Sendable {
         decodes.increment()
         willDecode?(request.path)
         do {
-            let image = try PixelImage.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels)
+            let image = try workers?.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels,
+                                            timeout: Self.decodeTimeout, urgent: urgent)
+                ?? PixelImage.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels)
             memory.insert(image, for: request.key)
             // Cache writes queue behind the caller; past a small backlog (fast scrolling
             // through thousands of photos) they are skipped rather than pile up in memory:

@@ -59,7 +59,7 @@ struct LiveChanges: Sendable {
     /// Reads files on all cores, in order.
     private func read(_ files: [(path: String, stamp: FileStamp)]) -> [Photo] {
         let scanner = self.scanner
-        return files.concurrentMap { scanner.readFile($0.path, $0.stamp) }
+        return files.concurrentMap { scanner.read($0.path, $0.stamp) }
     }
 }
 

@@ -16,11 +16,16 @@ public enum PhotoListing {
     }
 
     /// Decodes the pixels of the file at `path` (at a thumbnail's size, the way the
-    /// thumbnails are made): nil when the image decodes, else the decoder's message.
-    public static func decodingProblem(path: String) -> String? {
+    /// thumbnails are made), in `workers` when given: nil when the image decodes, else the decoder's message.
+    public static func decodingProblem(path: String, workers: WorkerPool? = nil) -> String? {
+        let size = ThumbnailCache.Size.normal.rawValue
         do {
-            _ = try PixelImage.decode(path: path, fitting: ThumbnailCache.Size.normal.rawValue,
-                                      maxPixels: PhotoReader.maxPixels)
+            if let workers {
+                _ = try workers.decode(path: path, fitting: size, maxPixels: PhotoReader.maxPixels,
+                                       timeout: ImageSource.decodeTimeout, urgent: false)
+            } else {
+                _ = try PixelImage.decode(path: path, fitting: size, maxPixels: PhotoReader.maxPixels)
+            }
             return nil
         } catch {
             return "the image can't be decoded: \(error.message)"

@@ -33,7 +33,10 @@ public struct PhotoScanner: Sendable {
     /// is in flight, for at most `foregroundMaxWait` seconds per file.
     public var foreground: ForegroundWork?
     public var foregroundMaxWait = 0.25
-    /// Reads one regular file; replaced in tests to simulate a file vanishing mid-scan.
+    /// Reads files in helper processes when set (a crash or hang is the file's error, the
+    /// scan goes on); the app's shared pool by default.
+    public var workers: WorkerPool? = WorkerPool.shared
+    /// Reads one regular file in this process (without `workers`); replaced in tests to simulate a file vanishing mid-scan.
     var readFile: @Sendable (String, FileStamp) -> Photo = PhotoReader.read
     /// Runs right after the hang watchdog reads the clock; tests delay it to widen races.
     var watchdogDidReadClock: (@Sendable () -> Void)?
@@ -41,6 +44,12 @@ public struct PhotoScanner: Sendable {
     public init(parallelism: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), fileTimeout: Double = 20) {
         self.parallelism = parallelism
         self.fileTimeout = fileTimeout
+    }
+
+    /// Reads one regular file: in a worker when there are `workers` (its crash or hang is
+    /// the photo's error), else in this process. Blocking; never on the main thread.
+    func read(_ path: String, _ stamp: FileStamp) -> Photo {
+        workers?.read(path: path, stamp: stamp, timeout: fileTimeout) ?? readFile(path, stamp)
     }
 
     /// Scans `folder`, calling `onEvent` from background threads (one at a time).

@@ -12,6 +12,8 @@ final class ScanRun: @unchecked Sendable {
     let isCancelled: @Sendable () -> Bool
     let onEvent: @Sendable (ScanEvent) -> Void
     private let deliver = NSLock()
+    /// Files a reader hands a worker at once, at most.
+    static let filesPerRequest = 32
     private var visitedFolders: Set<FolderIdentity> = []
 
     // Guarded by `state`.
@@ -124,28 +126,51 @@ final class ScanRun: @unchecked Sendable {
                 state.unlock()
                 return
             }
-            let (path, stamp) = queue[head]
-            head += 1
+            // A worker gets a few files per request (no round trip per file), shared fairly among the readers.
+            let count = scanner.workers == nil ? 1
+                : min(Self.filesPerRequest, max(1, (queue.count - head) / max(1, scanner.parallelism)))
+            let files = Array(queue[head..<head + count])
+            head += count
             state.unlock()
 
-            // Images on screen first: the file waits (a bounded time) while they decode.
+            // Images on screen first: the files wait (a bounded time) while they decode.
             if let foreground = scanner.foreground, !isCancelled() {
                 foreground.waitUntilIdle(maxWait: scanner.foregroundMaxWait)
             }
-            let reading = Reading(path: path, stamp: stamp)
-            state.withLock { self.reading[id] = reading }
-
-            let photo: Photo? = isCancelled() ? nil : scanner.readFile(path, stamp)
-
-            let stillMine = state.withLock {
-                guard self.reading[id] === reading else { return false }
-                self.reading[id] = nil
-                return true
+            guard !isCancelled() else {
+                for _ in files { finished() }
+                continue
             }
-            // Timed out: the watchdog reported this file and started a replacement reader.
-            guard stillMine else { return }
-            if let photo { emit(.photo(photo)) }
-            finished()
+            // Each file is `reading[id]` while it is read: the watchdog may take it over (and
+            // start a replacement reader); this reader still delivers the rest, then ends.
+            var abandoned = false
+            var reading = Reading(path: files[0].path, stamp: files[0].stamp)
+            state.withLock { self.reading[id] = reading }
+            var next = 1
+            let handOver: (Photo) -> Void = { [self] photo in
+                let stillMine = state.withLock {
+                    guard self.reading[id] === reading else { return false }
+                    self.reading[id] = nil
+                    return true
+                }
+                if stillMine {
+                    emit(.photo(photo))
+                    finished()
+                } else {
+                    abandoned = true
+                }
+                if next < files.count {
+                    reading = Reading(path: files[next].path, stamp: files[next].stamp)
+                    next += 1
+                    state.withLock { self.reading[id] = reading }
+                }
+            }
+            if let workers = scanner.workers {
+                workers.read(files, timeout: scanner.fileTimeout, each: handOver)
+            } else {
+                for file in files { handOver(scanner.readFile(file.path, file.stamp)) }
+            }
+            if abandoned { return }
         }
     }
 
@@ -163,7 +188,9 @@ final class ScanRun: @unchecked Sendable {
         let interval = min(0.5, timeout / 3)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [self] in
-            let limit = UInt64(timeout * 1e9)
+            // With workers, the pool times a hung read out (and kills its worker): this is a
+            // backstop, past a request's timeout and the file's own retry alone.
+            let limit = UInt64((scanner.workers == nil ? timeout : 3 * timeout + 1) * 1e9)
             let late: [Reading] = state.withLock {
                 // The clock is read under the lock: a reader that starts later can't be
                 // "older" than now, and the subtraction saturates all the same.

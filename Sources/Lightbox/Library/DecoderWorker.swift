@@ -1,0 +1,83 @@
+import Foundation
+import LightboxMedia
+
+/// The worker side of `WorkerPool`: `lightbox --worker` restricts itself, says it is
+/// ready, then answers requests one at a time until the app closes the socket.
+///
+/// With `LIGHTBOX_TEST_DECODER_FAULTS=1` in its environment (tests only; never set
+/// otherwise) a file whose name contains `crash-decoder` aborts the worker, `hang-decoder`
+/// hangs it, `crash-pixels` aborts it on decodes only, and `sandbox-probe` reports what
+/// the restrictions let it do.
+public enum DecoderWorker {
+    public static let argument = "--worker"
+    /// Address space, file size (memfds of pixels included) and descriptors a worker gets.
+    static let addressSpace: UInt64 = 4 << 30
+    static let fileSize: UInt64 = 1 << 30
+    static let openFiles: UInt64 = 64
+    /// CPU seconds one request may use (a busy loop ends here even if the app's timer didn't).
+    static let cpuSecondsPerRequest: UInt32 = 120
+
+    public static func run() -> Never {
+        do {
+            try WorkerSide.restrict(addressSpace: addressSpace, fileSize: fileSize, openFiles: openFiles)
+        } catch {
+            FileHandle.standardError.write(Data("lightbox --worker: \(error.message)\n".utf8))
+            exit(70)
+        }
+        let faults = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_DECODER_FAULTS"] == "1"
+        let decoder = JSONDecoder()
+        guard WorkerSide.reply(WorkerReply.ready.encoded()) else { exit(0) }
+        while let message = WorkerSide.receive() {
+            guard let request = try? decoder.decode(WorkerRequest.self, from: message) else { exit(65) }
+            switch request.kind {
+            case .read:
+                // One reply for all the files: the app wakes once per request, not per file.
+                let records = request.files.map { file in
+                    WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
+                    if faults { injectFault(path: file.path, kind: .read) }
+                    return PhotoRecord(PhotoReader.read(path: file.path, stamp: FileStamp(size: file.fileSize, modified: file.modified)))
+                }
+                guard WorkerSide.reply(WorkerReply.photos(records).encoded()) else { exit(0) }
+            case .decode:
+                WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
+                if faults { injectFault(path: request.path, kind: .decode) }
+                let (reply, image) = decode(request)
+                guard WorkerSide.reply(reply.encoded(), image: image) else { exit(0) }
+            }
+        }
+        exit(0)
+    }
+
+    private static func decode(_ request: WorkerRequest) -> (WorkerReply, PixelImage?) {
+        do {
+            let image = try PixelImage.decode(path: request.path, fitting: request.fitting, maxPixels: request.maxPixels)
+            return (.image(image.layout), image)
+        } catch {
+            return (.error(error.message), nil)
+        }
+    }
+
+    private static func injectFault(path: String, kind: WorkerRequest.Kind) {
+        let name = (path as NSString).lastPathComponent
+        if name.contains("crash-decoder") || (name.contains("crash-pixels") && kind == .decode) { abort() }
+        if name.contains("hang-decoder") {
+            while true { sleep(1000) }
+        }
+        if name.contains("sandbox-probe") {
+            let report = sandboxProbe(reading: path)
+            let photo = Photo(path: path, error: report)
+            _ = WorkerSide.reply(WorkerReply.photos([PhotoRecord(photo)]).encoded())
+            exit(0)
+        }
+    }
+
+    /// What the restrictions refuse, as "operation: result" pairs.
+    private static func sandboxProbe(reading path: String) -> String {
+        /// "allowed", or why not (read right after the call, before errno changes).
+        func result(_ descriptor: Int32) -> String { descriptor >= 0 ? "allowed" : String(cString: strerror(errno)) }
+        let socketResult = result(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
+        let written = result(open(NSTemporaryDirectory() + "lightbox-probe-\(getpid())", O_WRONLY | O_CREAT, 0o600))
+        let readable = result(open(path, O_RDONLY))
+        return "socket: \(socketResult); write: \(written); read: \(readable)"
+    }
+}
