@@ -116,7 +116,7 @@ public enum ImageMetadataReader {
         if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
             candidates.append(String(path[..<dot]) + ".xmp")
         }
-        return candidates.first { $0 != path && FileManager.default.isReadableFile(atPath: $0) }
+        return candidates.first { $0 != path && access($0, R_OK) == 0 }
     }
 }
 
@@ -142,10 +142,13 @@ final class TaggedFile {
         let value = takeString(gexiv2_metadata_try_get_tag_string(metadata, name, &error))
         if let error { g_error_free(error) }
         guard let value else { return nil }
-        var trimmed = Substring(value)
-        while let last = trimmed.last, last.isWhitespace || last == "\0" { trimmed.removeLast() }
-        while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
-        return trimmed.isEmpty ? nil : String(trimmed)
+        // Trimmed by bytes: ASCII spaces and NULs (what cameras pad with), no Unicode
+        // property lookup per character (measurable over 10,000 files).
+        let bytes = value.utf8
+        let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0 || (0x09...0x0D).contains(byte) }
+        guard let start = bytes.firstIndex(where: { !isPadding($0) }),
+              let end = bytes.lastIndex(where: { !isPadding($0) }) else { return nil }
+        return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
     /// Every value of a repeatable tag (an XMP bag, IPTC keywords), in order.
@@ -178,17 +181,27 @@ struct RatingAndKeywords {
     var keywords: [String]
 
     init(_ file: TaggedFile) {
-        for name in Self.ratingTags {
+        // Each tag lookup parses its key (Exiv2's key objects, a registry search for XMP):
+        // tags of a kind the file has none of are not looked up (most camera JPEGs carry
+        // EXIF alone).
+        let hasXMP = gexiv2_metadata_has_xmp(file.metadata) != 0
+        let hasIPTC = gexiv2_metadata_has_iptc(file.metadata) != 0
+        let hasEXIF = gexiv2_metadata_has_exif(file.metadata) != 0
+        func present(_ name: String) -> Bool {
+            name.hasPrefix("Xmp.") ? hasXMP : name.hasPrefix("Iptc.") ? hasIPTC : hasEXIF
+        }
+        for name in Self.ratingTags where present(name) {
             guard let value = file.string(name).flatMap(Double.init) else { continue }
             isRejected = value < 0
             rating = isRejected ? 0 : min(Int(value.rounded()), 5)
             break
         }
-        if rating == nil, let percent = file.string("Exif.Image.RatingPercent").flatMap(Double.init) {
+        if rating == nil, hasEXIF, let percent = file.string("Exif.Image.RatingPercent").flatMap(Double.init) {
             rating = Self.percentForStars.lastIndex { percent >= $0 }.map { $0 + 1 } ?? 0
         }
-        keywords = Self.merge(flat: file.strings("Xmp.dc.subject") + file.strings("Iptc.Application2.Keywords"),
-                              hierarchical: file.strings("Xmp.lr.hierarchicalSubject"))
+        keywords = Self.merge(flat: (hasXMP ? file.strings("Xmp.dc.subject") : [])
+                                  + (hasIPTC ? file.strings("Iptc.Application2.Keywords") : []),
+                              hierarchical: hasXMP ? file.strings("Xmp.lr.hierarchicalSubject") : [])
     }
 
     /// Flat keywords, then hierarchical ones as `Parent|Child`, each once in first-seen order;
