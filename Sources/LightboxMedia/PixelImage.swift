@@ -198,44 +198,28 @@ public struct ImageFileInfo: Sendable {
     }
 
     /// MIME types of every format the installed gdk-pixbuf loaders read.
-    static let readableMimeTypes: Set<String> = {
-        var result: Set<String> = []
-        let formats = gdk_pixbuf_get_formats()
-        defer { g_slist_free(formats) }
-        var list = formats
-        while let node = list {
-            let format = OpaquePointer(node.pointee.data)
-            if let types = gdk_pixbuf_format_get_mime_types(format) {
-                var index = 0
-                while let type = types[index] {
-                    result.insert(String(cString: type))
-                    index += 1
-                }
-                g_strfreev(types)
-            }
-            list = node.pointee.next
-        }
-        return result
-    }()
+    static let readableMimeTypes = Set(loaderStrings(gdk_pixbuf_format_get_mime_types))
 
     /// Lower-case file extensions of every format the installed gdk-pixbuf loaders read.
-    public static let readableExtensions: Set<String> = {
-        var result: Set<String> = []
+    public static let readableExtensions = Set(loaderStrings(gdk_pixbuf_format_get_extensions).map { $0.lowercased() })
+
+    /// The strings `list` gives for each installed gdk-pixbuf loader's format, all together.
+    private static func loaderStrings(_ list: (OpaquePointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+        var result: [String] = []
         let formats = gdk_pixbuf_get_formats()
         defer { g_slist_free(formats) }
-        var list = formats
-        while let node = list {
-            let format = OpaquePointer(node.pointee.data)
-            if let extensions = gdk_pixbuf_format_get_extensions(format) {
+        var node = formats
+        while let current = node {
+            if let strings = list(OpaquePointer(current.pointee.data)) {
                 var index = 0
-                while let ext = extensions[index] {
-                    result.insert(String(cString: ext).lowercased())
+                while let string = strings[index] {
+                    result.append(String(cString: string))
                     index += 1
                 }
-                g_strfreev(extensions)
+                g_strfreev(strings)
             }
-            list = node.pointee.next
+            node = current.pointee.next
         }
         return result
-    }()
+    }
 }
