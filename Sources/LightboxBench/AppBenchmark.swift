@@ -435,7 +435,7 @@ private final class KeyRun {
     /// Store shows every new rating (the catalog commits them in the background meanwhile).
     func rateBatch(_ list: PhotoListSource, count: Int) async -> Double {
         list.select(positions: 0..<count)
-        let ids = Set(list.selectedPhotos.map(\.id))
+        let ids = Set(list.selectedItems.map(\.id))
         let stars = list.items.first?.rating == 3 ? 2 : 3
         var lastTick: UInt64 = 0, longestGap: UInt64 = 0, settledAt: UInt64?
         // A few frames for the selection to show, before the key.

@@ -70,12 +70,12 @@ struct PhotoViewSpec: Sendable, Equatable {
     }
 
     /// Whether the filters let a photo with `metadata` through (the search aside).
-    func admits(_ metadata: PhotoMetadata) -> Bool {
-        (showsRejected || !metadata.isRejected) && metadata.rating >= minimumRating
-    }
+    func admits(_ metadata: PhotoMetadata) -> Bool { admits(rating: metadata.rating, isRejected: metadata.isRejected) }
 
-    func admits(_ photo: Photo) -> Bool {
-        (showsRejected || !photo.isRejected) && photo.rating >= minimumRating
+    func admits(_ photo: Photo) -> Bool { admits(rating: photo.rating, isRejected: photo.isRejected) }
+
+    private func admits(rating: Int, isRejected: Bool) -> Bool {
+        (showsRejected || !isRejected) && rating >= minimumRating
     }
 
     /// The photos shown, and what the filters hid of those the search matched: one pass

@@ -31,7 +31,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
     public var photos: [Photo] { source.items }
 
     public var currentPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
-    public var selectedPhotos: [Photo] { source.selectedPhotos }
+    public var selectedPhotos: [Photo] { source.selectedItems }
 
     public func reveal(_ id: Photo.ID) { source.select(id: id) }
 

@@ -28,7 +28,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     /// The photos in list order.
     public var photos: [Photo] { source.items }
     public var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
-    public var selectedPhotos: [Photo] { source.selectedPhotos }
+    public var selectedPhotos: [Photo] { source.selectedItems }
 
     /// The Store version the list shows (see `PhotosUpdate`).
     private var shownVersion: Int?

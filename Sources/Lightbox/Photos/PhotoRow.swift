@@ -95,9 +95,6 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
         insertionsPerFrame = 16
     }
 
-    /// The selected photos, in list order.
-    public var selectedPhotos: [Photo] { selectedItems }
-
     /// A list view in the GNOME sidebar style where several photos can be selected
     /// (Ctrl/Shift+click, Shift+arrows, Ctrl+A; Escape keeps the focused one).
     public func makePhotoListView() -> ListView {
