@@ -13,9 +13,9 @@ final class PhotosPageFixture {
     let page: PhotosController
     let navigation: NavigationController
     let window = Window()
-    /// What the window would say in its banner about ratings that could not be saved.
+    /// What the window would say in a toast about ratings that could not be saved.
     var ratingReports: [String] = []
-    /// What the window would say in its banner with an Undo button.
+    /// What the window would say in a toast with an Undo button.
     var undoableMessages: [String] = []
     /// The window's actions: `win.rate`, `win.reject`, `win.undo`, `win.redo`.
     let actions = ActionGroup()
