@@ -141,8 +141,8 @@ final class CullingTests: GtkTestCase {
         XCTAssertEqual(culling.names, [])
         let status = culling.listView.status
         XCTAssertTrue(culling.listView.isShowingStatus)
-        XCTAssertEqual(status.titleLabel.text, "No Photos with 2 Stars or More")
-        XCTAssertEqual(status.descriptionLabel.text, "5 photos with fewer stars are hidden.")
+        XCTAssertEqual(status.title, "No Photos with 2 Stars or More")
+        XCTAssertEqual(status.description, "5 photos with fewer stars are hidden.")
         XCTAssertEqual(status.actionButton.label, "Show _All Ratings")
         XCTAssertFalse(culling.bar.isVisible, "the status page says it, not the bar too")
         pumpUntilPainted(culling.window)
@@ -157,8 +157,8 @@ final class CullingTests: GtkTestCase {
             culling.select(name)
             culling.press("9")
         }
-        XCTAssertEqual(status.titleLabel.text, "Only Rejected Photos")
-        XCTAssertEqual(status.descriptionLabel.text, "5 rejected photos are hidden.")
+        XCTAssertEqual(status.title, "Only Rejected Photos")
+        XCTAssertEqual(status.description, "5 rejected photos are hidden.")
         XCTAssertEqual(status.actionButton.label, "Show _Rejected Photos")
         status.actionButton.click()
         XCTAssertTrue(culling.store.showsRejected)

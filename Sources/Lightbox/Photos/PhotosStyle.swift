@@ -21,7 +21,6 @@ public enum PhotosStyle {
     .rating-row .rejected-mark { color: @error_color; font-weight: bold; }
     .rating-row.rejected .star-button { opacity: 0.5; }
     .scan-progress { border-bottom: 1px solid alpha(currentColor, 0.12); }
-    .status-page .title-2 { margin-top: 6px; }
     .details-pane { background-color: @view_bg_color; }
     .details-list { border-radius: 12px; }
     .details-list > row { padding: 2px 8px; }
