@@ -8,13 +8,13 @@ extension MainWindowView {
     var toastTitle: String? { toast?.title }
 
     /// Whether the shown toast has an Undo button that activates `win.undo`.
-    var toastOffersUndo: Bool { toast?.buttonLabel == "_Undo" && toast?.actionName == "win.undo" }
+    var toastOffersUndo: Bool { toast?.buttonLabel == "Undo" && toast?.actionName == "win.undo" }
 
     /// The toast's button as libadwaita shows it (a GtkButton in the toast overlay).
     var toastButton: Button? {
         var queue: [Widget] = [self]
         while let next = queue.popLast() {
-            if let button = next as? Button, button.label == "_Undo", button.isVisible { return button }
+            if let button = next as? Button, button.label == "Undo", button.isVisible { return button }
             queue.append(contentsOf: next.children)
         }
         return nil

@@ -158,6 +158,8 @@ public final class StatusPage: Adw.StatusPage {
         guard let button else { return }
         actionButton.label = button.label
         actionButton.useUnderline = true
+        // GTK 4.8 names a mnemonic button "_Label Label" for screen readers: say it plainly.
+        actionButton.setAccessibleLabel(button.label.filter { $0 != "_" })
         // No action while the target changes: GTK checks each against the other.
         actionButton.actionName = nil
         actionButton.actionTarget = button.target

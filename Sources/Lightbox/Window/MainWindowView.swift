@@ -60,7 +60,7 @@ final class MainWindowView: Box {
         dismissToast()
         let toast = Toast(message)
         if undoable {
-            toast.buttonLabel = "_Undo"
+            toast.buttonLabel = "Undo"
             toast.actionName = "win.undo"
         }
         // Long enough to reach for Undo.
