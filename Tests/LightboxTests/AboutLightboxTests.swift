@@ -12,6 +12,7 @@ final class AboutLightboxTests: GtkTestCase {
         let about = AboutLightbox.window(over: parent)
         XCTAssertEqual(about.applicationName, "Lightbox")
         XCTAssertEqual(about.applicationIcon, "io.github.lightbox.Lightbox")
+        XCTAssertEqual(about.title, "About Lightbox")
         XCTAssertEqual(about.version, "0.1.0")
         XCTAssertEqual(about.licenseType, .mitX11, "LICENSE is the MIT license")
         XCTAssertEqual(about.copyright, "© 2026 The Lightbox developers")

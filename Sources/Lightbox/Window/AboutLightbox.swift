@@ -15,6 +15,7 @@ enum AboutLightbox {
 
     static func window(over parent: Window?) -> AboutWindow {
         let about = AboutWindow()
+        about.title = "About \(AppInfo.name)"  // libadwaita's is "About", a screen reader says whose
         about.applicationName = AppInfo.name
         about.applicationIcon = AppInfo.id
         about.version = AppInfo.version
