@@ -48,6 +48,8 @@ public final class LightboxApplication {
             let setting = ColorSchemeSetting(settings: self.settings, styleManager: self.application.styleManager)
             self.application.add(setting.action)
             self.colorScheme = setting
+            // Run from a build tree: the window and the about window show the source tree's icon.
+            if !IconTheme.hasIcon(AppInfo.id) { IconTheme.addSearchPath(Self.sourceData + "/icons") }
         }
         application.onActivate(owner: self) { [unowned self] in self.present(folder: nil) }
         application.onOpen(owner: self) { [unowned self] paths in self.present(folder: paths.first) }
@@ -154,8 +156,13 @@ public final class LightboxApplication {
         let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/lightbox/samples").path
         if FileManager.default.fileExists(atPath: installed) { return installed }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data/samples").path
+        return sourceData + "/samples"
+    }
+
+    /// This source tree's `data` folder.
+    static var sourceData: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data").path
     }
 
     private func showAbout() {
