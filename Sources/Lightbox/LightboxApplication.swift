@@ -1,3 +1,4 @@
+import Adw
 import Foundation
 import Gtk
 import LightboxKit
@@ -15,8 +16,8 @@ public enum AppInfo {
 /// launch (with or without a folder) is forwarded here by GApplication.
 @MainActor
 public final class LightboxApplication {
-    let application: Application
-    private var window: ApplicationWindow?
+    let application: Adw.Application
+    private var window: Gtk.ApplicationWindow?
     private var root: MainWindowController?
     /// The library the window shows (nil until the window is made).
     public var store: CatalogStore? { root?.store }
@@ -27,9 +28,11 @@ public final class LightboxApplication {
     private var state: PersistedState
     /// The catalog, opened while GTK starts (its integrity check reads every page).
     private let catalog = InBackground { try Catalog() }
+    /// `app.color-scheme`, made at startup (libadwaita's style manager needs the display).
+    private(set) var colorScheme: ColorSchemeSetting?
 
     public init() {
-        application = Application(id: AppInfo.id)
+        application = Adw.Application(id: AppInfo.id)
         do {
             let settings = try Settings.lightbox()
             self.settings = settings
@@ -39,6 +42,14 @@ public final class LightboxApplication {
                             domain: AppInfo.logDomain)
             settings = nil
             state = PersistedState()
+        }
+        application.onStartup(owner: self) { [unowned self] in
+            // Before any window shows: the remembered light, dark or system style.
+            let setting = ColorSchemeSetting(settings: self.settings, styleManager: self.application.styleManager)
+            self.application.add(setting.action)
+            self.colorScheme = setting
+            // Run from a build tree: the window and the about window show the source tree's icon.
+            if !IconTheme.hasIcon(AppInfo.id) { IconTheme.addSearchPath(Self.sourceData + "/icons") }
         }
         application.onActivate(owner: self) { [unowned self] in self.present(folder: nil) }
         application.onOpen(owner: self) { [unowned self] paths in self.present(folder: paths.first) }
@@ -145,17 +156,17 @@ public final class LightboxApplication {
         let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/lightbox/samples").path
         if FileManager.default.fileExists(atPath: installed) { return installed }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data/samples").path
+        return sourceData + "/samples"
+    }
+
+    /// This source tree's `data` folder.
+    static var sourceData: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data").path
     }
 
     private func showAbout() {
-        let about = AboutDialog(name: AppInfo.name, version: AppInfo.version,
-                                comments: "Browse, rate and sort a folder of photos",
-                                website: "https://github.com/lightbox/lightbox", iconName: AppInfo.id)
-        about.transientFor = window
-        about.isModal = true
-        about.present()
+        AboutLightbox.window(over: window).present()
     }
 
     private func saveState() {

@@ -23,6 +23,14 @@ final class AdwaitaTests: GtkTestCase {
         XCTAssertEqual(changes, 2, "each change of appearance is announced")
     }
 
+    func testAnAdwaitaApplicationIsAGtkApplicationOfLibadwaitasClass() {
+        let application = Adw.Application(id: "io.github.lightbox.AdwApplicationTest", handlesOpen: false, nonUnique: true)
+        XCTAssertEqual(application.typeName, "AdwApplication")
+        XCTAssertEqual(application.id, "io.github.lightbox.AdwApplicationTest")
+        XCTAssertTrue(application.styleManager === StyleManager.default,
+                      "its style manager is the default display's, once libadwaita is initialized")
+    }
+
     func testAToastShowsOverItsContentAndTellsWhenDismissed() {
         let overlay = ToastOverlay()
         overlay.child = Label("Photos")

@@ -103,12 +103,14 @@ extension LaunchedApp {
 
     /// Activates one of the application's actions over D-Bus (`org.gtk.Actions`, as
     /// `gapplication action` does): what a menu item for that action does when clicked.
-    func activateAction(_ name: String) -> Bool {
+    /// `parameter` is the target in GVariant text (`"'dark'"`), as a menu item's target.
+    func activateAction(_ name: String, parameter: String? = nil) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
         process.arguments = ["call", "--session", "--dest", "io.github.lightbox.Lightbox",
                              "--object-path", "/io/github/lightbox/Lightbox",
-                             "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+                             "--method", "org.gtk.Actions.Activate", name,
+                             parameter.map { "[<\($0)>]" } ?? "[]", "{}"]
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
         process.environment = environment

@@ -105,9 +105,9 @@ final class MainWindowTests: GtkTestCase {
         let gone = app.waitForTree { !$0.photoNames.contains(name) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the file is in the trash")
         XCTAssertFalse(gone.photoNames.contains(name))
-        XCTAssertTrue(gone.contains { $0.name == "Moved to trash" }, "the banner says so")
-        XCTAssertTrue(gone.contains { $0.role == "push button" && $0.name.hasPrefix("Undo") }, "with an Undo button")
-        app.screenshot("trash-banner", window: window)
+        XCTAssertTrue(gone.contains { $0.name == "Moved to trash" }, "a toast says so")
+        XCTAssertTrue(gone.contains { $0.role == "push button" && $0.name.hasPrefix("Undo") }, "with an Undo button: \(gone.filter { $0.role == "push button" }.map(\.name))")
+        app.screenshot("trash-toast", window: window)
         app.sendKeys("ctrl+z", to: window)
         let back = app.waitForTree { $0.photoNames.contains(name) && !$0.contains { $0.name == "Moved to trash" } }
         XCTAssertTrue(FileManager.default.fileExists(atPath: file), "Ctrl+Z put the file back")

@@ -77,13 +77,13 @@ final class KeywordsPageTests: GtkTestCase {
     func testALibraryWithoutKeywordsOrPhotosSaysSo() {
         let samples = KeywordsPageFixture(self, folder: LibraryFixtures.samples)
         XCTAssertTrue(samples.page.isShowingEmptyState)
-        XCTAssertEqual(samples.status.titleLabel.text, "No Keywords")
-        XCTAssertEqual(samples.status.descriptionLabel.text, "Select a photo and press Ctrl+K to give it a keyword.")
+        XCTAssertEqual(samples.status.title, "No Keywords")
+        XCTAssertEqual(samples.status.description, "Select a photo and press Ctrl+K to give it a keyword.")
         XCTAssertFalse(samples.status.actionButton.isVisible)
 
         let none = KeywordsPageFixture(self, folder: nil)
         XCTAssertTrue(none.page.isShowingEmptyState)
-        XCTAssertEqual(none.status.descriptionLabel.text, "Open a folder of photos to see their keywords.")
+        XCTAssertEqual(none.status.description, "Open a folder of photos to see their keywords.")
         XCTAssertTrue(none.status.actionButton.isVisible)
 
         try! samples.store.edit([samples.store.allPhotos[0].id]) { $0.add(keyword: "first") }

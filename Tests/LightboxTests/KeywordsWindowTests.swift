@@ -6,7 +6,7 @@ import LightboxKit
 import XCTest
 
 /// The keyword editor and the Keywords page in the real window: one undo per edit (Ctrl+Z,
-/// the banner's Undo), Ctrl+K and Ctrl+3's actions.
+/// the toast's Undo), Ctrl+K and Ctrl+3's actions.
 final class KeywordsWindowTests: GtkTestCase {
     @MainActor
     private func makeWindow() throws -> (MainWindowController, Window, ActionGroup, PhotosController) {
@@ -15,7 +15,7 @@ final class KeywordsWindowTests: GtkTestCase {
         return (root, window, actions, root.pages.pages[0].controller as! PhotosController)
     }
 
-    func testCtrlZTakesBackAKeywordAddedOrRemovedAndTheBannerSaysARemoval() throws {
+    func testCtrlZTakesBackAKeywordAddedOrRemovedAndAToastSaysARemoval() throws {
         let (root, window, actions, photos) = try makeWindow()
         defer { window.destroy() }
         let store = root.store
@@ -29,16 +29,18 @@ final class KeywordsWindowTests: GtkTestCase {
         view.entry.text = "coast"
         view.entry.emitActivate()
         XCTAssertEqual(store.photo(id)?.keywords, ["harbour", "Places|Norway|Bergen", "coast"])
-        XCTAssertFalse(root.windowView.banner.isRevealed, "adding says nothing: the chip shows it")
+        XCTAssertNil(root.windowView.toastTitle, "adding says nothing: the chip shows it")
         actions.action(named: "undo")?.activate()
         XCTAssertEqual(store.photo(id)?.keywords, ["harbour", "Places|Norway|Bergen"], "Ctrl+Z took it back")
 
         view.chipViews[1].removeButton.click()
-        XCTAssertEqual(root.windowView.bannerLabel.text, "Keyword “Places › Norway › Bergen” removed")
-        XCTAssertTrue(root.windowView.undoButton.isVisible)
-        root.windowView.undoButton.click()
+        XCTAssertEqual(root.windowView.toastTitle, "Keyword “Places › Norway › Bergen” removed")
+        XCTAssertTrue(root.windowView.toastOffersUndo)
+        let undo = root.windowView.toastButton
+        XCTAssertNotNil(undo, "the toast on screen shows Undo")
+        undo?.click()
         XCTAssertEqual(store.photo(id)?.keywords, ["harbour", "Places|Norway|Bergen"], "Undo put it back")
-        XCTAssertFalse(root.windowView.banner.isRevealed)
+        XCTAssertNil(root.windowView.toastTitle)
     }
 
     func testCtrl3ShowsTheKeywordsPage() throws {

@@ -70,12 +70,12 @@ final class MainWindowControllerTests: GtkTestCase {
         XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3)
         root.commands.trash()
         XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))
-        XCTAssertTrue(root.windowView.banner.isRevealed)
-        XCTAssertEqual(root.windowView.bannerLabel.text, "Moved to trash")
+        XCTAssertEqual(root.windowView.toastTitle, "Moved to trash")
+        XCTAssertTrue(root.windowView.toastOffersUndo)
         XCTAssertNotNil(photos.currentPhoto, "the next photo is selected")
         actions.action(named: "undo")?.activate()
         XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]))
-        XCTAssertFalse(root.windowView.banner.isRevealed)
+        XCTAssertNil(root.windowView.toastTitle)
         XCTAssertEqual(try! root.store.catalog.photo(at: paths[0])?.rating, 3, "the rating came back")
         XCTAssertTrue(root.commands.canRedo)
         actions.action(named: "undo")?.activate()
@@ -84,7 +84,7 @@ final class MainWindowControllerTests: GtkTestCase {
         window.destroy()
     }
 
-    func testTrashingAFileThatIsGoneSaysSoInTheBanner() {
+    func testTrashingAFileThatIsGoneSaysSoInAToast() {
         let folder = LibraryFixtures.temporaryFolder(self, name: "Gone")
         let paths = LibraryFixtures.copySamples(to: folder, count: 3)
         let (root, window, _) = Self.makeWindow(folder, self)
@@ -92,10 +92,9 @@ final class MainWindowControllerTests: GtkTestCase {
         photos.reveal(paths[1])
         try! root.store.catalog.remove(paths: [paths[1]])
         root.commands.trash()
-        XCTAssertTrue(root.windowView.banner.isRevealed)
-        XCTAssertTrue(root.windowView.bannerLabel.text.contains("could not be moved to the trash"),
-                      root.windowView.bannerLabel.text)
-        XCTAssertFalse(root.windowView.undoButton.isVisible)
+        XCTAssertTrue(root.windowView.toastTitle?.contains("could not be moved to the trash") ?? false,
+                      root.windowView.toastTitle ?? "no toast")
+        XCTAssertFalse(root.windowView.toastOffersUndo)
         window.destroy()
     }
 

@@ -13,9 +13,9 @@ final class PhotosPageFixture {
     let page: PhotosController
     let navigation: NavigationController
     let window = Window()
-    /// What the window would say in its banner about ratings that could not be saved.
+    /// What the window would say in a toast about ratings that could not be saved.
     var ratingReports: [String] = []
-    /// What the window would say in its banner with an Undo button.
+    /// What the window would say in a toast with an Undo button.
     var undoableMessages: [String] = []
     /// The window's actions: `win.rate`, `win.reject`, `win.undo`, `win.redo`.
     let actions = ActionGroup()
@@ -131,7 +131,7 @@ final class PhotosPageTests: GtkTestCase {
         actions.addAction("open-folder") { opened += 1 }
         fixture.window.insertActionGroup(actions, prefix: "win")
         XCTAssertTrue(fixture.listView.isShowingStatus)
-        XCTAssertEqual(fixture.listView.status.titleLabel.text, "No Photos")
+        XCTAssertEqual(fixture.listView.status.title, "No Photos")
         XCTAssertTrue(fixture.listView.status.actionButton.isVisible)
         fixture.listView.status.actionButton.click()
         pump(until: { opened == 1 }, "win.open-folder")
@@ -141,8 +141,8 @@ final class PhotosPageTests: GtkTestCase {
     func testAMissingFolderShowsItIsUnavailableAndOpenFolder() {
         let fixture = PhotosPageFixture(self, folder: "/nonexistent/lightbox-photos")
         XCTAssertTrue(fixture.listView.isShowingStatus)
-        XCTAssertEqual(fixture.listView.status.titleLabel.text, "Folder Unavailable")
-        XCTAssertEqual(fixture.listView.status.descriptionLabel.text, "Waiting for it to come back.")
+        XCTAssertEqual(fixture.listView.status.title, "Folder Unavailable")
+        XCTAssertEqual(fixture.listView.status.description, "Waiting for it to come back.")
         XCTAssertTrue(fixture.listView.status.actionButton.isVisible)
         XCTAssertFalse(fixture.listView.isShowingProgress)
         _ = screenshot(fixture.window, name: "photos-error")
@@ -150,8 +150,8 @@ final class PhotosPageTests: GtkTestCase {
 
     func testAFolderWithoutPhotosSaysSo() {
         let fixture = PhotosPageFixture(self, folder: LibraryFixtures.temporaryFolder(self))
-        XCTAssertEqual(fixture.listView.status.titleLabel.text, "No Photos")
-        XCTAssertTrue(fixture.listView.status.descriptionLabel.text.contains("This folder has no photos"))
+        XCTAssertEqual(fixture.listView.status.title, "No Photos")
+        XCTAssertTrue(fixture.listView.status.description?.contains("This folder has no photos") ?? false)
     }
 
     func testScanningShowsProgressWhileTheListFills() {
@@ -192,7 +192,7 @@ final class PhotosPageTests: GtkTestCase {
         XCTAssertEqual(fixture.page.details.photo?.id, photo.id)
         fixture.store.searchText = "no such words"
         XCTAssertTrue(fixture.listView.isShowingStatus)
-        XCTAssertEqual(fixture.listView.status.titleLabel.text, "No Results")
+        XCTAssertEqual(fixture.listView.status.title, "No Results")
         fixture.store.searchText = ""
         XCTAssertFalse(fixture.listView.isShowingStatus)
     }

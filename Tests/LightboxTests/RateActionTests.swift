@@ -110,7 +110,7 @@ final class RateActionTests: GtkTestCase {
         front.page = Page(Photo(path: "/nonexistent/gone.jpg"))
         rate.activate(Variant(Int32(3)))
         XCTAssertEqual(reports, ["The rating could not be saved: no photo at /nonexistent/gone.jpg"],
-                       "the window says it (its banner)")
+                       "the window says it (a toast)")
 
         let saying = SayingPage(Photo(path: "/nonexistent/gone.jpg"))
         front.page = saying

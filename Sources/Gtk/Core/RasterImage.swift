@@ -34,6 +34,19 @@ package struct RasterImage: Sendable {
         return seen.count
     }
 
+    /// The mean relative luminance (Rec. 709 weights of the 8-bit channels, 0 black … 255
+    /// white) over every opaque-enough pixel: how light or dark a screenshot looks.
+    package var averageLuminance: Double {
+        var total = 0.0
+        var counted = 0
+        for pixel in pixels where pixel >> 24 >= 128 {
+            let blue = Double(pixel & 0xFF), green = Double((pixel >> 8) & 0xFF), red = Double((pixel >> 16) & 0xFF)
+            total += 0.2126 * red + 0.7152 * green + 0.0722 * blue
+            counted += 1
+        }
+        return counted == 0 ? 0 : total / Double(counted)
+    }
+
     /// True when the image has a single colour (blank, or a flat fill).
     package var isSingleColor: Bool { distinctColorCount(limit: 2) < 2 }
 }

@@ -6,14 +6,25 @@ open class Application: Object, ActionMap {
 
     /// - Parameter handlesOpen: accept files and folders on the command line and from
     ///   other launches (`G_APPLICATION_HANDLES_OPEN`).
-    public init(id: String, handlesOpen: Bool = true, nonUnique: Bool = false) {
+    public convenience init(id: String, handlesOpen: Bool = true, nonUnique: Bool = false) {
+        self.init(id: id, handlesOpen: handlesOpen, nonUnique: nonUnique) { id, flags in
+            UnsafeMutableRawPointer(gtk_application_new(id, GApplicationFlags(rawValue: flags)))
+        }
+    }
+
+    /// An instance of a subclass of GtkApplication (libadwaita's AdwApplication): `make`
+    /// creates it from the id and the `GApplicationFlags` bits, with a full reference.
+    @_spi(GtkBinding)
+    public init(id: String, handlesOpen: Bool, nonUnique: Bool,
+                make: (String, UInt32) -> UnsafeMutableRawPointer?) {
         self.id = id
         MainLoop.integrate()
         Renderer.preferCairoWithoutGPU()
         var flags = G_APPLICATION_DEFAULT_FLAGS.rawValue
         if handlesOpen { flags |= G_APPLICATION_HANDLES_OPEN.rawValue }
         if nonUnique { flags |= G_APPLICATION_NON_UNIQUE.rawValue }
-        super.init(gtk_application_new(id, GApplicationFlags(rawValue: flags)), ownership: .full)
+        guard let instance = make(id, flags) else { preconditionFailure("no application could be made for \(id)") }
+        super.init(instance, ownership: .full)
     }
 
     @discardableResult

@@ -22,8 +22,8 @@ public enum AlbumsStyle {
     .month-strip { background: none; }
     .month-strip > row { padding: 4px; border-radius: 10px; margin: 2px; transition: none; }
     .month-strip > row:hover { background-color: alpha(currentColor, 0.07); }
-    .month-strip > row:selected { background-color: alpha(@theme_selected_bg_color, 0.35); }
-    .month-strip > row:focus-visible { outline: 2px solid @theme_selected_bg_color; outline-offset: -2px; }
+    .month-strip > row:selected { background-color: alpha(@accent_bg_color, 0.35); }
+    .month-strip > row:focus-visible { outline: 2px solid @accent_color; outline-offset: -2px; }
     .month-strip .thumbnail { background: none; }
     .photo-page { background-color: #1c1c1c; color: white; }
     .photo-page scrolledwindow, .photo-page viewport { background: none; }
@@ -31,7 +31,7 @@ public enum AlbumsStyle {
     .photo-page .photo-status .dim-label { color: rgba(255, 255, 255, 0.6); }
     .photo-bar { background-color: rgba(0, 0, 0, 0.55); color: white; border-radius: 999px;
                  padding: 6px 16px; margin: 18px; }
-    .photo-bar .star-on { color: #f6d32d; }
+    .photo-bar .star-on { color: @yellow_3; }
     .photo-bar .star-off { color: rgba(255, 255, 255, 0.45); }
     .photo-bar .rejected-mark { color: #ff7b63; font-weight: bold; }
     .photo-nav { margin: 18px; min-width: 40px; min-height: 40px; }

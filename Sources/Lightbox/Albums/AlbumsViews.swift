@@ -58,9 +58,7 @@ final class AlbumsView: Box {
     let months: ListView
     let scroller = ScrolledWindow()
     private let pages = Stack()
-    private let emptyIcon = Image(iconName: "folder-pictures-symbolic")
-    private let emptyTitle = Label("No Albums")
-    private let emptyHint = Label("Open a folder of photos to see them by month.")
+    private let empty = StatusPage()
 
     init(months: ListView) {
         self.months = months
@@ -71,13 +69,8 @@ final class AlbumsView: Box {
         months.setAccessibleLabel("Months")
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = months
-        let empty = Box(orientation: .vertical, spacing: 12)
-        empty.verticalAlignment = .center
-        emptyIcon.pixelSize = 96
-        emptyIcon.addCssClass("dim-label")
-        emptyTitle.addCssClass("title-1")
-        emptyHint.addCssClass("dim-label")
-        [emptyIcon, emptyTitle, emptyHint].forEach(empty.append)
+        empty.show(icon: "folder-pictures-symbolic", title: "No Albums",
+                   description: "Open a folder of photos to see them by month.", offersOpenFolder: true)
         pages.add(scroller, name: "months")
         pages.add(empty, name: "empty")
     }
@@ -87,19 +80,20 @@ final class AlbumsView: Box {
     func showMonths(_ any: Bool, searching: Bool, filters: PhotoFilterSummary = PhotoFilterSummary()) {
         pages.visibleChildName = any ? "months" : "empty"
         if filters.hiddenCount > 0 {
-            emptyIcon.setIcon("view-conceal-symbolic")
-            emptyTitle.text = "No Photos Shown"
-            emptyHint.text = PhotoFilterText.hidden(filters)
-            return
+            empty.show(icon: "view-conceal-symbolic", title: "No Photos Shown",
+                       description: PhotoFilterText.hidden(filters), button: nil)
+        } else if searching {
+            empty.show(icon: "edit-find-symbolic", title: "No Results Found",
+                       description: "Try a different search.", button: nil)
+        } else {
+            empty.show(icon: "folder-pictures-symbolic", title: "No Albums",
+                       description: "Open a folder of photos to see them by month.", offersOpenFolder: true)
         }
-        emptyIcon.setIcon(searching ? "edit-find-symbolic" : "folder-pictures-symbolic")
-        emptyTitle.text = searching ? "No Results Found" : "No Albums"
-        emptyHint.text = searching ? "Try a different search." : "Open a folder of photos to see them by month."
     }
 
-    var emptyStateHint: String { emptyHint.text }
+    var emptyStateHint: String { empty.description ?? "" }
 
-    var emptyStateTitle: String { emptyTitle.text }
+    var emptyStateTitle: String { empty.title }
 
     var isShowingEmptyState: Bool { pages.visibleChildName == "empty" }
 }

@@ -3,7 +3,7 @@ import Gtk
 /// The details pane: the details list, or a status page when no photo is selected.
 public final class DetailsView: Box {
     public let list: ListView
-    public let placeholder = Box(orientation: .vertical, spacing: 12)
+    public let placeholder = StatusPage()
     /// Under the rows: the keyword editor's view.
     public let keywordsSlot = Box(orientation: .vertical)
     private let scroller = ScrolledWindow()
@@ -24,15 +24,9 @@ public final class DetailsView: Box {
         clamp.append(keywordsSlot)
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = clamp
-        let icon = Image(iconName: "image-x-generic-symbolic")
-        icon.pixelSize = 96
-        icon.addCssClass("dim-label")
-        let title = Label("No Photo Selected")
-        title.addCssClass("title-2")
-        let hint = Label("Choose a photo in the list to see its details.")
-        hint.addCssClass("dim-label")
-        [icon, title, hint].forEach(placeholder.append)
-        placeholder.verticalAlignment = .center
+        placeholder.show(icon: "image-x-generic-symbolic", title: "No Photo Selected",
+                         description: "Choose a photo in the list to see its details.", button: nil)
+        placeholder.isCompact = true  // a pane beside the list
         pages.add(scroller, name: "details")
         pages.add(placeholder, name: "none")
         pages.verticalExpand = true

@@ -1,3 +1,4 @@
+import Adw
 import Gtk
 
 /// What the photo list pane shows instead of photos.
@@ -120,34 +121,26 @@ public final class PhotoListView: Box {
     public var isShowingStatus: Bool { status.isVisible }
 }
 
-/// A GNOME status page: a large dim icon, a title, a description, and a button that
-/// activates a window action ("Open Folder…", `win.open-folder`, unless told otherwise).
-public final class StatusPage: Box {
-    public let icon = Image()
-    public let titleLabel = Label()
-    public let descriptionLabel = Label()
+/// A GNOME status page (libadwaita's AdwStatusPage): a large dim icon, a title, a
+/// description, and a button that activates a window action ("Open Folder…",
+/// `win.open-folder`, unless told otherwise).
+public final class StatusPage: Adw.StatusPage {
     public let actionButton = Button(label: "Open Folder…")
 
-    public init() {
-        super.init(orientation: .vertical, spacing: 12)
-        addCssClass("status-page")
-        verticalAlignment = .center
-        horizontalAlignment = .center
-        setMargins(top: 24, bottom: 24, start: 24, end: 24)
-        icon.pixelSize = 96
-        icon.addCssClass("dim-label")
-        titleLabel.addCssClass("title-2")
-        descriptionLabel.addCssClass("dim-label")
-        // Ellipsized, not wrapped: GTK 4.8 mis-measures wrapping labels inside a Stack
-        // (the navigation pages) and logs a critical. The tooltip has the whole text.
-        descriptionLabel.ellipsize = .middle
-        descriptionLabel.maxWidthChars = 34
+    public override init() {
+        Adwaita.initialize()
+        super.init()
         actionButton.addCssClass("pill")
         actionButton.addCssClass("suggested-action")
         actionButton.horizontalAlignment = .center
         actionButton.actionName = "win.open-folder"
-        actionButton.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        [icon, titleLabel, descriptionLabel, actionButton].forEach(append)
+        child = actionButton
+    }
+
+    /// The smaller layout of libadwaita's `compact` style, for narrow panes.
+    public var isCompact: Bool {
+        get { hasCssClass("compact") }
+        set { if newValue { addCssClass("compact") } else { removeCssClass("compact") } }
     }
 
     func show(icon name: String, title: String, description: String, offersOpenFolder: Bool) {
@@ -158,14 +151,15 @@ public final class StatusPage: Box {
     /// Shows the page with one button (label with a mnemonic, action, its parameter), or none.
     func show(icon name: String, title: String, description: String,
               button: (label: String, action: String, target: Variant?)?) {
-        icon.setIcon(name)
-        titleLabel.text = title
-        descriptionLabel.text = description
-        descriptionLabel.tooltip = description
+        iconName = name
+        self.title = title
+        self.description = description
         actionButton.isVisible = button != nil
         guard let button else { return }
         actionButton.label = button.label
         actionButton.useUnderline = true
+        // GTK 4.8 names a mnemonic button "_Label Label" for screen readers: say it plainly.
+        actionButton.setAccessibleLabel(button.label.filter { $0 != "_" })
         // No action while the target changes: GTK checks each against the other.
         actionButton.actionName = nil
         actionButton.actionTarget = button.target

@@ -11,7 +11,7 @@ public enum PhotosStyle {
     .photo-row .thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
     .photo-row .thumbnail picture { border-radius: 6px; }
     .photo-row .thumbnail.thumbnail-selected { outline: 2px solid @accent_color; outline-offset: 1px; }
-    .photo-row .rating-stars { color: #e5a50a; letter-spacing: 1px; }
+    .photo-row .rating-stars { color: @yellow_5; letter-spacing: 1px; }
     .photo-row .rating-stars.unrated { color: alpha(currentColor, 0.35); }
     .photo-row .error { color: @error_color; }
     .photo-row.rejected .thumbnail, .photo-row.rejected .heading, .photo-row.rejected .caption { opacity: 0.5; }
@@ -21,14 +21,13 @@ public enum PhotosStyle {
     .rating-row .rejected-mark { color: @error_color; font-weight: bold; }
     .rating-row.rejected .star-button { opacity: 0.5; }
     .scan-progress { border-bottom: 1px solid alpha(currentColor, 0.12); }
-    .status-page .title-2 { margin-top: 6px; }
     .details-pane { background-color: @view_bg_color; }
     .details-list { border-radius: 12px; }
     .details-list > row { padding: 2px 8px; }
     .details-list > row:first-child { background: none; }
     .preview-row .thumbnail { border-radius: 8px; }
     .rating-row .star-button { min-width: 28px; min-height: 28px; padding: 2px; color: alpha(currentColor, 0.45); }
-    .rating-row .star-button.star-on { color: #e5a50a; }
+    .rating-row .star-button.star-on { color: @yellow_5; }
     .detail-field label { min-height: 20px; }
     .keyword-chips > flowboxchild.keyword-chip { padding: 2px 2px 2px 10px; border-radius: 999px;
         background-color: alpha(currentColor, 0.1); }
@@ -36,10 +35,10 @@ public enum PhotosStyle {
         box-shadow: inset 0 0 0 1px alpha(currentColor, 0.25); }
     .keyword-chip .keyword-share { font-size: smaller; }
     .keyword-chip button { min-width: 22px; min-height: 22px; padding: 0; }
-    .keyword-suggestions { padding: 4px; border-radius: 8px; background-color: @theme_base_color;
+    .keyword-suggestions { padding: 4px; border-radius: 8px; background-color: @view_bg_color;
         border: 1px solid alpha(currentColor, 0.15); }
     .keyword-suggestion { padding: 6px 8px; border-radius: 6px; }
-    .keyword-suggestion.highlighted { background-color: alpha(@theme_selected_bg_color, 0.2); }
+    .keyword-suggestion.highlighted { background-color: alpha(@accent_bg_color, 0.2); }
     .keywords-list > row { padding: 0; }
     """
 

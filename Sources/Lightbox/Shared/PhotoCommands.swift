@@ -43,7 +43,7 @@ public final class PhotoCommands {
     /// - Parameters:
     ///   - page: the page whose selected photos (`PhotoSelecting`) the commands act on; nil
     ///     acts on nothing (while typing in search).
-    ///   - say: shows what a command did or why it failed (the window's banner), unless
+    ///   - say: shows what a command did or why it failed (the window's toast), unless
     ///     the page says a rating failure itself (`RatingFailureShowing`); nil takes the
     ///     last message away (an undo or redo done: the photos themselves show it).
     public init(store: CatalogStore, page: @escaping @MainActor () -> Controller?,

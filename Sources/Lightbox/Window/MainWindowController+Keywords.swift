@@ -2,7 +2,7 @@ import LightboxKit
 
 extension MainWindowController {
     /// A keyword added or removed in the details pane (one edit, however many photos): a
-    /// step of the window's undo history; a removal is said in the banner, with Undo, as a
+    /// step of the window's undo history; a removal is said in a toast, with Undo, as a
     /// trash is.
     func keywordsEdited(_ edit: MetadataEdit) {
         var message: CommandMessage?

@@ -3,7 +3,7 @@ import Gtk
 import LightboxKit
 
 /// The main window's root: the top-level pages inside a navigation stack (the photo
-/// page and collection pages push over them), search, sort, the trash banner, and the
+/// page and collection pages push over them), search, sort, the toasts, and the
 /// window's actions. Opens photos for the pages below it (`PhotoOpening`).
 final class MainWindowController: Controller, PhotoOpening {
     let store: CatalogStore
@@ -11,7 +11,6 @@ final class MainWindowController: Controller, PhotoOpening {
     let pages: PagesController
     /// Builds the page pushed to show `photos[index]` large.
     private let makePhotoPage: @MainActor (CatalogStore, [Photo], Int) -> Controller
-    private var bannerTicket = 0
     private var shownTop: Controller?
     /// The folder's rescan waits for the window's first frame (see `open(folder:)`).
     private var rescanOnAppear = false
@@ -44,7 +43,7 @@ final class MainWindowController: Controller, PhotoOpening {
         super.init()
         title = AppInfo.name
         addChild(navigation)
-        store.observeNotices(owner: self) { [weak self] message in self?.showBanner(message, undoable: false) }
+        store.observeNotices(owner: self) { [weak self] message in self?.showToast(message, undoable: false) }
         store.observeConditions(owner: self) { [weak self] conditions in self?.show(conditions) }
     }
 
@@ -196,33 +195,23 @@ final class MainWindowController: Controller, PhotoOpening {
     // MARK: Rating, reject, trash and undo
 
     /// What `win.rate`, `win.reject`, `win.undo`, `win.redo` and Delete do: act on the
-    /// current page's selected photos, not while typing in search; the banner says what
+    /// current page's selected photos, not while typing in search; a toast says what
     /// they did (with Undo) or why they failed.
     private(set) lazy var commands = PhotoCommands(store: store, page: { [weak self] in
         guard let self, !self.isTyping else { return nil }
         return self.currentPage
     }, say: { [weak self] message in
         guard let self else { return }
-        if let message { self.showBanner(message.text, undoable: message.isUndoable) } else { self.hideBanner() }
+        if let message { self.showToast(message.text, undoable: message.isUndoable) } else { self.hideToast() }
     })
 
-    func showBanner(_ message: String, undoable: Bool) {
+    func showToast(_ message: String, undoable: Bool) {
         guard isViewLoaded else { return }
-        let view = windowView
-        view.bannerLabel.text = message
-        view.undoButton.isVisible = undoable
-        view.banner.isRevealed = true
-        bannerTicket += 1
-        let ticket = bannerTicket
-        Task { @MainActor [weak self] in
-            try? await Task.sleep(for: .seconds(10))
-            guard let self, self.bannerTicket == ticket else { return }
-            self.hideBanner()
-        }
+        windowView.show(toast: message, undoable: undoable)
     }
 
-    func hideBanner() {
-        bannerTicket += 1
-        windowView.banner.isRevealed = false
+    func hideToast() {
+        guard isViewLoaded else { return }
+        windowView.dismissToast()
     }
 }

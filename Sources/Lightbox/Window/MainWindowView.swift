@@ -1,9 +1,10 @@
+import Adw
 import Gtk
 import LightboxKit
 
 /// The main window's widgets around the pages: the header's controls (search, sort and
 /// primary menus, which the controller puts in the navigation header), the search bar and
-/// the condition bars under the header, and the trash banner floating over the content.
+/// the condition bars under the header, and libadwaita's toasts over the content.
 final class MainWindowView: Box {
     let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let searchEntry = SearchEntry(placeholder: "Search by name, camera or lens")
@@ -12,15 +13,16 @@ final class MainWindowView: Box {
     /// The primary menu's write-back items (see `showPendingWrites`).
     private let writeBackSection = Menu()
     let menuButton = MenuButton(iconName: "open-menu-symbolic")
-    let bannerLabel = Label()
-    let undoButton = Button(mnemonic: "_Undo")
-    let banner = Revealer(transition: .slideDown)
     /// Lasting conditions of the library (`ConditionBar`s), under the search bar.
     let conditionBars = Box(orientation: .vertical)
-    private let overlay = Overlay()
+    /// Transient messages ("Moved to trash", with Undo): one at a time (`show(toast:)`).
+    private let toasts = ToastOverlay()
+    /// The toast on screen, until it is dismissed (by its timeout, by the person, or replaced).
+    private(set) var toast: Toast?
 
     /// - Parameter navigation: the pages' view, under the bars (its header is the window's title bar).
     init(navigation: Widget) {
+        Adwaita.initialize()
         super.init(orientation: .vertical)
         searchButton.tooltip = "Search (Ctrl+F)"
         searchButton.setAccessibleLabel("Search")
@@ -47,23 +49,33 @@ final class MainWindowView: Box {
         content.append(searchBar)
         content.append(conditionBars)
         content.append(navigation)
-        overlay.child = content
-        overlay.verticalExpand = true
-        append(overlay)
+        toasts.child = content
+        toasts.verticalExpand = true
+        append(toasts)
+    }
 
-        bannerLabel.maxWidthChars = 60
-        bannerLabel.ellipsize = .end
-        undoButton.setAccessibleLabel("Undo")
-        undoButton.tooltip = "Undo (Ctrl+Z)"
-        undoButton.actionName = "win.undo"
-        let notification = Box(orientation: .horizontal, spacing: 12)
-        notification.addCssClass("app-notification")
-        notification.append(bannerLabel)
-        notification.append(undoButton)
-        banner.child = notification
-        banner.horizontalAlignment = .center
-        banner.verticalAlignment = .start
-        overlay.addOverlay(banner)
+    /// Shows `message` as a toast, with Undo (`win.undo`) when `undoable`. A new message
+    /// replaces the one shown (libadwaita would queue it behind).
+    func show(toast message: String, undoable: Bool) {
+        dismissToast()
+        let toast = Toast(message)
+        if undoable {
+            toast.buttonLabel = "Undo"
+            toast.actionName = "win.undo"
+        }
+        // Long enough to reach for Undo.
+        toast.timeout = undoable ? 10 : 5
+        toast.onDismissed(owner: self) { [weak self, unowned toast] in
+            if self?.toast === toast { self?.toast = nil }
+        }
+        self.toast = toast
+        toasts.addToast(toast)
+    }
+
+    func dismissToast() {
+        guard let toast else { return }
+        self.toast = nil
+        toast.dismiss()
     }
 
     /// Replaces the condition bars with one per condition, most serious first.
@@ -115,12 +127,17 @@ final class MainWindowView: Box {
         folder.append("_Rescan", action: "win.rescan")
         let view = Menu()
         view.append("Show Re_jected Photos", action: "win.show-rejected")
+        let style = Menu()
+        style.append("Follow _System", action: "app.color-scheme", target: Variant(AppColorScheme.followSystem.rawValue))
+        style.append("_Light", action: "app.color-scheme", target: Variant(AppColorScheme.light.rawValue))
+        style.append("_Dark", action: "app.color-scheme", target: Variant(AppColorScheme.dark.rawValue))
         let help = Menu()
         help.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
         help.append("_About Lightbox", action: "app.about")
         let menu = Menu()
         menu.appendSection(nil, folder)
         menu.appendSection(nil, view)
+        menu.appendSection("Style", style)
         menu.appendSection(nil, writeBack)
         menu.appendSection(nil, help)
         return menu

@@ -1,0 +1,22 @@
+import Gtk
+@testable import Lightbox
+
+/// What a person sees of the window's toast, read from the toast and its widget on screen.
+@MainActor
+extension MainWindowView {
+    /// The shown toast's title; nil when no toast shows.
+    var toastTitle: String? { toast?.title }
+
+    /// Whether the shown toast has an Undo button that activates `win.undo`.
+    var toastOffersUndo: Bool { toast?.buttonLabel == "Undo" && toast?.actionName == "win.undo" }
+
+    /// The toast's button as libadwaita shows it (a GtkButton in the toast overlay).
+    var toastButton: Button? {
+        var queue: [Widget] = [self]
+        while let next = queue.popLast() {
+            if let button = next as? Button, button.label == "Undo", button.isVisible { return button }
+            queue.append(contentsOf: next.children)
+        }
+        return nil
+    }
+}
