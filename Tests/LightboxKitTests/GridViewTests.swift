@@ -74,10 +74,12 @@ final class GridViewTests: GtkTestCase {
         let source = makeSource(500)
         let (list, grid, stack) = listAndGrid(source)
         source.select(positions: 120..<123)
-        source.scroll(to: 300)
-        source.scroll(to: 120)
-        pump(until: { source.firstVisiblePosition.map { $0 <= 120 && $0 > 100 } == true }, "the list scrolled to 120")
+        source.scroll(to: 0)
+        source.scroll(to: 125)
+        pump(until: { source.firstVisiblePosition.map { $0 <= 118 && $0 > 100 } == true }, "the list scrolled to 125")
         let first = source.firstVisiblePosition!
+        source.focus(at: 121)
+        XCTAssertTrue(source.hasFocus(at: 121), "the focus on the selected item in the middle of the list")
 
         source.switchView(to: grid)
         stack.visibleChildName = "grid"
@@ -89,6 +91,7 @@ final class GridViewTests: GtkTestCase {
         // Four 100-pixel tiles a row in 430 pixels: the first visible one is on the same grid row.
         XCTAssertTrue((first - 3...first).contains(gridFirst), "grid starts at \(gridFirst), list was at \(first)")
         XCTAssertEqual(source.selectedItems.map(\.title), ["Name 120", "Name 121", "Name 122"])
+        XCTAssertTrue(source.hasFocus(at: 121), "the keyboard focus stays on the photo it was on")
         XCTAssertTrue(source.boundRow(at: 121)!.highlight.contains(.selected))
         XCTAssertEqual(grid.maxColumns, 4, "four 100-pixel cells fit in 430 pixels")
         XCTAssertLessThan(source.boundRowCount, 130, "30 rows of 4 cells and a few more are bound, not 20 × 30")

@@ -118,3 +118,20 @@ final class PhotoGridTests: GtkTestCase {
         _ = screenshot(grid.rootWindow!, name: "photo-grid")
     }
 }
+
+extension PhotoGridTests {
+    func testBackToTheListAtTheTopKeepsTheTopAndTheFocusedPhoto() throws {
+        let fixture = PhotosPageFixture(self)
+        fixture.page.panePosition = 560
+        let source = fixture.list.source
+        _ = show(.grid, in: fixture)
+        source.select(positions: 0..<2)
+        source.focus(at: 1)
+        XCTAssertTrue(source.hasFocus(at: 1))
+        XCTAssertEqual(source.firstVisiblePosition, 0)
+        _ = show(.list, in: fixture)
+        pump(until: { source.firstVisiblePosition != nil }, "the list's rows")
+        XCTAssertEqual(source.firstVisiblePosition, 0)
+        XCTAssertTrue(source.hasFocus(at: 1))
+    }
+}

@@ -112,15 +112,13 @@ extension ArrayDataSource {
     public var firstVisiblePosition: Int? {
         guard let view, view.isMapped else { return nil }
         let height = view.height, width = view.width
-        // The first bound row under a point near the top, a few pixels down at a time
-        // (past the spacing around rows).
+        // The leftmost bound row under a line near the top, a few pixels down at a time
+        // (past the spacing around rows); the first line that meets rows is the first row.
         for y in stride(from: 1, to: height, by: 4) {
-            for x in [4, width / 2] {
-                if let picked = view.pick(Double(x), y: Double(y), flags: .default),
-                   let position = boundPosition(around: picked, in: view) {
-                    return position
-                }
+            let positions = stride(from: 2, to: width, by: 16).compactMap { x in
+                view.pick(Double(x), y: Double(y), flags: .default).flatMap { boundPosition(around: $0, in: view) }
             }
+            if let first = positions.min() { return first }
         }
         return nil
     }
