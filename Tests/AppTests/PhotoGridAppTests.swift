@@ -1,0 +1,131 @@
+import Foundation
+import GtkTestSupport
+import XCTest
+
+/// The Photos page as a grid, full screen and Properties, end to end: the real binary,
+/// real keys (xdotool), checked through the accessibility tree and the settings file.
+final class PhotoGridAppTests: GtkTestCase {
+    func testAlt2ShowsTheGridAndAlt1TheListWithTheSamePhotoSelectedAndTheModeIsRemembered() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        app.sendKeys("Down", "Down", to: window)
+        let list = app.waitForTree { $0.selectedPhotoName != nil }
+        let selected = try XCTUnwrap(list.selectedPhotoName)
+        XCTAssertTrue(list.contains(role: "push button", name: "View as Grid"), "the header has the toggle")
+
+        app.sendKeys("alt+2", to: window)
+        let grid = app.waitForTree { $0.selectedCellPhotoName == selected }
+        XCTAssertTrue(grid.contains { $0.role == "table" && $0.name == "Photos" }, "the photos are a grid")
+        XCTAssertGreaterThanOrEqual(grid.filter { $0.role == "table cell" }.count, 9, "with a cell per photo on screen")
+        XCTAssertEqual(grid.selectedCellPhotoName, selected, "the same photo is selected in the grid")
+        XCTAssertEqual(grid.first { $0.role == "list" && $0.name == "Photos" }?.children, 0, "the hidden list binds nothing")
+        XCTAssertTrue(grid.contains { $0.role == "push button" && $0.name == "View as Grid" && $0.states.contains("pressed") })
+        app.screenshot("photo-grid", window: window)
+
+        app.sendKeys("alt+1", to: window)
+        let back = app.waitForTree { $0.selectedPhotoName == selected && !$0.contains { $0.role == "table cell" } }
+        XCTAssertEqual(back.selectedPhotoName, selected, "back in the list, the same photo selected")
+        XCTAssertFalse(back.contains { $0.role == "table cell" })
+
+        app.sendKeys("alt+2", "ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        let keyfile = fixture.home.appendingPathComponent("config/glib-2.0/settings/keyfile")
+        let saved = try String(contentsOf: keyfile, encoding: .utf8)
+        XCTAssertTrue(saved.contains("photos-view='grid'"), saved)
+        let (again, _) = try fixture.launch()
+        defer { again.terminate() }
+        let restored = again.waitForTree { $0.contains { $0.role == "table cell" } }
+        XCTAssertTrue(restored.contains { $0.role == "table cell" }, "the grid shows at the next launch")
+    }
+
+    func testKeysOfTheListWorkInTheGrid() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        app.sendKeys("alt+2", to: window)
+        _ = app.waitForTree { $0.selectedCellPhotoName != nil }
+        app.sendKeys("Right", to: window)
+        let moved = app.waitForTree { $0.selectedCellPhotoName != nil && $0.focusedCellPhotoName == $0.selectedCellPhotoName }
+        let name = try XCTUnwrap(moved.selectedCellPhotoName)
+        app.sendKeys("4", to: window)
+        waitUntil(timeout: 5) { fixture.rating(of: name) == 4 }
+        XCTAssertEqual(fixture.rating(of: name), 4, "4 rated the photo selected in the grid")
+        app.sendKeys("ctrl+a", to: window)
+        let all = app.waitForTree { $0.filter { $0.role == "table cell" && $0.states.contains("selected") }.count > 3 }
+        XCTAssertGreaterThan(all.filter { $0.role == "table cell" && $0.states.contains("selected") }.count, 3, "Ctrl+A")
+        XCTAssertTrue(all.contains { $0.name.hasSuffix("Photos Selected") }, "the details pane sums them up")
+        app.sendKeys("Escape", to: window)
+        let one = app.waitForTree { $0.filter { $0.role == "table cell" && $0.states.contains("selected") }.count == 1 }
+        XCTAssertEqual(one.filter { $0.role == "table cell" && $0.states.contains("selected") }.count, 1, "Escape keeps one")
+        app.sendKeys("Return", to: window)
+        let page = app.waitForTree { $0.contains(role: "push button", name: "Back") }
+        XCTAssertTrue(page.contains(role: "push button", name: "Back"), "Return opens the photo page")
+    }
+
+    func testF11MakesThePhotoPageFullScreenAndEscapeLeavesItBeforeGoingBack() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        app.sendKeys("Return", to: window)
+        _ = app.waitForTree { $0.contains(role: "push button", name: "Back") }
+        app.sendKeys("F11", to: window)
+        let full = app.waitForTree { !$0.contains(role: "push button", name: "Back") }
+        XCTAssertFalse(full.contains(role: "push button", name: "Back"), "the header is hidden in full screen")
+        XCTAssertFalse(full.contains(role: "push button", name: "Main Menu"))
+        XCTAssertTrue(full.contains { $0.name.hasSuffix(" of 26") }, "still the photo page")
+        app.screenshot("photo-page-full-screen", window: window)
+        app.sendKeys("Escape", to: window)
+        let windowed = app.waitForTree { $0.contains(role: "push button", name: "Back") }
+        XCTAssertTrue(windowed.contains(role: "push button", name: "Back"), "Escape leaves full screen first")
+        XCTAssertTrue(windowed.contains { $0.name.hasSuffix(" of 26") }, "on the photo page")
+        app.sendKeys("F11", "F11", to: window)
+        XCTAssertTrue(app.waitForTree { $0.contains(role: "push button", name: "Back") }.contains(role: "push button", name: "Back"),
+                      "F11 again leaves full screen")
+        app.sendKeys("F11", "Escape", "Escape", to: window)
+        let list = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.contains(role: "push button", name: "Main Menu") }
+        XCTAssertEqual(list.photoNames.count, AppFixture.sampleNames.count, "the second Escape goes back to the list")
+        XCTAssertTrue(list.contains(role: "push button", name: "Main Menu"), "with the header")
+    }
+
+    func testAltReturnShowsAndFocusesTheDetailsPane() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        app.sendKeys("F9", to: window)
+        _ = app.waitForTree { !$0.contains { $0.name == "Details" } }
+        app.sendKeys("alt+Return", to: window)
+        let shown = app.waitForTree { $0.contains { $0.name == "Details" } && $0.focusedRoleInDetails != nil }
+        XCTAssertTrue(shown.contains { $0.name == "Details" }, "Alt+Return shows the details pane")
+        XCTAssertNotNil(shown.focusedRoleInDetails, "and puts the focus in it")
+        app.sendKeys("alt+Return", to: window)
+        let hidden = app.waitForTree { !$0.contains { $0.name == "Details" } }
+        XCTAssertFalse(hidden.contains { $0.name == "Details" }, "Alt+Return in the pane hides it again")
+    }
+}
+
+extension Array where Element == AccessibleNode {
+    /// The photo name shown in the first grid cell with `state`.
+    func cellPhotoName(_ state: String) -> String? {
+        guard let start = firstIndex(where: { $0.role == "table cell" && $0.states.contains(state) }) else { return nil }
+        let depth = self[start].depth
+        for node in self[(start + 1)...] {
+            if node.depth <= depth { break }
+            if node.name.hasPrefix("IMG_") { return String(node.name.prefix(12)) }
+        }
+        return nil
+    }
+
+    var selectedCellPhotoName: String? { cellPhotoName("selected") }
+    var focusedCellPhotoName: String? { cellPhotoName("focused") }
+
+    /// The role of the focused node after the "Details" heading (the details pane), if any.
+    var focusedRoleInDetails: String? {
+        guard let start = firstIndex(where: { $0.name == "Details" }) else { return nil }
+        return self[start...].first { $0.states.contains("focused") }?.role
+    }
+}
