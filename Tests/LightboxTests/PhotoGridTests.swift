@@ -135,3 +135,16 @@ extension PhotoGridTests {
         XCTAssertTrue(source.hasFocus(at: 1))
     }
 }
+
+extension PhotoGridTests {
+    /// A size from an old or hand-edited setting is taken to the nearest size the grid has.
+    func testAThumbnailSizeTheGridDoesNotHaveBecomesTheNearestOne() throws {
+        let fixture = try page(with: 10)
+        fixture.list.gridThumbnailSize = 1_000
+        XCTAssertEqual(fixture.list.gridThumbnailSize, 320)
+        fixture.list.gridThumbnailSize = 100
+        XCTAssertEqual(fixture.list.gridThumbnailSize, 96)
+        fixture.list.gridThumbnailSize = 200
+        XCTAssertEqual(fixture.list.gridThumbnailSize, 192)
+    }
+}

@@ -19,9 +19,21 @@ extension PhotoPageController {
         guard !isFullScreen, let window = view.rootWindow else { return }
         window.fullscreen()
         window.titlebar?.isVisible = false
+        // A window manager may end full screen itself (its own key, another window): the
+        // header comes back then too.
+        var wasFullscreened = window.fullscreened
+        fullScreenWatch = window.onNotifyFullscreened(owner: self) { [weak self, unowned window] in
+            if window.fullscreened {
+                wasFullscreened = true
+            } else if wasFullscreened {
+                self?.leaveFullScreen()
+            }
+        }
     }
 
     public func leaveFullScreen() {
+        fullScreenWatch?.disconnect()
+        fullScreenWatch = nil
         guard isFullScreen, let window = view.rootWindow else { return }
         window.unfullscreen()
         window.titlebar?.isVisible = true

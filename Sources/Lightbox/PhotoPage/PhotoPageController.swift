@@ -23,6 +23,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private var prefetches: [Task<Void, Never>] = []
     private var image: PixelImage?
     private var pageView: PhotoPageView { view as! PhotoPageView }
+    /// While full screen: follows the window's `fullscreened` (see `PhotoPageController+FullScreen`).
+    var fullScreenWatch: SignalConnection?
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
