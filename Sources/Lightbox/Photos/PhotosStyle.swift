@@ -43,10 +43,9 @@ public enum PhotosStyle {
     .keywords-list > row { padding: 0; }
     .photo-grid > child box { margin: 0; border-spacing: 4px; }
     .photo-grid > child { padding: 3px; border-radius: 10px; }
-    .photo-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.18); color: inherit; }
-    .photo-cell .thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
-    .photo-cell .thumbnail picture { border-radius: 6px; }
-    .photo-cell .thumbnail.thumbnail-selected { outline: 3px solid @theme_selected_bg_color; outline-offset: 2px; }
+    .photo-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.25); color: inherit; }
+    .photo-grid > child:hover:not(:selected) { background-color: alpha(currentColor, 0.06); }
+    .photo-cell .thumbnail picture { border-radius: 4px; }
     .photo-cell .rating-stars { color: #e5a50a; letter-spacing: 1px; }
     .photo-cell .rating-stars.unrated { color: alpha(currentColor, 0.35); }
     .photo-cell .rating-stars.rejected-mark { color: @error_color; font-weight: bold; letter-spacing: 0; }
