@@ -53,6 +53,16 @@ final class PhotoGridAppTests: GtkTestCase {
         app.sendKeys("4", to: window)
         waitUntil(timeout: 5) { fixture.rating(of: name) == 4 }
         XCTAssertEqual(fixture.rating(of: name), 4, "4 rated the photo selected in the grid")
+        app.sendKeys("u", to: window)
+        let unrated = app.waitForTree { $0.selectedCellPhotoName != nil && $0.selectedCellPhotoName != name }
+        let next = try XCTUnwrap(unrated.selectedCellPhotoName)
+        XCTAssertNotEqual(next, name, "U went to the next unrated photo")
+        XCTAssertEqual(fixture.rating(of: next), 0)
+        app.sendKeys("ctrl+k", to: window)
+        let keywords = app.waitForTree { $0.focusedNode?.name == "Add keyword" }
+        XCTAssertEqual(keywords.focusedNode?.name, "Add keyword", "Ctrl+K puts the keyboard in the keyword entry")
+        app.sendKeys("Escape", to: window)
+        _ = app.waitForTree { $0.contains { $0.role == "table cell" && $0.states.contains("focused") } }
         app.sendKeys("ctrl+a", to: window)
         let all = app.waitForTree { $0.filter { $0.role == "table cell" && $0.states.contains("selected") }.count > 3 }
         XCTAssertGreaterThan(all.filter { $0.role == "table cell" && $0.states.contains("selected") }.count, 3, "Ctrl+A")
@@ -60,6 +70,11 @@ final class PhotoGridAppTests: GtkTestCase {
         app.sendKeys("Escape", to: window)
         let one = app.waitForTree { $0.filter { $0.role == "table cell" && $0.states.contains("selected") }.count == 1 }
         XCTAssertEqual(one.filter { $0.role == "table cell" && $0.states.contains("selected") }.count, 1, "Escape keeps one")
+        let trashed = try XCTUnwrap(one.selectedCellPhotoName)
+        app.sendKeys("Delete", to: window)
+        let gone = app.waitForTree { !$0.photoNames.contains(trashed) && $0.selectedCellPhotoName != nil }
+        XCTAssertFalse(gone.photoNames.contains(trashed), "Delete moved it to the trash")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent(trashed).path))
         app.sendKeys("Return", to: window)
         let page = app.waitForTree { $0.contains(role: "push button", name: "Back") }
         XCTAssertTrue(page.contains(role: "push button", name: "Back"), "Return opens the photo page")

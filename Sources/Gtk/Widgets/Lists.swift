@@ -117,13 +117,3 @@ extension Widget {
         return result
     }
 }
-
-extension Widget {
-    /// The widget's minimum and natural width, as its parent would measure it
-    /// (`gtk_widget_measure`, for any height; CSS margins, borders and padding included).
-    public var measuredWidth: (minimum: Int, natural: Int) {
-        var minimum: gint = 0, natural: gint = 0
-        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-        return (Int(minimum), Int(natural))
-    }
-}
