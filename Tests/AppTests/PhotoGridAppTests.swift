@@ -106,6 +106,43 @@ final class PhotoGridAppTests: GtkTestCase {
         XCTAssertTrue(list.contains(role: "push button", name: "Main Menu"), "with the header")
     }
 
+    /// With a window manager on the display (Xvfb has none; GTK asks the window manager to
+    /// make a window full screen), F11 gives the window the whole screen and Escape takes it back.
+    func testF11GivesThePhotoPageTheWholeScreenUnderAWindowManager() throws {
+        let screen = Process.output("/usr/bin/xdotool", ["getdisplaygeometry"])
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertEqual(screen.count, 2, "the display's size")
+        let manager = Process()
+        manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        manager.arguments = ["--sm-disable"]
+        manager.standardOutput = FileHandle.nullDevice
+        manager.standardError = FileHandle.nullDevice
+        try manager.run()
+        defer {
+            manager.terminate()
+            manager.waitUntilExit()
+        }
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        app.sendKeys("Return", to: window)
+        _ = app.waitForTree { $0.contains(role: "push button", name: "Back") }
+        let windowed = try XCTUnwrap(app.windowSize(window))
+        XCTAssertLessThan(windowed.width, screen[0])
+        app.sendKeys("F11", to: window)
+        waitUntil(timeout: 10) { app.windowSize(window).map { [$0.width, $0.height] } == screen }
+        XCTAssertEqual(app.windowSize(window).map { [$0.width, $0.height] }, screen, "the window fills the screen")
+        XCTAssertTrue(Process.output("/usr/bin/xprop", ["-id", window, "_NET_WM_STATE"]).contains("_NET_WM_STATE_FULLSCREEN"),
+                      "the window manager made it full screen")
+        XCTAssertFalse(app.waitForTree { !$0.contains(role: "push button", name: "Back") }.contains(role: "push button", name: "Back"))
+        app.screenshot("photo-page-full-screen-window-manager", window: window)
+        app.sendKeys("Escape", to: window)
+        waitUntil(timeout: 10) { app.windowSize(window).map { $0.width < screen[0] } == true }
+        XCTAssertEqual(app.windowSize(window)?.width, windowed.width, "Escape gives the window its size back")
+        XCTAssertTrue(app.waitForTree { $0.contains(role: "push button", name: "Back") }.contains(role: "push button", name: "Back"))
+    }
+
     func testAltReturnShowsAndFocusesTheDetailsPane() throws {
         let fixture = try AppFixture()
         let (app, window) = try fixture.launch()
