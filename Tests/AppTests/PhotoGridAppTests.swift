@@ -10,6 +10,11 @@ final class PhotoGridAppTests: GtkTestCase {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
+        app.sendKeys("ctrl+2", to: window)
+        _ = app.waitForTree { !$0.monthRows.isEmpty }
+        app.sendKeys("alt+2", "ctrl+1", to: window)
+        _ = app.waitForTree { $0.selectedPhotoName != nil }
+        XCTAssertFalse(app.accessibilityTree().contains { $0.role == "table cell" }, "Alt+2 on the Albums page does nothing")
         app.sendKeys("Down", "Down", to: window)
         let list = app.waitForTree { $0.selectedPhotoName != nil }
         let selected = try XCTUnwrap(list.selectedPhotoName)

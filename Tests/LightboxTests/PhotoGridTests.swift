@@ -41,8 +41,10 @@ final class PhotoGridTests: GtkTestCase {
         let selected = fixture.page.selectedPhotos.map(\.name)
         XCTAssertEqual(selected.count, 3)
 
+        let selection = try XCTUnwrap(fixture.list.listView.list.model)
         let grid = show(.grid, in: fixture)
         XCTAssertTrue(fixture.list.listView.isShowingGrid)
+        XCTAssertTrue((grid as! GridView).model as AnyObject === selection as AnyObject, "one selection model, moved to the grid")
         XCTAssertNil(fixture.list.listView.list.model, "the hidden list binds nothing")
         XCTAssertEqual(fixture.page.selectedPhotos.map(\.name), selected)
         XCTAssertEqual(fixture.page.details.photos.map(\.name), selected, "the details pane shows the same photos")

@@ -8,7 +8,7 @@ extension MainWindowController {
     }
 
     /// `win.view-mode` ("list" or "grid", the mode shown as its state: Alt+1, Alt+2 and the
-    /// header toggle, shown on the Photos page) and `win.properties` (Alt+Return: the
+    /// header toggle; enabled while the Photos page shows) and `win.properties` (Alt+Return: the
     /// details pane shown and focused, or hidden when the focus is already in it).
     func installViewModeActions<Actions: Object & ActionMap>(in actions: Actions) {
         guard let photos = photosPage else { return }
@@ -21,8 +21,13 @@ extension MainWindowController {
         actions.add(mode)
         let toggle = ViewModeToggle()
         pages.headerItems.end.append(toggle)
+        // On the other pages the keys do nothing, as the toggle is not there.
         toggle.isVisible = pages.current?.kind == .photos
-        pages.pageChanged = { [weak toggle] kind in toggle?.isVisible = kind == .photos }
+        mode.isEnabled = toggle.isVisible
+        pages.pageChanged = { [weak toggle, weak mode] kind in
+            toggle?.isVisible = kind == .photos
+            mode?.isEnabled = kind == .photos
+        }
 
         actions.addAction("properties", owner: self) { [unowned self] in
             (self.currentPage as? PhotosController)?.showProperties()
