@@ -94,6 +94,8 @@ public final class LightboxApplication {
         // The folder's first screenful is read while the window is built.
         root.open(folder: folder)
         photos.panePosition = state.panePosition
+        photos.photoList.viewMode = state.photosView
+        photos.photoList.gridThumbnailSize = state.gridThumbnailSize
 
         let window = ControllerWindow(application: application, root: root)
         window.setDefaultSize(width: state.windowWidth, height: state.windowHeight)
@@ -183,6 +185,8 @@ public final class LightboxApplication {
         state.showsRejected = root.store.showsRejected
         state.minimumRating = root.store.minimumRating
         state.lastFolder = root.store.folder ?? state.lastFolder
+        state.photosView = photos?.photoList.viewMode ?? state.photosView
+        state.gridThumbnailSize = photos?.photoList.gridThumbnailSize ?? state.gridThumbnailSize
         state.save(to: settings)
         Settings.sync()
     }

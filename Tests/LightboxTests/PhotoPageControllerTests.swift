@@ -178,3 +178,29 @@ final class PhotoPageControllerTests: GtkTestCase {
         XCTAssertFalse(RasterImage(contentsOf: screenshot(window, name: "photo"))?.isSingleColor ?? true)
     }
 }
+
+extension PhotoPageControllerTests {
+    func testF11HidesTheHeaderAndEscapeOrLeavingThePageBringsItBack() throws {
+        let store = AlbumsFixtures.store(self)
+        let (window, navigation) = AlbumsFixtures.window(showing: Controller())
+        let page = PhotoPageController(store: store, photos: store.photos, index: 0)
+        navigation.push(page, animated: false)
+        pump(until: { page.view.isMapped }, "the photo page")
+        let header = try XCTUnwrap(window.titlebar)
+        XCTAssertTrue(page.view.sendKeyPress(Key(name: "F11")!, modifiers: []))
+        XCTAssertTrue(page.isFullScreen)
+        XCTAssertFalse(header.isVisible, "the header hides, as in image viewers")
+        XCTAssertTrue(page.view.sendKeyPress(Key(name: "Escape")!, modifiers: []), "Escape leaves full screen")
+        XCTAssertFalse(page.isFullScreen)
+        XCTAssertTrue(header.isVisible)
+        XCTAssertTrue(navigation.topController === page, "still on the photo page")
+        XCTAssertFalse(page.view.sendKeyPress(Key(name: "Escape")!, modifiers: []), "the next Escape is the navigation's: back")
+        XCTAssertTrue(page.view.sendKeyPress(Key(name: "F11")!, modifiers: []))
+        XCTAssertTrue(page.view.sendKeyPress(Key(name: "F11")!, modifiers: []), "F11 again")
+        XCTAssertTrue(header.isVisible)
+        XCTAssertTrue(page.view.sendKeyPress(Key(name: "F11")!, modifiers: []))
+        navigation.pop(animated: false)
+        XCTAssertTrue(header.isVisible, "leaving the page leaves full screen")
+        XCTAssertFalse(window.isFullscreen)
+    }
+}

@@ -175,3 +175,25 @@ final class SettingsTests: XCTestCase {
         return settings
     }
 }
+
+extension SettingsTests {
+    func testPhotosViewAndGridThumbnailSizeRoundTripAndRefuseWhatTheSchemaDoesNot() throws {
+        let settings = try appSettings()
+        settings.reset("photos-view")
+        settings.reset("grid-thumbnail-size")
+        XCTAssertEqual(PersistedState(from: settings).photosView, .list, "the list by default")
+        XCTAssertEqual(PersistedState(from: settings).gridThumbnailSize, 160)
+        var state = PersistedState()
+        state.photosView = .grid
+        state.gridThumbnailSize = 240
+        XCTAssertEqual(state.save(to: settings), [])
+        XCTAssertEqual(settings.string("photos-view"), "grid")
+        XCTAssertEqual(settings.int("grid-thumbnail-size"), 240)
+        XCTAssertEqual(PersistedState(from: settings).photosView, .grid)
+        state.gridThumbnailSize = 1_000
+        XCTAssertEqual(state.save(to: settings), ["grid-thumbnail-size"], "96 to 320 pixels")
+        XCTAssertEqual(PersistedState(from: settings).gridThumbnailSize, 240, "the refused size keeps the last one")
+        XCTAssertFalse(settings.set("photos-view", "mosaic"), "only list or grid")
+        XCTAssertEqual(PersistedState(from: settings).photosView, .grid)
+    }
+}

@@ -8,7 +8,7 @@ import LightboxMedia
 /// `ImageSource`: the current photo on screen, its neighbours fetched ahead (`.nearby`) so
 /// that stepping to one shows it at once; moving on cancels what is no longer near.
 ///
-/// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit;
+/// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit; F11 full screen;
 /// 0–5 rate (`win.rate`; a rating that can't be saved is said in the page's bar). Going
 /// back is the navigation controller's job.
 public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing {
@@ -23,6 +23,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private var prefetches: [Task<Void, Never>] = []
     private var image: PixelImage?
     private var pageView: PhotoPageView { view as! PhotoPageView }
+    /// While full screen: follows the window's `fullscreened` (see `PhotoPageController+FullScreen`).
+    var fullScreenWatch: SignalConnection?
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -68,6 +70,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     }
 
     public override func viewDidAppear() { _ = pageView.grabFocus() }
+
+    public override func viewWillDisappear() { leaveFullScreen() }
 
     // MARK: Browsing
 
@@ -208,6 +212,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
             return true
         }
         if RateAction.activate(for: key, modifiers: modifiers, from: pageView) { return true }
+        if fullScreenKeyPressed(name, modifiers) { return true }
         guard modifiers.isEmpty else { return false }
         switch name {
         case "Left", "KP_Left": showPhoto(at: index - 1)

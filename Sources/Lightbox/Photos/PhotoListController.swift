@@ -14,7 +14,13 @@ public protocol PhotoListControllerDelegate: AnyObject {
 public final class PhotoListController: Controller, ListSelectionDelegate {
     public weak var delegate: PhotoListControllerDelegate?
     public let source: PhotoListSource
-    private var listView: PhotoListView { view as! PhotoListView }
+    var listView: PhotoListView { view as! PhotoListView }
+    /// The photos as a list or as a grid of thumbnails (`win.view-mode`, see `PhotoListController+Grid`).
+    public var viewMode = PersistedState.PhotosView.list {
+        didSet { if viewMode != oldValue, isViewLoaded { showViewMode() } }
+    }
+    /// Keeps the grid's columns to what fits its width.
+    var gridColumns: GridColumnFitting?
 
     public init(images: ImageSource) {
         source = PhotoListSource(images: images)
@@ -23,7 +29,15 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         source.delegate = self
     }
 
-    public override func loadView() -> Widget { PhotoListView(list: source.makePhotoListView()) }
+    public override func loadView() -> Widget {
+        let list = source.makePhotoListView()
+        return PhotoListView(list: list, grid: source.makePhotoGridView(sharingSelectionWith: list))
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        setUpGrid()
+    }
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }
@@ -96,8 +110,8 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     @discardableResult
     public func select(_ id: Photo.ID) -> Bool { source.select(id: id) }
 
-    /// Puts the keyboard focus in the list.
-    public func focusList() { _ = listView.list.grabFocus() }
+    /// Puts the keyboard focus in the list (or the grid, when it shows).
+    public func focusList() { _ = (viewMode == .grid ? listView.grid as Widget : listView.list).grabFocus() }
 
     public func listDidChangeSelection(_ photos: [Photo]) {
         delegate?.photoList(self, didSelect: photos)

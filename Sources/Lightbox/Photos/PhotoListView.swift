@@ -16,19 +16,25 @@ public enum PhotoListState: Equatable {
     case filtered(PhotoFilterSummary)
 }
 
-/// The photo list pane: a scan progress bar above either the list or a status page, and
-/// the bar saying what the culling filters hide below.
+/// The photo list pane: a scan progress bar above either the photos (as a list or a grid
+/// of thumbnails, one of them shown) or a status page, and the bar saying what the culling
+/// filters hide below.
 public final class PhotoListView: Box {
     public let list: ListView
+    public let grid: GridView
     public let progressBar = ProgressBar()
     public let progressLabel = Label()
     public let status = StatusPage()
     let filterBar = FilterBar()
     private let progressBox = Box(orientation: .vertical, spacing: 4)
     private let scroller = ScrolledWindow()
+    let gridScroller = ScrolledWindow()
+    /// The list's scroller and the grid's: `showGrid` flips between them.
+    private let views = Stack()
 
-    public init(list: ListView) {
+    public init(list: ListView, grid: GridView) {
         self.list = list
+        self.grid = grid
         super.init(orientation: .vertical)
         progressLabel.xalign = 0
         progressLabel.addCssClass("caption")
@@ -40,11 +46,15 @@ public final class PhotoListView: Box {
         progressBox.isVisible = false
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = list
-        scroller.verticalExpand = true
+        gridScroller.setPolicy(horizontal: .never, vertical: .automatic)
+        gridScroller.child = grid
+        views.add(scroller, name: "list")
+        views.add(gridScroller, name: "grid")
+        views.verticalExpand = true
         status.verticalExpand = true
         status.isVisible = false
         append(progressBox)
-        append(scroller)
+        append(views)
         append(status)
         append(filterBar)
     }
@@ -54,7 +64,7 @@ public final class PhotoListView: Box {
         switch state {
         case .photos:
             status.isVisible = false
-            scroller.isVisible = true
+            views.isVisible = true
             filterBar.show(filters)
             return
         case .empty(let description):
@@ -72,7 +82,7 @@ public final class PhotoListView: Box {
         case .filtered(let summary):
             show(everythingHiddenBy: summary)
         }
-        scroller.isVisible = false
+        views.isVisible = false
         status.isVisible = true
         filterBar.isVisible = false
     }
@@ -116,6 +126,13 @@ public final class PhotoListView: Box {
     }
 
     public func hideProgress() { progressBox.isVisible = false }
+
+    /// Shows the grid instead of the list, or the list again.
+    func showGrid(_ showsGrid: Bool) {
+        views.visibleChildName = showsGrid ? "grid" : "list"
+    }
+
+    public var isShowingGrid: Bool { views.visibleChildName == "grid" }
 
     public var isShowingProgress: Bool { progressBox.isVisible }
     public var isShowingStatus: Bool { status.isVisible }

@@ -85,11 +85,21 @@ public final class PhotoRow: ListRowView {
     }
 }
 
-/// A list of photos shown with `PhotoRow`s; a row's thumbnail load stops when it is unbound.
+/// A list of photos shown with `PhotoRow`s in a list and `PhotoCell`s in a grid; a row's or
+/// cell's thumbnail load stops when it is unbound.
 public final class PhotoListSource: ArrayDataSource<Photo> {
+    /// The grid's thumbnail side in pixels (one of `PhotoCell.thumbnailSizes`); the cells on
+    /// screen follow a change at once.
+    public var gridThumbnailSize = PhotoCell.defaultThumbnailSize {
+        didSet { if gridThumbnailSize != oldValue { reconfigureBoundRows() } }
+    }
+
     public init(images: ImageSource) {
         super.init()
         register(PhotoRow.self) { row, photo in row.configure(with: photo, images: images) }
+        registerGridCell(PhotoCell.self) { [unowned self] cell, photo in
+            cell.configure(with: photo, images: images, size: gridThumbnailSize)
+        }
         // A scan's first batch, or the rest of the library after the first screenful,
         // would otherwise build 200 rows in one frame.
         insertionsPerFrame = 16
@@ -103,5 +113,14 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
         list.addCssClass("photo-list")
         list.setAccessibleLabel("Photos")
         return list
+    }
+
+    /// The grid of the same photos, through `list`'s selection model once `switchView(to:)`
+    /// gives it (see `makeGridView(sharingSelectionWith:)`).
+    public func makePhotoGridView(sharingSelectionWith list: ListView) -> GridView {
+        let grid = makeGridView(sharingSelectionWith: list)
+        grid.addCssClass("photo-grid")
+        grid.setAccessibleLabel("Photos")
+        return grid
     }
 }

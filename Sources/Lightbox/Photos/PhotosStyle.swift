@@ -40,6 +40,15 @@ public enum PhotosStyle {
     .keyword-suggestion { padding: 6px 8px; border-radius: 6px; }
     .keyword-suggestion.highlighted { background-color: alpha(@accent_bg_color, 0.2); }
     .keywords-list > row { padding: 0; }
+    .photo-grid > child box { margin: 0; border-spacing: 4px; }
+    .photo-grid > child { padding: 3px; border-radius: 10px; }
+    .photo-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.25); color: inherit; }
+    .photo-grid > child:hover:not(:selected) { background-color: alpha(currentColor, 0.06); }
+    .photo-cell .thumbnail picture { border-radius: 4px; }
+    .photo-cell .rating-stars { color: #e5a50a; letter-spacing: 1px; }
+    .photo-cell .rating-stars.unrated { color: alpha(currentColor, 0.35); }
+    .photo-cell .rating-stars.rejected-mark { color: @error_color; font-weight: bold; letter-spacing: 0; }
+    .photo-cell.rejected .thumbnail, .photo-cell.rejected .photo-cell-title { opacity: 0.5; }
     """
 
     /// Applies `css` to the display (once; later calls do nothing).

@@ -13,6 +13,11 @@ public struct PersistedState: Equatable, Sendable {
         case name, rating, camera
     }
 
+    /// How the Photos page shows the photos.
+    public enum PhotosView: String, Sendable, CaseIterable {
+        case list, grid
+    }
+
     public var windowWidth: Int
     public var windowHeight: Int
     public var isMaximized: Bool
@@ -26,6 +31,10 @@ public struct PersistedState: Equatable, Sendable {
     public var minimumRating: Int
     /// The folder opened last; nil before the first one is opened.
     public var lastFolder: String?
+    /// The Photos page as a list or a grid.
+    public var photosView: PhotosView = .list
+    /// The grid's thumbnail side in pixels, 96…320.
+    public var gridThumbnailSize: Int = 160
 
     public init(windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
                 panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
@@ -58,6 +67,8 @@ public struct PersistedState: Equatable, Sendable {
         minimumRating = settings.int(Key.minimumRating) ?? defaults.minimumRating
         let folder = settings.string(Key.lastFolder) ?? ""
         lastFolder = folder.isEmpty ? nil : folder
+        photosView = settings.string(Key.photosView).flatMap(PhotosView.init(rawValue:)) ?? defaults.photosView
+        gridThumbnailSize = settings.int(Key.gridThumbnailSize) ?? defaults.gridThumbnailSize
     }
 
     /// Writes every key. Returns the keys the settings refused (a size outside the
@@ -75,6 +86,8 @@ public struct PersistedState: Equatable, Sendable {
             (Key.showRejected, settings.set(Key.showRejected, showsRejected)),
             (Key.minimumRating, settings.set(Key.minimumRating, minimumRating)),
             (Key.lastFolder, settings.set(Key.lastFolder, lastFolder ?? "")),
+            (Key.photosView, settings.set(Key.photosView, photosView.rawValue)),
+            (Key.gridThumbnailSize, settings.set(Key.gridThumbnailSize, gridThumbnailSize)),
         ]
         return writes.filter { !$0.1 }.map(\.0)
     }
@@ -91,6 +104,8 @@ public struct PersistedState: Equatable, Sendable {
         public static let showRejected = "show-rejected"
         public static let minimumRating = "minimum-rating"
         public static let lastFolder = "last-folder"
+        public static let photosView = "photos-view"
+        public static let gridThumbnailSize = "grid-thumbnail-size"
         /// Not part of the state: the write-back setting (`CatalogStore.savesMetadataInFiles`).
         public static let saveMetadataInFiles = "save-metadata-in-files"
     }

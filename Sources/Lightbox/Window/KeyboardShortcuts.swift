@@ -28,6 +28,11 @@ enum KeyboardShortcuts {
             Entry(title: "Albums", keys: ["<Control>2"], action: "win.page::albums"),
             Entry(title: "Keywords", keys: ["<Control>3"], action: "win.page::keywords"),
             Entry(title: "Show or hide details", keys: ["F9"], action: "win.toggle-details"),
+            Entry(title: "Properties: show and focus the details", keys: ["<Alt>Return"], action: "win.properties"),
+            Entry(title: "View as list", keys: ["<Alt>1"], action: "win.view-mode::list"),
+            Entry(title: "View as grid", keys: ["<Alt>2"], action: "win.view-mode::grid"),
+            Entry(title: "Larger or smaller thumbnails in the grid", keys: ["<Control>plus", "<Control>minus"], action: nil),
+            Entry(title: "Default thumbnail size in the grid", keys: ["<Control>0"], action: nil),
             Entry(title: "Open photo", keys: ["Return"], action: nil),
             Entry(title: "Back, or close search", keys: ["Escape"], action: nil),
             Entry(title: "Back", keys: ["<Alt>Left"], action: nil),
@@ -47,6 +52,7 @@ enum KeyboardShortcuts {
             Entry(title: "Zoom in", keys: ["<Control>plus"], action: nil),
             Entry(title: "Zoom out", keys: ["<Control>minus"], action: nil),
             Entry(title: "Original size", keys: ["<Control>0"], action: nil),
+            Entry(title: "Full screen (on the photo page)", keys: ["F11"], action: nil),
         ]),
     ]
 

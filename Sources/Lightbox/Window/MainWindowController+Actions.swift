@@ -28,6 +28,7 @@ extension MainWindowController {
             (self.currentPage as? KeywordEditing)?.editKeywords()
         }
         installFilterActions(in: actions)
+        installViewModeActions(in: actions)
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             KeyboardShortcutsWindow.make(over: window).present()
         }

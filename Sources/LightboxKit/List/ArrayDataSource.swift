@@ -21,18 +21,22 @@ open class ArrayDataSource<Item> {
     public internal(set) var items: [Item]
     /// What GTK sees (a view made by `makeListView`/`makeGridView` is given it).
     package let model = LazyListModel()
-    /// Makes and binds the view's rows.
+    /// Makes and binds the rows of list views.
     package let factory = SignalListItemFactory()
+    /// Makes and binds the cells of grid views (see `registerGridCell`).
+    package let gridFactory = SignalListItemFactory()
     /// Which row kind shows an item (every item is `.standard` unless set).
     public var kindOfItem: @MainActor (Item) -> RowKind = { _ in .standard }
     /// What happens when an item's kind has no registered row.
     public var unregisteredKindPolicy = UnregisteredKindPolicy.buildDefault
 
     let registry = RowRegistry<Item>()
-    /// Rows currently bound, by slot.
-    private var bound: [ObjectIdentifier: (slot: ListItem, row: ListRowView, stamp: Int)] = [:]
+    /// The cells grids show; a kind with no grid cell is shown with its list row.
+    lazy var gridRegistry = RowRegistry<Item>(fallback: registry)
+    /// Rows currently bound, by slot, with the registry that made them.
+    private var bound: [ObjectIdentifier: (slot: ListItem, row: ListRowView, stamp: Int, registry: RowRegistry<Item>)] = [:]
     /// Slots bound far from the visible rows, configured when the main loop is idle.
-    private var waitingSlots: [ObjectIdentifier: ListItem] = [:]
+    private var waitingSlots: [ObjectIdentifier: (slot: ListItem, registry: RowRegistry<Item>)] = [:]
     private var configureWaiting: MainLoopTimer?
     private var lastWaitingBind = ContinuousClock.now
     private var scrollConnection: SignalConnection?
@@ -73,9 +77,12 @@ open class ArrayDataSource<Item> {
     public init(_ items: [Item] = []) {
         self.items = items
         model.splice(at: 0, removed: 0, added: items.count)
-        factory.onBind(owner: self) { [unowned self] in bindSlot($0) }
+        factory.onBind(owner: self) { [unowned self] in bindSlot($0, registry: registry) }
         factory.onUnbind(owner: self) { [unowned self] in unbindSlot($0) }
-        factory.onTeardown(owner: self) { [unowned self] in tearDownSlot($0) }
+        factory.onTeardown(owner: self) { [unowned self] in tearDownSlot($0, registry: registry) }
+        gridFactory.onBind(owner: self) { [unowned self] in bindSlot($0, registry: gridRegistry) }
+        gridFactory.onUnbind(owner: self) { [unowned self] in unbindSlot($0) }
+        gridFactory.onTeardown(owner: self) { [unowned self] in tearDownSlot($0, registry: gridRegistry) }
     }
 
     // MARK: Reading
@@ -101,10 +108,22 @@ open class ArrayDataSource<Item> {
     // MARK: Rows
 
     /// Registers the row type that shows items of `kind`; `configure` must set every field.
+    /// Grid views show these rows too, unless a grid cell is registered for the kind.
     public func register<Row: ListRowView>(_ rowType: Row.Type, kind: RowKind = .standard,
                                            configure: @escaping @MainActor (Row, Item) -> Void) {
         registry.register(kind, .init(make: { Row() }, configure: { row, item in
             configure(row as! Row, item)
+        }))
+    }
+
+    /// Registers the cell type grid views (`makeGridView`) show items of `kind` in, as
+    /// `UICollectionView` has cells of its own beside a table's: the same items, another
+    /// look. Cells are rows (`ListRowView`) with their own reuse pool, separate from the
+    /// list's; `configure` must set every field.
+    public func registerGridCell<Cell: ListRowView>(_ cellType: Cell.Type, kind: RowKind = .standard,
+                                                    configure: @escaping @MainActor (Cell, Item) -> Void) {
+        gridRegistry.register(kind, .init(make: { Cell() }, configure: { cell, item in
+            configure(cell as! Cell, item)
         }))
     }
 
@@ -124,9 +143,14 @@ open class ArrayDataSource<Item> {
         }.map { ($0.slot, $0.row) }
     }
 
+    /// The source position a bound row shows (nil when `row` is not bound).
+    public func position(of row: ListRowView) -> Int? {
+        bound.values.first { $0.row === row }.flatMap { $0.slot.modelItem.flatMap(model.position(of:)) }
+    }
+
     // Setup: the slot stays empty until bind knows the item's kind.
 
-    private func bindSlot(_ slot: ListItem) {
+    private func bindSlot(_ slot: ListItem, registry: RowRegistry<Item>) {
         guard let modelItem = slot.modelItem, let position = model.position(of: modelItem) else { return }
         // GTK 4.8 keeps about 200 rows bound around the visible ones and binds them all
         // again when a long list jumps (a scrollbar drag): a slot that already holds a row
@@ -135,20 +159,20 @@ open class ArrayDataSource<Item> {
         // stopped jumping, or when a scroll brings it near, unless it is unbound first.
         if let row = slot.child as? ListRowView, row.reuseKind == kindOfItem(item(at: position)),
            let adjustment = scrollAdjustment, isFarFromVisible(position, in: adjustment) {
-            waitingSlots[ObjectIdentifier(slot)] = slot
+            waitingSlots[ObjectIdentifier(slot)] = (slot, registry)
             lastWaitingBind = .now
             followScrolling(adjustment)
             if configureWaiting == nil { configureWaiting = MainLoopTimer(after: quietPeriod) { [weak self] in self?.configureWaitingRows() } }
             return
         }
-        configure(slot, at: position)
+        configure(slot, at: position, registry: registry)
     }
 
-    private func configure(_ slot: ListItem, at position: Int) {
+    private func configure(_ slot: ListItem, at position: Int, registry: RowRegistry<Item>) {
         let item = item(at: position)
         let kind = kindOfItem(item)
         guard let registration = registry.registration(for: kind) else {
-            showUnregistered(kind, at: position, in: slot)
+            showUnregistered(kind, at: position, in: slot, registry: registry)
             return
         }
         let row: ListRowView
@@ -166,7 +190,7 @@ open class ArrayDataSource<Item> {
         registration.configure(row, item)
         row.follow(slot)
         bindStamp += 1
-        bound[ObjectIdentifier(slot)] = (slot, row, bindStamp)
+        bound[ObjectIdentifier(slot)] = (slot, row, bindStamp, registry)
         bind(row: row, item: item, at: position)
     }
 
@@ -203,11 +227,11 @@ open class ArrayDataSource<Item> {
         guard scrollConnection == nil else { return }
         scrollConnection = adjustment.onValueChanged(owner: self) { [weak self, weak adjustment] in
             guard let self, let adjustment else { return }
-            for slot in waitingSlots.values {
+            for (slot, registry) in waitingSlots.values {
                 guard let position = slot.modelItem.flatMap(model.position(of:)),
                       !isFarFromVisible(position, in: adjustment) else { continue }
                 waitingSlots[ObjectIdentifier(slot)] = nil
-                configure(slot, at: position)
+                configure(slot, at: position, registry: registry)
             }
             stopFollowingScrollingIfDone()
         }
@@ -230,12 +254,12 @@ open class ArrayDataSource<Item> {
         }
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(4))
         let center = scrollAdjustment.flatMap(estimatedVisiblePositions(in:)).map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
-        let slots = waitingSlots.values.compactMap { slot in
-            slot.modelItem.flatMap(model.position(of:)).map { (slot: slot, position: $0) }
+        let slots = waitingSlots.values.compactMap { slot, registry in
+            slot.modelItem.flatMap(model.position(of:)).map { (slot: slot, registry: registry, position: $0) }
         }.sorted { abs($0.position - center) < abs($1.position - center) }
-        for (slot, position) in slots {
+        for (slot, registry, position) in slots {
             waitingSlots[ObjectIdentifier(slot)] = nil
-            configure(slot, at: position)
+            configure(slot, at: position, registry: registry)
             if ContinuousClock.now >= deadline { break }
         }
         if waitingSlots.isEmpty {
@@ -261,7 +285,7 @@ open class ArrayDataSource<Item> {
     open func unbind(row: ListRowView) {}
 
     /// Teardown: the slot goes away; its row goes back to the pool of its kind.
-    private func tearDownSlot(_ slot: ListItem) {
+    private func tearDownSlot(_ slot: ListItem, registry: RowRegistry<Item>) {
         waitingSlots[ObjectIdentifier(slot)] = nil
         // GTK 4.8 has already taken the row out of the slot: it is found in `rows`.
         if let row = rows.removeValue(forKey: ObjectIdentifier(slot)) {
@@ -275,14 +299,14 @@ open class ArrayDataSource<Item> {
     /// unless GTK bound them again after `stamp`.
     func rebind(positions: Set<Int>, boundBefore stamp: Int) {
         guard !positions.isEmpty else { return }
-        for (slot, row, rowStamp) in bound.values where rowStamp <= stamp {
+        for (slot, row, rowStamp, registry) in bound.values where rowStamp <= stamp {
             guard let modelItem = slot.modelItem, let position = model.position(of: modelItem),
                   positions.contains(position) else { continue }
             let item = item(at: position)
             guard let kind = row.reuseKind, kindOfItem(item) == kind,
                   let registration = registry.registration(for: kind) else {
                 unbindSlot(slot)
-                bindSlot(slot)
+                bindSlot(slot, registry: registry)
                 continue
             }
             registration.configure(row, item)
@@ -290,7 +314,7 @@ open class ArrayDataSource<Item> {
         }
     }
 
-    private func showUnregistered(_ kind: RowKind, at position: Int, in slot: ListItem) {
+    private func showUnregistered(_ kind: RowKind, at position: Int, in slot: ListItem, registry: RowRegistry<Item>) {
         let message = "No row registered for kind \"\(kind)\" (item at position \(position))"
         switch unregisteredKindPolicy {
         case .trap:
@@ -388,6 +412,14 @@ open class ArrayDataSource<Item> {
         for (position, item) in updates { items[position] = item }
         version += 1
         rebind(positions: Set(updates.keys), boundBefore: stamp)
+    }
+
+    /// Configures every bound row again with its item, in place (the rows' look depends
+    /// on something besides the items that changed, such as a grid's cell size).
+    public func reconfigureBoundRows() {
+        finishPendingChange()
+        let positions = bound.values.compactMap { $0.slot.modelItem.flatMap(model.position(of:)) }
+        rebind(positions: Set(positions), boundBefore: bindStamp)
     }
 
     /// Emits the insertion `runs` (ascending positions in the new items) front to back:

@@ -31,12 +31,107 @@ extension ArrayDataSource {
         return view
     }
 
-    /// Makes a `GridView` over this source, attached like `makeListView`.
+    /// Makes a `GridView` over this source, attached like `makeListView`. Its cells are the
+    /// ones `registerGridCell` registered, or the list's rows for kinds without a cell.
     public func makeGridView(selection mode: SelectionMode = .single) -> GridView {
-        let view = GridView(model: makeSelection(mode), factory: factory)
+        let view = GridView(model: makeSelection(mode), factory: gridFactory)
         attach(view)
         if mode == .multiple { collapsesSelectionOnEscape(in: view) }
         return view
+    }
+
+    /// Makes a `GridView` over this source that shows nothing until `switchView(to:)` gives
+    /// it the selection model of `view`, the attached view (a list and a grid of the same
+    /// items, one of them on screen, as a photo app's "View as List / Grid").
+    public func makeGridView(sharingSelectionWith view: ListBase) -> GridView {
+        let grid = GridView(model: nil, factory: gridFactory)
+        if view.selection is MultiSelection { collapsesSelectionOnEscape(in: grid) }
+        return grid
+    }
+
+    /// Shows this source in `newView` instead of the attached view, through the same
+    /// selection model: what was selected stays selected (one selection, not two kept in
+    /// step), and the first item visible before is scrolled into view. The view left
+    /// is given no model, so it keeps no rows bound (its rows go back to the pools) and
+    /// does no work for changes while hidden. `newView` must have been made by
+    /// `makeGridView(sharingSelectionWith:)`, or be a view this source was attached to before.
+    /// Call it while the view left is still on screen (before a stack shows `newView`
+    /// instead): the first visible item is read from it.
+    public func switchView(to newView: ListBase) {
+        guard let old = view, old !== newView else { return }
+        let shared = old.selection
+        let first = firstVisiblePosition
+        let focused = selectedPositions.first { hasFocus(at: $0) }
+        finishPendingChange()
+        Self.setModel(nil, of: old)
+        Self.setModel(shared, of: newView)
+        attach(newView)
+        guard let first, count > 0 else { return }
+        // GTK scrolls to an item only once the view has laid its items out, and puts an
+        // item below the visible part at the bottom: the view stays transparent while it
+        // lays out, goes to the end, then back up to `first`, which lands at the top.
+        newView.opacity = 0
+        var step = 0
+        newView.addTickCallback { [weak self, weak newView] _ in
+            guard let self, let newView, self.view === newView, self.count > 0 else {
+                newView?.opacity = 1
+                return false
+            }
+            guard self.boundRowCount > 0, newView.height > 0 else { return true }
+            step += 1
+            switch step {
+            case 1:
+                self.scroll(to: self.count - 1)
+                return true
+            case 2:
+                self.scroll(to: Swift.min(first, self.count - 1))
+                if let focused, focused != first { return true }
+                newView.opacity = 1
+                return false
+            default:
+                // The keyboard focus goes back to the selected item it was on (scrolling moved it).
+                if let focused { self.focus(at: focused) }
+                newView.opacity = 1
+                return false
+            }
+        }
+    }
+
+    private static func setModel(_ model: (any SelectionModel)?, of view: ListBase) {
+        if let list = view as? ListView {
+            list.model = model
+        } else if let grid = view as? GridView {
+            grid.model = model
+        } else {
+            preconditionFailure("A \(view.typeName) is neither a list view nor a grid view")
+        }
+    }
+
+    /// The position of the first item the attached view shows (its top left, the first
+    /// item of a row partly scrolled away counting), nil when it shows none or is not on screen.
+    public var firstVisiblePosition: Int? {
+        guard let view, view.isMapped else { return nil }
+        let height = view.height, width = view.width
+        // The leftmost bound row under a line near the top, a few pixels down at a time
+        // (past the spacing around rows); the first line that meets rows is the first row.
+        for y in stride(from: 1, to: height, by: 4) {
+            let positions = stride(from: 2, to: width, by: 16).compactMap { x in
+                view.pick(Double(x), y: Double(y), flags: .default).flatMap { boundPosition(around: $0, in: view) }
+            }
+            if let first = positions.min() { return first }
+        }
+        return nil
+    }
+
+    /// The position shown by the row `widget` is in (or is the item widget of).
+    private func boundPosition(around widget: Widget, in view: ListBase) -> Int? {
+        var current: Widget? = widget
+        while let candidate = current, candidate !== view {
+            if let row = candidate as? ListRowView { return position(of: row) }
+            if candidate.parent === view, let row = candidate.firstChild as? ListRowView { return position(of: row) }
+            current = candidate.parent
+        }
+        return nil
     }
 
     /// Escape in `view` with several items selected keeps only the one with the keyboard

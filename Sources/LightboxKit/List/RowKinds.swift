@@ -37,6 +37,10 @@ final class RowRegistry<Item> {
 
     private var registrations: [RowKind: Registration] = [:]
     private var pools: [RowKind: [ListRowView]] = [:]
+    /// Where a kind registered nowhere here is looked up (a grid's cells fall back to the list's rows).
+    private let fallback: RowRegistry?
+
+    init(fallback: RowRegistry? = nil) { self.fallback = fallback }
     /// GTK 4.8's list view keeps up to 200 rows around the visible ones; a change that
     /// replaces them all gives them back here for the rows it needs next.
     static var poolLimit: Int { 256 }
@@ -45,7 +49,7 @@ final class RowRegistry<Item> {
         registrations[kind] = registration
     }
 
-    func registration(for kind: RowKind) -> Registration? { registrations[kind] }
+    func registration(for kind: RowKind) -> Registration? { registrations[kind] ?? fallback?.registration(for: kind) }
 
     /// A row of `kind`: from its pool, or new.
     func dequeue(_ kind: RowKind, make: @MainActor () -> ListRowView) -> ListRowView {
