@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "CWorkerSupport"),
 
         // The photo catalog app.
-        .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk",
+        .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk", "Adw",
                                                  .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
 

@@ -50,21 +50,22 @@ public final class LightboxApplication {
         KeyboardShortcuts.register(in: application)
     }
 
-    /// Shows the window (creating it on first use) and opens `folder`, or when nil and
-    /// nothing is open yet, the last folder if it still exists, else the default one.
+    /// Shows the window (creating it on first use) over the library's folders; `folder`
+    /// (from the command line or a file manager) is added to the library and shown.
     private func present(folder: String?) {
         if let root {
-            if let folder { root.open(folder: Self.folder(containing: folder)) }
+            if let folder { root.addToLibrary(Self.folder(containing: folder)) }
         } else {
-            guard makeWindow(opening: folder.map(Self.folder(containing:)) ?? startFolder()) != nil else { return }
+            guard makeWindow(adding: folder.map(Self.folder(containing:))) != nil else { return }
         }
         window?.present()
     }
 
-    /// The window over the catalog, showing `folder`. A catalog that can't be written still
-    /// opens (in memory, the window says ratings can't be saved); nil only when SQLite
-    /// can't run at all.
-    private func makeWindow(opening folder: String) -> MainWindowController? {
+    /// The window over the catalog's library folders (the first launch's library is
+    /// `folder`, else the last folder if it still exists, else the default one), showing
+    /// `folder` when given. A catalog that can't be written still opens (in memory, the
+    /// window says ratings can't be saved); nil only when SQLite can't run at all.
+    private func makeWindow(adding folder: String?) -> MainWindowController? {
         let store: CatalogStore
         do {
             store = try CatalogStore(catalog: catalog.value())
@@ -80,8 +81,9 @@ public final class LightboxApplication {
         PhotosStyle.install()
         AlbumsStyle.install()
         let (root, photos) = MainWindowController.lightbox(store: store)
-        // The folder's first screenful is read while the window is built.
-        root.open(folder: folder)
+        // The library's first screenful is read while the window is built.
+        root.openLibrary(seedingWith: { folder ?? self.startFolder() }, showing: state.folderFilter)
+        if let folder { root.addToLibrary(folder) }
         photos.panePosition = state.panePosition
 
         let window = ControllerWindow(application: application, root: root)
@@ -172,6 +174,7 @@ public final class LightboxApplication {
         state.showsRejected = root.store.showsRejected
         state.minimumRating = root.store.minimumRating
         state.lastFolder = root.store.folder ?? state.lastFolder
+        state.folderFilter = root.store.folderFilter
         state.save(to: settings)
         Settings.sync()
     }

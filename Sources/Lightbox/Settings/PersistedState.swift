@@ -26,6 +26,8 @@ public struct PersistedState: Equatable, Sendable {
     public var minimumRating: Int
     /// The folder opened last; nil before the first one is opened.
     public var lastFolder: String?
+    /// The library folder the photo list is narrowed to; nil for all folders.
+    public var folderFilter: String?
 
     public init(windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
                 panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
@@ -58,6 +60,8 @@ public struct PersistedState: Equatable, Sendable {
         minimumRating = settings.int(Key.minimumRating) ?? defaults.minimumRating
         let folder = settings.string(Key.lastFolder) ?? ""
         lastFolder = folder.isEmpty ? nil : folder
+        let filter = settings.string(Key.folderFilter) ?? ""
+        folderFilter = filter.isEmpty ? nil : filter
     }
 
     /// Writes every key. Returns the keys the settings refused (a size outside the
@@ -75,6 +79,7 @@ public struct PersistedState: Equatable, Sendable {
             (Key.showRejected, settings.set(Key.showRejected, showsRejected)),
             (Key.minimumRating, settings.set(Key.minimumRating, minimumRating)),
             (Key.lastFolder, settings.set(Key.lastFolder, lastFolder ?? "")),
+            (Key.folderFilter, settings.set(Key.folderFilter, folderFilter ?? "")),
         ]
         return writes.filter { !$0.1 }.map(\.0)
     }
@@ -91,6 +96,7 @@ public struct PersistedState: Equatable, Sendable {
         public static let showRejected = "show-rejected"
         public static let minimumRating = "minimum-rating"
         public static let lastFolder = "last-folder"
+        public static let folderFilter = "folder-filter"
         /// Not part of the state: the write-back setting (`CatalogStore.savesMetadataInFiles`).
         public static let saveMetadataInFiles = "save-metadata-in-files"
     }

@@ -8,7 +8,9 @@ final class MainWindowView: Box {
     let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let searchEntry = SearchEntry(placeholder: "Search by name, camera or lens")
     let searchBar = Revealer(transition: .slideDown)
-    let sortButton = MenuButton(iconName: "view-sort-descending-symbolic", menu: MainWindowView.sortMenu())
+    /// The sort menu's folder filter (see `showFolders`).
+    private let folderSection = Menu()
+    lazy var sortButton = MenuButton(iconName: "view-sort-descending-symbolic", menu: MainWindowView.sortMenu(folders: folderSection))
     /// The primary menu's write-back items (see `showPendingWrites`).
     private let writeBackSection = Menu()
     let menuButton = MenuButton(iconName: "open-menu-symbolic")
@@ -82,7 +84,7 @@ final class MainWindowView: Box {
         StyleSheet.apply(ConditionBar.css)
     }
 
-    private static func sortMenu() -> Menu {
+    private static func sortMenu(folders: Menu) -> Menu {
         let keys = Menu()
         keys.append("_Date Taken", action: "win.sort-key", target: Variant(PersistedState.SortKey.dateTaken.rawValue))
         keys.append("_Name", action: "win.sort-key", target: Variant(PersistedState.SortKey.name.rawValue))
@@ -95,6 +97,7 @@ final class MainWindowView: Box {
         menu.appendSection("Sort By", keys)
         menu.appendSection(nil, direction)
         menu.appendSection("Show", ratingFilterMenu())
+        menu.appendSection(nil, folders)
         return menu
     }
 
@@ -124,6 +127,20 @@ final class MainWindowView: Box {
         menu.appendSection(nil, writeBack)
         menu.appendSection(nil, help)
         return menu
+    }
+
+    /// The folder filter (`win.folder-filter`): "All Folders" and each library folder by
+    /// name, when the library has more than one (a menu item's label can't change: the
+    /// section is made again).
+    func showFolders(_ folders: [(path: String, name: String)]) {
+        folderSection.removeAll()
+        guard folders.count > 1 else { return }
+        folderSection.append("All _Folders", action: "win.folder-filter", target: Variant(""))
+        for folder in folders {
+            // Underscores in a name are not mnemonics.
+            folderSection.append(folder.name.replacingOccurrences(of: "_", with: "__"), action: "win.folder-filter",
+                                 target: Variant(folder.path))
+        }
     }
 
     /// The write-back items, the pending item saying how many files wait (a menu item's
