@@ -105,25 +105,9 @@ public final class LightboxApplication {
         return root
     }
 
-    /// `win.save-metadata-in-files`, a check item bound to the `save-metadata-in-files`
-    /// key both ways (another process may change the key), which the Store follows.
+    /// `win.save-metadata-in-files` (see `WriteBackSetting`).
     private func installWriteBackSetting(in window: ControllerWindow, store: CatalogStore) {
-        let key = PersistedState.Key.saveMetadataInFiles
-        let isOn = settings?.bool(key) ?? false
-        store.savesMetadataInFiles = isOn  // resumes the writes a crash or quit left
-        let action = Action(name: "save-metadata-in-files", parameterType: nil, state: Variant(isOn))
-        action.onActivate(owner: self) { [unowned self, unowned action, unowned store] _ in
-            let on = !(action.state?.bool ?? false)
-            action.state = Variant(on)
-            store.savesMetadataInFiles = on
-            self.settings?.set(key, on)
-        }
-        window.add(action)
-        settings?.onChange(owner: action) { [unowned action, unowned store, weak settings] changed in
-            guard changed == key, let on = settings?.bool(key), on != store.savesMetadataInFiles else { return }
-            action.state = Variant(on)
-            store.savesMetadataInFiles = on
-        }
+        window.add(WriteBackSetting.action(store: store, settings: settings))
     }
 
     private func startFolder() -> String {

@@ -464,10 +464,11 @@ public final class CatalogStore {
                 let rows = Result {
                     var photos: [Photo] = []
                     for root in roots {
-                        if roots.count > 1, let reason = FolderAvailability.check(root).reason {
+                        let rows = try catalog.photos(in: root)
+                        if roots.count > 1, let reason = FolderAvailability.check(root, hasPhotos: !rows.isEmpty).reason {
                             offline[root] = reason
                         } else {
-                            photos += try catalog.photos(in: root)
+                            photos += rows
                         }
                     }
                     return Library(photos)
@@ -597,11 +598,12 @@ public final class CatalogStore {
                 self?.merge(batch)
             }
         }
-        let onFolder = watchingFolders(with: watch)
+        let onFolder = watchingFolders(with: watch), catalog = self.catalog
         Task { [weak self] in
             let outcome = await Task.detached(priority: .utility) { () -> ScanOutcome in
                 let identity: FolderIdentity
-                switch FolderAvailability.check(folder, known: known) {
+                let hasPhotos = known == nil && ((try? catalog.photoCount(in: folder)) ?? 0) > 0
+                switch FolderAvailability.check(folder, known: known, hasPhotos: hasPhotos) {
                 case .unavailable(let reason): return .unavailable(reason: reason)
                 case .available(let found): identity = found
                 }
@@ -670,12 +672,14 @@ public final class CatalogStore {
         offlineFolders[folder] = reason
         if dropping { dropPhotos(inside: folder) }
         showOfflineFolders()
+        let catalog = self.catalog
         waitingForFolders[folder] = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 if Task.isCancelled { return }
                 let isBack = await Task.detached(priority: .utility) {
-                    FolderAvailability.check(folder, known: known).identity != nil
+                    let hasPhotos = known == nil && ((try? catalog.photoCount(in: folder)) ?? 0) > 0
+                    return FolderAvailability.check(folder, known: known, hasPhotos: hasPhotos).identity != nil
                 }.value
                 if isBack { break }
             }

@@ -18,29 +18,29 @@ final class PreferencesController {
     /// The folder chooser Add Folder… shows, while it is open.
     private(set) var chooser: FolderChooser?
 
-    /// Shows the window over `parent` (the window whose `save-metadata-in-files` action
-    /// the switch toggles), or brings the open one to the front.
+    /// Shows the window over `parent`, its switch toggling `writeBack` (the window's
+    /// `save-metadata-in-files` action), or brings the open one to the front.
     @discardableResult
-    static func present(store: CatalogStore, over parent: Window) -> PreferencesController {
+    static func present(store: CatalogStore, over parent: Window, writeBack: Action?) -> PreferencesController {
         if let shown {
             shown.view.present()
             return shown
         }
         Adwaita.initialize()
-        let controller = PreferencesController(store: store, parent: parent)
+        let controller = PreferencesController(store: store, parent: parent, writeBack: writeBack)
         shown = controller
         controller.view.present()
         return controller
     }
 
-    private init(store: CatalogStore, parent: Window) {
+    private init(store: CatalogStore, parent: Window, writeBack: Action?) {
         self.store = store
         view = PreferencesView()
         view.transientFor = parent
         view.isModal = true
         // The switch's action is the main window's own (one state, bound to the key).
         let actions = ActionGroup()
-        if let writeBack = (parent as? Gtk.ApplicationWindow)?.action(named: "save-metadata-in-files") { actions.add(writeBack) }
+        if let writeBack { actions.add(writeBack) }
         view.insertActionGroup(actions, prefix: "win")
         view.addFolderButton.onClicked(owner: self) { [unowned self] in self.chooseFolder() }
         view.onCloseRequest(owner: self) { [unowned self] in

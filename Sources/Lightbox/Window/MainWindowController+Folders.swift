@@ -55,7 +55,8 @@ extension MainWindowController {
         store.observeFolders(owner: self) { [unowned self, unowned filter] _ in self.showFolderFilter(in: filter) }
         showFolderFilter(in: filter)
         actions.addAction("preferences", owner: self) { [unowned self, unowned window] in
-            PreferencesController.present(store: self.store, over: window)
+            let writeBack = (window as? ApplicationWindow)?.action(named: "save-metadata-in-files")
+            PreferencesController.present(store: self.store, over: window, writeBack: writeBack)
         }
     }
 
