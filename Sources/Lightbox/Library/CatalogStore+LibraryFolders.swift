@@ -47,13 +47,16 @@ extension CatalogStore {
 
     /// Adds `path` to the library (recorded in the catalog): its photos from the catalog
     /// at once, then a scan. A folder inside a library folder is not added (its photos are
-    /// there already); library folders inside `path` become part of it. Throws when the
-    /// catalog can't record it (the library is left as it was).
+    /// there already); library folders inside `path` become part of it. Throws when `path`
+    /// is not a folder or the catalog can't record it (the library is left as it was).
     @discardableResult
     public func addFolder(_ path: String) throws -> LibraryFolderList.Addition {
         let folder = (path as NSString).standardizingPath
         let addition = LibraryFolderList.adding(folder, to: folders)
         guard case .added(let absorbed) = addition else { return addition }
+        var info = stat()
+        guard stat(folder, &info) == 0 else { throw StoreError("“\(folder)” can't be found (\(String(cString: strerror(errno))))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError("“\(folder)” is not a folder") }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
         try catalog.changeLibraryFolders(add: [folder], remove: absorbed)
         if folders.isEmpty || isLoading {

@@ -16,11 +16,12 @@ extension MainWindowController {
     func addToLibrary(_ path: String) {
         let folder = (path as NSString).standardizingPath
         do {
+            // (A library of one folder needs no filter: the list is that folder's anyway.)
             switch try store.addFolder(folder) {
             case .added, .alreadyAdded:
-                store.folderFilter = folder
+                store.folderFilter = store.folders.count > 1 ? folder : nil
             case .inside(let parent):
-                store.folderFilter = parent
+                store.folderFilter = store.folders.count > 1 ? parent : nil
                 showBanner("“\(Self.name(of: folder))” is inside the library folder “\(LibraryFolderList.displayName(parent))”: "
                     + "its photos are shown with that folder's.", undoable: false)
             }
