@@ -49,6 +49,10 @@ final class PreferencesController {
             return false
         }
         store.observeFolders(owner: self) { [unowned self] _ in self.showFolders() }
+        // Counts change as scans find photos: read again when a scan ends.
+        store.observeScanProgress(owner: self) { [unowned self] progress in
+            if progress == nil { self.showFolders() }
+        }
         showFolders()
     }
 
