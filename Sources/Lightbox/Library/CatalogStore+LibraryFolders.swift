@@ -20,14 +20,15 @@ extension CatalogStore {
         set {
             let folder = newValue.map { ($0 as NSString).standardizingPath }
             spec.folder = folder.flatMap { folders.contains($0) ? $0 : nil }
+            folderObservers.send(folders)
         }
     }
 
     /// The one folder listed: the folder filter's, or the library's only folder.
     public var folder: String? { folderFilter ?? (folders.count == 1 ? folders[0] : nil) }
 
-    /// Calls `handler` with `folders` when the library's folders or their availability
-    /// (`offlineFolders`) change, while `owner` lives.
+    /// Calls `handler` with `folders` when the library's folders, their availability
+    /// (`offlineFolders`) or the folder filter change, while `owner` lives.
     public func observeFolders(owner: AnyObject, _ handler: @escaping @MainActor ([String]) -> Void) {
         folderObservers.add(owner: owner, handler)
     }

@@ -24,8 +24,13 @@ public enum LibraryFolderList {
         path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
+    /// The person's home folder: `$HOME`, as GLib and the shell take it.
+    static var home: String {
+        ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
     /// `path` for people: the home folder as `~`.
-    static func displayName(_ path: String, home: String = NSHomeDirectory()) -> String {
+    static func displayName(_ path: String, home: String = LibraryFolderList.home) -> String {
         guard !home.isEmpty, home != "/" else { return path }
         if path == home { return "~" }
         return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path

@@ -34,6 +34,7 @@ final class PreferencesView: PreferencesWindow {
     override init() {
         super.init()
         title = "Preferences"
+        searchEnabled = false  // two groups: nothing to search
         setDefaultSize(width: 640, height: 560)
         page.title = "Library"
         page.iconName = "folder-pictures-symbolic"

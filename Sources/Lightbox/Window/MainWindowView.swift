@@ -119,6 +119,7 @@ final class MainWindowView: Box {
         let view = Menu()
         view.append("Show Re_jected Photos", action: "win.show-rejected")
         let help = Menu()
+        help.append("_Preferences", action: "win.preferences")
         help.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
         help.append("_About Lightbox", action: "app.about")
         let menu = Menu()
