@@ -243,6 +243,9 @@ extension AllowList {
         testSamples: ["Widget": "Label()"],
         testSkipped: [
             "Adw.AboutWindow.license-type": "GTK's custom license type shows license text only",
+            // issue15-folders:
+            "Adw.PreferencesWindow.visible-page": "must be a page of the window (PreferencesTests)",
+            "Adw.PreferencesWindow.visible-page-name": "must name a page of the window (PreferencesTests)",
         ],
         testPropertyValues: [
             "Adw.AboutWindow.release-notes": [#""<p>Faster thumbnails.</p>""#, #""<ul><li>Ratings travel with the files.</li></ul>""#],

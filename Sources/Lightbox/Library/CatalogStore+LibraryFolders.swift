@@ -14,12 +14,13 @@ import Foundation
 /// ```
 extension CatalogStore {
     /// Only this library folder's photos are listed (`photos`, and the pages that follow
-    /// it); nil lists every folder's. A folder not in the library is ignored.
+    /// it); nil lists every folder's. A folder not in the library is ignored, and so is any
+    /// filter of a library of one folder (which costs no filtering then).
     public var folderFilter: String? {
         get { spec.folder }
         set {
             let folder = newValue.map { ($0 as NSString).standardizingPath }
-            spec.folder = folder.flatMap { folders.contains($0) ? $0 : nil }
+            spec.folder = folder.flatMap { folders.count > 1 && folders.contains($0) ? $0 : nil }
             folderObservers.send(folders)
         }
     }
@@ -97,6 +98,7 @@ extension CatalogStore {
         let wasOffline = offlineFolders[folder] != nil
         if !wasOffline { dropPhotos(inside: folder) }
         folders.removeAll { $0 == folder }
+        if folders.count < 2 { folderFilter = nil }
         offlineFolders[folder] = nil
         showOfflineFolders()
         if folders.isEmpty { return open(folders: []) }

@@ -421,7 +421,7 @@ public final class CatalogStore {
         offlineFolders = [:]
         waitingOutFault = nil
         clear(.folderUnavailable)
-        if let filter = spec.folder, !roots.contains(filter) { spec.folder = nil }
+        if let filter = spec.folder, roots.count < 2 || !roots.contains(filter) { spec.folder = nil }
         allPhotos = []
         reindex()
         libraryObservers.send(LibraryChange(ids: nil))

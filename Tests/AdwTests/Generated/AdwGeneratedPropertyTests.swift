@@ -264,21 +264,6 @@ final class AdwGeneratedPropertyTests: GtkTestCase {
             object.searchEnabled = false
             XCTAssertEqual(object.searchEnabled, false, "searchEnabled")
         }
-        do {
-            let object = Adw.PreferencesWindow()
-            defer { object.destroy() }
-            let sample = Adw.PreferencesPage()
-            object.visiblePage = sample
-            XCTAssertTrue(object.visiblePage === sample, "visiblePage")
-        }
-        do {
-            let object = Adw.PreferencesWindow()
-            defer { object.destroy() }
-            object.visiblePageName = "Lörem ipsüm"
-            XCTAssertEqual(object.visiblePageName, "Lörem ipsüm", "visiblePageName")
-            object.visiblePageName = "Dolor sit"
-            XCTAssertEqual(object.visiblePageName, "Dolor sit", "visiblePageName")
-        }
     }
 
     func testAdwPreferencesPage() {
@@ -393,5 +378,7 @@ final class AdwGeneratedPropertyTests: GtkTestCase {
 // - Adw.Toast.custom-title: no sample Gtk.Widget?
 // - Adw.StatusPage.child: no sample Gtk.Widget?
 // - Adw.AboutWindow.license-type: GTK's custom license type shows license text only
+// - Adw.PreferencesWindow.visible-page: must be a page of the window (PreferencesTests)
+// - Adw.PreferencesWindow.visible-page-name: must name a page of the window (PreferencesTests)
 // - Adw.PreferencesGroup.header-suffix: no sample Gtk.Widget?
 // - Adw.ActionRow.activatable-widget: no sample Gtk.Widget?
