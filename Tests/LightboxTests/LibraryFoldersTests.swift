@@ -247,6 +247,23 @@ final class LibraryFoldersTests: GtkTestCase {
         XCTAssertEqual(try store.catalog.photo(at: paths[1])?.rating, 4)
     }
 
+    func testACatalogThatCantBeWrittenStillShowsTheFolderAndRefusesLibraryChanges() throws {
+        let parent = LibraryFixtures.temporaryFolder(self)
+        let holiday = LibraryFixtures.copySamples(to: parent + "/Holiday", count: 2)
+        LibraryFixtures.copySamples(to: parent + "/Garden", count: 1)
+        let store = try makeStore(catalogPath: holiday[0] + "/data/catalog.sqlite")
+        XCTAssertNotNil(store.catalog.notWritableReason)
+        store.openLibrary(seedingWith: { parent + "/Holiday" })
+        settle(store)
+        XCTAssertEqual(Set(store.photos.map(\.path)), Set(holiday), "the folder open before is shown")
+        XCTAssertThrowsError(try store.addFolder(parent + "/Garden")) { error in
+            XCTAssertEqual("\(error)", store.catalog.notWritableReason)
+        }
+        XCTAssertThrowsError(try store.removeFolder(parent + "/Holiday"))
+        XCTAssertEqual(store.folders, [parent + "/Holiday"], "the library is left as it was")
+        XCTAssertEqual(store.photos.count, 2)
+    }
+
     func testFolderNamesForPeople() {
         XCTAssertEqual(LibraryFolderList.displayName("/home/ada/Pictures", home: "/home/ada"), "~/Pictures")
         XCTAssertEqual(LibraryFolderList.displayName("/home/ada", home: "/home/ada"), "~")
