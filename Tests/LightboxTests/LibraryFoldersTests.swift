@@ -34,11 +34,12 @@ final class LibraryFoldersTests: GtkTestCase {
 
     /// A library of Holiday (3 photos, seeded) and Garden (2 photos, added), scanned.
     @MainActor
-    private func twoFolderLibrary() throws -> (store: CatalogStore, holiday: [String], garden: [String]) {
+    private func twoFolderLibrary(offMainThreshold: Int? = nil) throws -> (store: CatalogStore, holiday: [String], garden: [String]) {
         let parent = LibraryFixtures.temporaryFolder(self)
         let holiday = LibraryFixtures.copySamples(to: parent + "/Holiday", count: 3)
         let garden = LibraryFixtures.copySamples(to: parent + "/Garden", count: 2)
         let store = try makeStore()
+        if let offMainThreshold { store.offMainThreshold = offMainThreshold }
         store.openLibrary(seedingWith: { parent + "/Holiday" })
         settle(store)
         XCTAssertEqual(try store.addFolder(parent + "/Garden"), .added(absorbing: []))
@@ -103,7 +104,16 @@ final class LibraryFoldersTests: GtkTestCase {
     }
 
     func testAFolderRenamedAwayAndBackKeepsItsRatings() throws {
-        let (store, holiday, garden) = try twoFolderLibrary()
+        try renameAwayAndBack(offMainThreshold: nil)
+    }
+
+    /// As in a large library: the returning folder's rows join the list off the main thread.
+    func testAFolderOfALargeLibraryRenamedAwayAndBackKeepsItsRatings() throws {
+        try renameAwayAndBack(offMainThreshold: 1)
+    }
+
+    private func renameAwayAndBack(offMainThreshold: Int?) throws {
+        let (store, holiday, garden) = try twoFolderLibrary(offMainThreshold: offMainThreshold)
         let gardenFolder = (garden[0] as NSString).deletingLastPathComponent
         try store.setRating(4, for: garden[1])
         store.waitUntilSaved()

@@ -76,10 +76,14 @@ extension CatalogStore {
             let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: folder) } }.value
             guard let self, self.generation == opened, self.folders.contains(folder) else { return }
             switch rows {
-            case .success(let photos): self.merge(photos.uniqueByID(), keepingRatings: false)
-            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            case .success(let photos):
+                self.join(photos, while: { [weak self] in self?.isOnline(folder) ?? false }) { [weak self] in
+                    self?.scan([folder])
+                }
+            case .failure(let error):
+                self.tell("The photo catalog can't be read: \(error)")
+                self.scan([folder])
             }
-            self.scan([folder])
         }
         return addition
     }

@@ -54,7 +54,12 @@ public final class CatalogStore {
     }
     var folderObservers = ObserverList<[String]>()
     /// The library folders' photos, in no particular order.
-    public private(set) var allPhotos: [Photo] = []
+    public private(set) var allPhotos: [Photo] = [] {
+        didSet { allPhotosChanges &+= 1 }  // (no `oldValue`: changed in place, not copied)
+    }
+    /// Counts changes of `allPhotos`: a list made off the main thread from an older one
+    /// must not replace a newer one (see `join`).
+    private var allPhotosChanges = 0
     /// The open folder's photos after search and sort, as last published.
     public private(set) var photos: [Photo] = []
     /// Counts published updates (see `PhotosUpdate.version`).
@@ -382,6 +387,29 @@ public final class CatalogStore {
         }
     }
 
+    /// Adds the catalog rows of a folder joining the list (added, or back online), while
+    /// `isWanted()` (the folder is still in the library), then runs `then`: a few at once;
+    /// many are joined to the list off the main thread (the whole list and its index made
+    /// there), unless the list changed meanwhile.
+    func join(_ rows: [Photo], while isWanted: @escaping @MainActor () -> Bool, then: @escaping @MainActor () -> Void) {
+        guard rows.count >= offMainThreshold else {
+            merge(rows.uniqueByID(), keepingRatings: false)
+            return then()
+        }
+        let shown = allPhotos, changes = allPhotosChanges, opened = generation
+        Task { [weak self] in
+            let joined = await Task.detached(priority: .userInitiated) { Library(shown + rows) }.value
+            guard let self, self.generation == opened, isWanted() else { return }
+            if self.allPhotosChanges == changes {
+                self.returnsMemoryWhenSettled = true
+                self.setAll(joined)
+            } else {
+                self.merge(rows.uniqueByID(), keepingRatings: false)
+            }
+            then()
+        }
+    }
+
     /// Drops photos whose rows are gone.
     private func remove(_ ids: some Sequence<Photo.ID>) {
         let gone = Set(ids).filter { allIndex[$0] != nil }
@@ -702,12 +730,19 @@ public final class CatalogStore {
             guard let self, self.generation == opened, self.folders.contains(folder), self.offlineFolders[folder] == nil
             else { return }
             switch rows {
-            case .success(let photos): self.merge(photos.uniqueByID(), keepingRatings: false)
-            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            case .success(let photos):
+                self.join(photos, while: { [weak self] in self?.isOnline(folder) ?? false }) { [weak self] in
+                    self?.scan([folder])
+                }
+            case .failure(let error):
+                self.tell("The photo catalog can't be read: \(error)")
+                self.scan([folder])
             }
-            self.scan([folder])
         }
     }
+
+    /// Whether `folder` is a library folder that can be read.
+    func isOnline(_ folder: String) -> Bool { folders.contains(folder) && offlineFolders[folder] == nil }
 
     /// Takes the photos under `folder` out of the list (their rows stay in the catalog).
     func dropPhotos(inside folder: String) {
