@@ -86,6 +86,17 @@ final class LibraryFoldersTests: GtkTestCase {
         }
     }
 
+    /// As in a large library: the rest of the list is made off the main thread.
+    func testRemovingAFolderOfALargeLibraryLeavesTheOtherFoldersPhotos() throws {
+        let (store, holiday, garden) = try twoFolderLibrary(offMainThreshold: 1)
+        try store.removeFolder((holiday[0] as NSString).deletingLastPathComponent)
+        pump(until: { store.photos.count == 2 }, "the removed folder's photos to leave")
+        XCTAssertEqual(Set(store.photos.map(\.path)), Set(garden))
+        XCTAssertEqual(Set(store.allPhotos.map(\.path)), Set(garden))
+        try store.setRating(3, for: garden[0])
+        XCTAssertEqual(store.photo(garden[0])?.rating, 3, "the index follows the list")
+    }
+
     func testAFolderInsideALibraryFolderIsNotAddedTwiceAndAParentTakesItsFoldersIn() throws {
         let (store, holiday, garden) = try twoFolderLibrary()
         let holidayFolder = (holiday[0] as NSString).deletingLastPathComponent

@@ -745,9 +745,24 @@ public final class CatalogStore {
     func isOnline(_ folder: String) -> Bool { folders.contains(folder) && offlineFolders[folder] == nil }
 
     /// Takes the photos under `folder` out of the list (their rows stay in the catalog).
+    /// In a large library the rest of the list and its index are made off the main thread,
+    /// unless the list changed meanwhile.
     func dropPhotos(inside folder: String) {
         if folders == [folder] { return setAll([]) }
-        remove(allPhotos.lazy.filter { LibraryFolderList.contains(folder, $0.path) }.map(\.id))
+        let isInside: @Sendable (Photo) -> Bool = { LibraryFolderList.contains(folder, $0.path) }
+        guard allPhotos.count >= offMainThreshold else { return remove(allPhotos.lazy.filter(isInside).map(\.id)) }
+        let shown = allPhotos, changes = allPhotosChanges, opened = generation
+        Task { [weak self] in
+            let kept = await Task.detached(priority: .userInitiated) { Library(shown.filter { !isInside($0) }) }.value
+            // (Back, or added again, meanwhile: its photos stay.)
+            guard let self, self.generation == opened, !self.isOnline(folder) else { return }
+            if self.allPhotosChanges == changes {
+                self.returnsMemoryWhenSettled = true
+                self.setAll(kept)
+            } else {
+                self.remove(self.allPhotos.lazy.filter(isInside).map(\.id))
+            }
+        }
     }
 
     /// The `.folderUnavailable` condition names every offline library folder and why.
