@@ -12,7 +12,9 @@ import LightboxMedia
 /// store.observe(owner: self) { update in list.show(update) }  // PhotosUpdate: the photos and what changed
 /// store.observeLibrary(owner: self) { change in }  // LibraryChange: which photos changed, search or not
 /// store.photo(id)                                 // a photo as it is now, search or not
-/// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
+/// store.openLibrary(seedingWith: { pictures })    // the library's folders: catalog rows at once, then rescans, then live updates
+/// store.open(folder: path)                        // one folder alone (tools and tests)
+/// try store.addFolder(path); store.folderFilter = path   // see CatalogStore+LibraryFolders.swift
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
 /// try store.setRating(4, for: photo.id)           // shown at once, committed in the background
@@ -26,7 +28,7 @@ import LightboxMedia
 /// store.images.cachedImage(for: photo, size: 256)                              // memory only, no waiting
 /// ```
 /// Photos that can't be shown are in the list too, with `photo.error` saying why.
-/// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
+/// `photos` is the library folders' photos after search, filters and sort; `allPhotos` ignores the
 /// search. Observers get `photos` again after every change (scan batch, rating, trash,
 /// live file change), on the main thread. Conditions (see `observeConditions`) say what
 /// lasts and the window must keep showing: ratings can't be saved, catalog recovered.
