@@ -8,10 +8,23 @@ import XCTest
 /// The window's side of library folders: Open Folder adds and shows a folder, the sort
 /// menu's `win.folder-filter` narrows the list, and what can't be added is said.
 final class FolderFilterWindowTests: GtkTestCase {
-    func testOpeningAFolderAddsItAndTheFolderFilterNarrowsTheList() throws {
-        let parent = LibraryFixtures.temporaryFolder(self)
-        let holiday = LibraryFixtures.copySamples(to: parent + "/Holiday", count: 3)
-        let garden = LibraryFixtures.copySamples(to: parent + "/Garden", count: 2)
+    func testTheSampleLibraryLeavesTheLibraryWhenAFolderIsOpened() throws {
+        let garden = LibraryFixtures.copySamples(to: LibraryFixtures.temporaryFolder(self) + "/Garden", count: 2)
+        let (root, window, _) = try makeWindow(seed: LightboxApplication.sampleLibrary)
+        defer { window.destroy() }
+        let store = root.store
+        pump(until: { !store.isScanning && store.photos.count == LibraryFixtures.samplePaths.count }, timeout: 30, "the samples")
+        XCTAssertEqual(window.title, "Lightbox", "the sample library shows the app's name")
+        root.addToLibrary((garden[0] as NSString).deletingLastPathComponent)
+        pump(until: { !store.isScanning && store.photos.count == 2 }, timeout: 20, "the folder alone")
+        XCTAssertEqual(store.folders, [(garden[0] as NSString).deletingLastPathComponent])
+        XCTAssertEqual(try store.catalog.libraryFolders().map(\.path), store.folders)
+        XCTAssertEqual(window.title, "Garden")
+        XCTAssertEqual(LibraryFixtures.samplePaths.count, 26, "the samples' files stay")
+    }
+
+    @MainActor
+    private func makeWindow(seed: String) throws -> (MainWindowController, Window, ActionGroup) {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
         let store = CatalogStore(catalog: catalog,
                                  images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
@@ -22,8 +35,17 @@ final class FolderFilterWindowTests: GtkTestCase {
         let actions = ActionGroup()
         root.installActions(in: actions, window: window)
         window.insertActionGroup(actions, prefix: "win")
-        root.openLibrary(seedingWith: { parent + "/Holiday" }, showing: nil)
+        root.openLibrary(seedingWith: { seed }, showing: nil)
         show(window)
+        return (root, window, actions)
+    }
+
+    func testOpeningAFolderAddsItAndTheFolderFilterNarrowsTheList() throws {
+        let parent = LibraryFixtures.temporaryFolder(self)
+        let holiday = LibraryFixtures.copySamples(to: parent + "/Holiday", count: 3)
+        let garden = LibraryFixtures.copySamples(to: parent + "/Garden", count: 2)
+        let (root, window, actions) = try makeWindow(seed: parent + "/Holiday")
+        let store = root.store
         defer { window.destroy() }
         pump(until: { !store.isScanning && store.photos.count == 3 }, timeout: 20, "the seeded folder")
         XCTAssertEqual(window.title, "Holiday")

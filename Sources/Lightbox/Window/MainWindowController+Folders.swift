@@ -13,12 +13,19 @@ extension MainWindowController {
 
     /// Open Folder…, `lightbox FOLDER` and a file manager's Open With: the folder joins the
     /// library (unless it is in it already) and the list shows it (the folder filter).
+    /// The bundled sample library, shown while there is nothing else, leaves the library
+    /// when the person adds a folder of their own.
     func addToLibrary(_ path: String) {
         let folder = (path as NSString).standardizingPath
+        let samples = (LightboxApplication.sampleLibrary as NSString).standardizingPath
         do {
+            let wasSamples = store.folders == [samples]
             // (A library of one folder needs no filter: the list is that folder's anyway.)
             switch try store.addFolder(folder) {
-            case .added, .alreadyAdded:
+            case .added(let absorbed):
+                if wasSamples && absorbed.isEmpty { try store.removeFolder(samples) }
+                store.folderFilter = store.folders.count > 1 ? folder : nil
+            case .alreadyAdded:
                 store.folderFilter = store.folders.count > 1 ? folder : nil
             case .inside(let parent):
                 store.folderFilter = store.folders.count > 1 ? parent : nil
