@@ -285,6 +285,36 @@ final class LibraryFoldersTests: GtkTestCase {
         XCTAssertEqual(store.photos.count, 2)
     }
 
+    func testAFolderTakenOutLongAgoGivesUpItsRowsButNeverALibraryFoldersOrAFile() throws {
+        let parent = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.copySamples(to: parent + "/Holiday", count: 3)
+        let loose = LibraryFixtures.copySamples(to: parent + "/Trips", count: 1)
+        let trips2024 = LibraryFixtures.copySamples(to: parent + "/Trips/2024", count: 2)
+        let store = try makeStore()
+        store.openLibrary(seedingWith: { parent + "/Holiday" })
+        try store.addFolder(parent + "/Trips/2024")
+        settle(store)
+        XCTAssertEqual(try store.addFolder(parent + "/Trips"), .added(absorbing: [parent + "/Trips/2024"]))
+        pump(until: { store.photos.count == 6 }, timeout: 20, "the parent's photos")
+        settle(store)
+        try store.setRating(2, for: trips2024[0])
+        store.waitUntilSaved()
+        try store.removeFolder(parent + "/Trips")
+        XCTAssertEqual(try store.addFolder(parent + "/Trips/2024"), .added(absorbing: []))
+        settle(store)
+
+        XCTAssertEqual(try store.catalog.pruneFolders(removedBefore: Date(timeIntervalSinceNow: -3600)), 0,
+                       "taken out a moment ago: its rows are kept")
+        XCTAssertEqual(try store.catalog.photos(in: parent + "/Trips").count, 3)
+        XCTAssertEqual(try store.catalog.pruneFolders(removedBefore: Date(timeIntervalSinceNow: 60)), 1)
+        XCTAssertEqual(try store.catalog.photos(in: parent + "/Trips").map(\.path), trips2024.sorted(),
+                       "the library folder inside keeps its rows")
+        XCTAssertEqual(try store.catalog.photo(at: trips2024[0])?.rating, 2)
+        XCTAssertEqual(try store.catalog.photos(in: parent + "/Holiday").count, 3)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: loose[0]), "no file is touched")
+        XCTAssertEqual(try store.catalog.libraryFolders().map(\.path), [parent + "/Holiday", parent + "/Trips/2024"])
+    }
+
     func testFolderNamesForPeople() {
         XCTAssertEqual(LibraryFolderList.displayName("/home/ada/Pictures", home: "/home/ada"), "~/Pictures")
         XCTAssertEqual(LibraryFolderList.displayName("/home/ada", home: "/home/ada"), "~")

@@ -16,6 +16,9 @@ extension Catalog {
         try db.create(table: "library_folder") { t in
             t.primaryKey("path", .text)
             t.column("added", .double).notNull()
+            // When it was taken out of the library (NULL while in it): its photo rows are
+            // kept for a while, so that adding it again brings its ratings back.
+            t.column("removed", .double)
         }
         // Facts about the catalog itself, one row each ("library-seeded").
         try db.create(table: "catalog_fact") { t in
@@ -30,7 +33,7 @@ extension Catalog {
     }
 
     private static func libraryFolders(_ db: Database) throws -> [LibraryFolder] {
-        try Row.fetchAll(db, sql: "SELECT path, added FROM library_folder ORDER BY path").map {
+        try Row.fetchAll(db, sql: "SELECT path, added FROM library_folder WHERE removed IS NULL ORDER BY path").map {
             LibraryFolder(path: try $0.decode(atIndex: 0), added: Date(timeIntervalSince1970: try $0.decode(atIndex: 1)))
         }
     }
@@ -55,11 +58,12 @@ extension Catalog {
 
     /// Adds `add` to the library and takes `remove` out of it, in one transaction. Photo
     /// rows are left alone: a folder taken out keeps its rows (and ratings) for when it is
-    /// added again.
+    /// added again, until `pruneFolders(removedBefore:)` gives them up.
     public func changeLibraryFolders(add: [String] = [], remove: [String] = []) throws {
         try database.write { db in
             for path in remove {
-                try db.execute(sql: "DELETE FROM library_folder WHERE path = ?", arguments: [path])
+                try db.execute(sql: "UPDATE library_folder SET removed = ? WHERE path = ?",
+                               arguments: [Date().timeIntervalSince1970, path])
             }
             for path in add { try Catalog.insertFolder(path, in: db) }
             // Chosen by hand: the seed is no longer needed.
@@ -68,8 +72,38 @@ extension Catalog {
     }
 
     private static func insertFolder(_ path: String, in db: Database) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO library_folder (path, added) VALUES (?, ?)",
-                       arguments: [path, Date().timeIntervalSince1970])
+        try db.execute(sql: """
+            INSERT INTO library_folder (path, added) VALUES (?, ?)
+            ON CONFLICT(path) DO UPDATE SET added = excluded.added, removed = NULL WHERE removed IS NOT NULL
+            """, arguments: [path, Date().timeIntervalSince1970])
+    }
+
+    /// Photo rows of folders taken out of the library before `date` are deleted (rows inside
+    /// a library folder are kept); returns how many. Files are never touched.
+    @discardableResult
+    public func pruneFolders(removedBefore date: Date) throws -> Int {
+        try database.write { db in
+            let current = try Catalog.libraryFolders(db).map(\.path)
+            let stale = try String.fetchAll(db, sql: "SELECT path FROM library_folder WHERE removed < ?",
+                                            arguments: [date.timeIntervalSince1970])
+            var deleted = 0
+            for folder in stale {
+                try db.execute(sql: "DELETE FROM library_folder WHERE path = ?", arguments: [folder])
+                // Inside a library folder (taken in by a parent): its photos are the parent's.
+                guard !current.contains(where: { LibraryFolderList.contains($0, folder) }) else { continue }
+                let (low, high) = Catalog.inside(folder)
+                var sql = "DELETE FROM photo WHERE path >= ? AND path < ?"
+                var arguments: StatementArguments = [low, high]
+                for inner in current where LibraryFolderList.contains(folder, inner) {
+                    let (innerLow, innerHigh) = Catalog.inside(inner)
+                    sql += " AND NOT (path >= ? AND path < ?)"
+                    arguments += [innerLow, innerHigh]
+                }
+                try db.execute(sql: sql, arguments: arguments)
+                deleted += db.changesCount
+            }
+            return deleted
+        }
     }
 
     /// How many photo rows the catalog has under `folder` (an indexed range count).

@@ -39,6 +39,11 @@ extension CatalogStore {
     /// Pictures). See `open(folders:rescanning:)`.
     public func openLibrary(seedingWith seed: () -> String, showing filter: String? = nil, rescanning: Bool = true) {
         spec.folder = filter.map { ($0 as NSString).standardizingPath }  // kept if the library has it
+        // Folders taken out of the library long ago give their rows up, in the background.
+        let catalog = self.catalog, before = Date(timeIntervalSinceNow: -Self.removedFolderRowsKept)
+        if catalog.isWritable {
+            Task.detached(priority: .background) { _ = try? catalog.pruneFolders(removedBefore: before) }
+        }
         do {
             open(folders: try catalog.libraryFolders(seedingWith: seed).map(\.path), rescanning: rescanning)
         } catch {
@@ -88,9 +93,13 @@ extension CatalogStore {
         return addition
     }
 
+    /// How long a folder taken out of the library keeps its catalog rows (30 days).
+    nonisolated static let removedFolderRowsKept: TimeInterval = 30 * 24 * 3600
+
     /// Takes `path` out of the library: its photos leave the list, its scan and watch
-    /// stop. No file is touched; its catalog rows (and ratings) stay, so adding it again
-    /// brings them back. Throws when the catalog can't record it.
+    /// stop. No file is touched; its catalog rows (and ratings) stay for
+    /// `removedFolderRowsKept`, so adding it again meanwhile brings them back. Throws when
+    /// the catalog can't record it.
     public func removeFolder(_ path: String) throws {
         let folder = (path as NSString).standardizingPath
         guard folders.contains(folder) else { throw StoreError("“\(folder)” is not a library folder") }

@@ -41,7 +41,7 @@ final class PreferencesView: PreferencesWindow {
 
         foldersGroup.title = "Library Folders"
         foldersGroup.description = "Photos of every folder are shown together. Removing a folder only takes it out "
-            + "of Lightbox: its files stay where they are, and its ratings come back if it is added again."
+            + "of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days."
         addFolderButton.addCssClass("flat")
         addFolderButton.tooltip = "Add a folder to the library"
         foldersGroup.headerSuffix = addFolderButton
