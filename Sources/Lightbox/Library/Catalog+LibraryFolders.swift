@@ -82,7 +82,13 @@ extension Catalog {
     /// a library folder are kept); returns how many. Files are never touched.
     @discardableResult
     public func pruneFolders(removedBefore date: Date) throws -> Int {
-        try database.write { db in
+        // Most launches have nothing to prune: no write transaction (and its sync) then.
+        let any = try database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM library_folder WHERE removed < ?)",
+                              arguments: [date.timeIntervalSince1970]) ?? false
+        }
+        guard any else { return 0 }
+        return try database.write { db in
             let current = try Catalog.libraryFolders(db).map(\.path)
             let stale = try String.fetchAll(db, sql: "SELECT path FROM library_folder WHERE removed < ?",
                                             arguments: [date.timeIntervalSince1970])
