@@ -43,6 +43,7 @@ final class PreferencesView: PreferencesWindow {
         foldersGroup.description = "Photos of every folder are shown together. Removing a folder only takes it out "
             + "of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days."
         addFolderButton.addCssClass("flat")
+        addFolderButton.verticalAlignment = .center  // not as tall as the group's description
         addFolderButton.tooltip = "Add a folder to the library"
         foldersGroup.headerSuffix = addFolderButton
         emptyRow.title = "No folders"
