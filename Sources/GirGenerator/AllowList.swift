@@ -62,6 +62,8 @@ extension AllowList {
             "Gtk.SingleSelection", "Gtk.MultiSelection", "Gtk.NoSelection", "Gtk.StringList",
             "Gtk.EventController", "Gtk.EventControllerKey",
             "Gtk.NativeDialog", "Gtk.FileChooserNative",
+            // issue15-folders:
+            "Gtk.Switch",
         ],
         handWritten: ["Gtk.Application": "Application"],
         signalParameterTypes: [
@@ -93,6 +95,8 @@ extension AllowList {
             "Gtk.Label.wrap": "wraps",
             "Gtk.Label.selectable": "isSelectable",
             "Gtk.ToggleButton.active": "isActive",
+            // issue15-folders:
+            "Gtk.Switch.active": "isActive",
             "Gtk.Spinner.spinning": "isSpinning",
             "Gtk.ListItem.selected": "isSelected",
             "Gtk.ListItem.activatable": "isActivatable",
@@ -212,6 +216,8 @@ extension AllowList {
         types: [
             "Adw.StyleManager", "Adw.ApplicationWindow", "Adw.HeaderBar", "Adw.WindowTitle",
             "Adw.ToastOverlay", "Adw.Toast", "Adw.StatusPage", "Adw.AboutWindow",
+            // issue15-folders:
+            "Adw.PreferencesWindow", "Adw.PreferencesPage", "Adw.PreferencesGroup", "Adw.PreferencesRow", "Adw.ActionRow",
         ],
         handWritten: ["Gtk.Application": "Application"],
         signalParameterTypes: [:],
@@ -237,6 +243,9 @@ extension AllowList {
         testSamples: ["Widget": "Label()"],
         testSkipped: [
             "Adw.AboutWindow.license-type": "GTK's custom license type shows license text only",
+            // issue15-folders:
+            "Adw.PreferencesWindow.visible-page": "must be a page of the window (PreferencesTests)",
+            "Adw.PreferencesWindow.visible-page-name": "must name a page of the window (PreferencesTests)",
         ],
         testPropertyValues: [
             "Adw.AboutWindow.release-notes": [#""<p>Faster thumbnails.</p>""#, #""<ul><li>Ratings travel with the files.</li></ul>""#],

@@ -61,21 +61,22 @@ public final class LightboxApplication {
         KeyboardShortcuts.register(in: application)
     }
 
-    /// Shows the window (creating it on first use) and opens `folder`, or when nil and
-    /// nothing is open yet, the last folder if it still exists, else the default one.
+    /// Shows the window (creating it on first use) over the library's folders; `folder`
+    /// (from the command line or a file manager) is added to the library and shown.
     private func present(folder: String?) {
         if let root {
-            if let folder { root.open(folder: Self.folder(containing: folder)) }
+            if let folder { root.addToLibrary(Self.folder(containing: folder)) }
         } else {
-            guard makeWindow(opening: folder.map(Self.folder(containing:)) ?? startFolder()) != nil else { return }
+            guard makeWindow(adding: folder.map(Self.folder(containing:))) != nil else { return }
         }
         window?.present()
     }
 
-    /// The window over the catalog, showing `folder`. A catalog that can't be written still
-    /// opens (in memory, the window says ratings can't be saved); nil only when SQLite
-    /// can't run at all.
-    private func makeWindow(opening folder: String) -> MainWindowController? {
+    /// The window over the catalog's library folders (the first launch's library is
+    /// `folder`, else the last folder if it still exists, else the default one), showing
+    /// `folder` when given. A catalog that can't be written still opens (in memory, the
+    /// window says ratings can't be saved); nil only when SQLite can't run at all.
+    private func makeWindow(adding folder: String?) -> MainWindowController? {
         let store: CatalogStore
         do {
             store = try CatalogStore(catalog: catalog.value())
@@ -91,8 +92,9 @@ public final class LightboxApplication {
         PhotosStyle.install()
         AlbumsStyle.install()
         let (root, photos) = MainWindowController.lightbox(store: store)
-        // The folder's first screenful is read while the window is built.
-        root.open(folder: folder)
+        // The library's first screenful is read while the window is built.
+        root.openLibrary(seedingWith: { folder ?? self.startFolder() }, showing: state.folderFilter)
+        if let folder { root.addToLibrary(folder) }
         photos.panePosition = state.panePosition
         photos.photoList.viewMode = state.photosView
         photos.photoList.gridThumbnailSize = state.gridThumbnailSize
@@ -116,25 +118,9 @@ public final class LightboxApplication {
         return root
     }
 
-    /// `win.save-metadata-in-files`, a check item bound to the `save-metadata-in-files`
-    /// key both ways (another process may change the key), which the Store follows.
+    /// `win.save-metadata-in-files` (see `WriteBackSetting`).
     private func installWriteBackSetting(in window: ControllerWindow, store: CatalogStore) {
-        let key = PersistedState.Key.saveMetadataInFiles
-        let isOn = settings?.bool(key) ?? false
-        store.savesMetadataInFiles = isOn  // resumes the writes a crash or quit left
-        let action = Action(name: "save-metadata-in-files", parameterType: nil, state: Variant(isOn))
-        action.onActivate(owner: self) { [unowned self, unowned action, unowned store] _ in
-            let on = !(action.state?.bool ?? false)
-            action.state = Variant(on)
-            store.savesMetadataInFiles = on
-            self.settings?.set(key, on)
-        }
-        window.add(action)
-        settings?.onChange(owner: action) { [unowned action, unowned store, weak settings] changed in
-            guard changed == key, let on = settings?.bool(key), on != store.savesMetadataInFiles else { return }
-            action.state = Variant(on)
-            store.savesMetadataInFiles = on
-        }
+        window.add(WriteBackSetting.action(store: store, settings: settings))
     }
 
     private func startFolder() -> String {
@@ -187,6 +173,7 @@ public final class LightboxApplication {
         state.lastFolder = root.store.folder ?? state.lastFolder
         state.photosView = photos?.photoList.viewMode ?? state.photosView
         state.gridThumbnailSize = photos?.photoList.gridThumbnailSize ?? state.gridThumbnailSize
+        state.folderFilter = root.store.folderFilter
         state.save(to: settings)
         Settings.sync()
     }

@@ -17,6 +17,11 @@ extension Object {
         (adw_toast_get_type, { Toast($0, ownership: $1) }),
         (adw_status_page_get_type, { StatusPage($0, ownership: $1) }),
         (adw_about_window_get_type, { AboutWindow($0, ownership: $1) }),
+        (adw_preferences_window_get_type, { PreferencesWindow($0, ownership: $1) }),
+        (adw_preferences_page_get_type, { PreferencesPage($0, ownership: $1) }),
+        (adw_preferences_group_get_type, { PreferencesGroup($0, ownership: $1) }),
+        (adw_preferences_row_get_type, { PreferencesRow($0, ownership: $1) }),
+        (adw_action_row_get_type, { ActionRow($0, ownership: $1) }),
     ]
 
     /// Each generated interface of Adw by its GType, for objects of classes no binding wraps.

@@ -51,6 +51,7 @@ extension Object {
         (gtk_event_controller_key_get_type, { EventControllerKey($0, ownership: $1) }),
         (gtk_native_dialog_get_type, { NativeDialog($0, ownership: $1) }),
         (gtk_file_chooser_native_get_type, { FileChooserNative($0, ownership: $1) }),
+        (gtk_switch_get_type, { Switch($0, ownership: $1) }),
     ]
 
     /// Each generated interface of Gtk by its GType, for objects of classes no binding wraps.

@@ -73,3 +73,12 @@ extension Entry {
         connectNotify("text", owner: owner, handler)
     }
 }
+
+extension Switch {
+    /// The action ("win.save-metadata-in-files") the switch toggles: a boolean stateful
+    /// action without parameter, whose state the switch shows.
+    public var actionName: String? {
+        get { borrowString(gtk_actionable_get_action_name(cast())) }
+        set { gtk_actionable_set_action_name(cast(), newValue) }
+    }
+}

@@ -200,11 +200,14 @@ public final class Catalog: Sendable {
                 t.column("version", .integer).notNull().defaults(to: 1)
             }
         }
+        migrator.registerMigration("v6-library-folders") { db in
+            try createLibraryFolders(db)  // see Catalog+LibraryFolders.swift
+        }
         return migrator
     }
 
     /// Range condition for "path is inside `folder`" that uses the primary key index.
-    private static func inside(_ folder: String) -> (String, String) {
+    static func inside(_ folder: String) -> (String, String) {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return (prefix, String(prefix.dropLast()) + "0")  // "0" sorts right after "/"
     }

@@ -12,7 +12,9 @@ import LightboxMedia
 /// store.observe(owner: self) { update in list.show(update) }  // PhotosUpdate: the photos and what changed
 /// store.observeLibrary(owner: self) { change in }  // LibraryChange: which photos changed, search or not
 /// store.photo(id)                                 // a photo as it is now, search or not
-/// store.open(folder: path)                        // catalog rows at once, then a rescan, then live updates
+/// store.openLibrary(seedingWith: { pictures })    // the library's folders: catalog rows at once, then rescans, then live updates
+/// store.open(folder: path)                        // one folder alone (tools and tests)
+/// try store.addFolder(path); store.folderFilter = path   // see CatalogStore+LibraryFolders.swift
 /// store.observeScanProgress(owner: self) { p in }  // ScanProgress(done:total:) while scanning, nil at the end
 /// store.searchText = "canon"; store.sortOrder = .rating
 /// try store.setRating(4, for: photo.id)           // shown at once, committed in the background
@@ -26,7 +28,7 @@ import LightboxMedia
 /// store.images.cachedImage(for: photo, size: 256)                              // memory only, no waiting
 /// ```
 /// Photos that can't be shown are in the list too, with `photo.error` saying why.
-/// `photos` is the open folder's photos after search and sort; `allPhotos` ignores the
+/// `photos` is the library folders' photos after search, filters and sort; `allPhotos` ignores the
 /// search. Observers get `photos` again after every change (scan batch, rating, trash,
 /// live file change), on the main thread. Conditions (see `observeConditions`) say what
 /// lasts and the window must keep showing: ratings can't be saved, catalog recovered.
@@ -42,9 +44,24 @@ public final class CatalogStore {
     public var scanner = PhotoScanner()
     /// The last passing message for the person (a scan or catalog read that failed).
     public private(set) var notice: String?
-    public private(set) var folder: String?
-    /// The open folder's photos, in no particular order.
-    public private(set) var allPhotos: [Photo] = []
+    /// The library's folders (standardized, sorted), shown together: each is scanned and
+    /// watched (see `CatalogStore+LibraryFolders.swift`).
+    public internal(set) var folders: [String] = [] {
+        didSet { if folders != oldValue { folderObservers.send(folders) } }
+    }
+    /// Library folders that can't be read now, with why ("was deleted or moved"): their
+    /// photos are out of the list, their rows and ratings kept, until they are back.
+    public internal(set) var offlineFolders: [String: String] = [:] {
+        didSet { if offlineFolders != oldValue { folderObservers.send(folders) } }
+    }
+    var folderObservers = ObserverList<[String]>()
+    /// The library folders' photos, in no particular order.
+    public private(set) var allPhotos: [Photo] = [] {
+        didSet { allPhotosChanges &+= 1 }  // (no `oldValue`: changed in place, not copied)
+    }
+    /// Counts changes of `allPhotos`: a list made off the main thread from an older one
+    /// must not replace a newer one (see `join`).
+    private var allPhotosChanges = 0
     /// The open folder's photos after search and sort, as last published.
     public private(set) var photos: [Photo] = []
     /// Counts published updates (see `PhotosUpdate.version`).
@@ -116,22 +133,29 @@ public final class CatalogStore {
     private var progressObservers = ObserverList<ScanProgress?>()
     private var conditionObservers = ObserverList<[LibraryCondition]>()
     private var filterObservers = ObserverList<PhotoFilterSummary>()
-    private var scanCancelled = CancelFlag()
-    private var watch: FolderWatch?
-    /// The open folder as its last scan found it (to tell a removed disk's mount point).
-    private var folderIdentity: FolderIdentity?
+    /// Library folders waiting for their scan, scanned one after the other.
+    private var scanQueue: [String] = []
+    /// The folder being scanned, and the flag that stops its scan.
+    private var scanning: (folder: String, cancelled: CancelFlag)?
+    private var watches: [String: FolderWatch] = [:]
+    /// Each folder as its last scan found it (to tell a removed disk's mount point).
+    private var folderIdentities: [String: FolderIdentity] = [:]
+    /// Offline folders' checks, every second, until each is back.
+    private var waitingForFolders: [String: Task<Void, Never>] = [:] {
+        didSet { for (folder, task) in oldValue where waitingForFolders[folder] != task { task.cancel() } }
+    }
     /// Waits for a fault (folder gone, disk full) to end, then picks the work up again.
     private var waitingOutFault: Task<Void, Never>? {
         didSet { oldValue?.cancel() }
     }
     private var liveChanges: Task<Void, Never>?
-    /// Bumped when another folder opens: work for the folder before is dropped.
-    private var generation = 0
+    /// Bumped when another library opens: work for the library before is dropped.
+    private(set) var generation = 0
     /// While the open folder's rows are read (a rescan waits for them).
-    private var isLoading = false
+    private(set) var isLoading = false
     /// The first screenful being read for the folder being opened, until shown.
     private var pendingFirstScreenful: (read: InBackground<Library?>, generation: Int, spec: PhotoViewSpec)?
-    private var rescanWhenLoaded = false
+    private(set) var rescanWhenLoaded = false
     /// Edits made while the folder's rows are read: the rows may have been read before
     /// the edits were saved, so they are laid over them.
     private var metadataWhileLoading: [Photo.ID: PhotoMetadata] = [:]
@@ -365,6 +389,29 @@ public final class CatalogStore {
         }
     }
 
+    /// Adds the catalog rows of a folder joining the list (added, or back online), while
+    /// `isWanted()` (the folder is still in the library), then runs `then`: a few at once;
+    /// many are joined to the list off the main thread (the whole list and its index made
+    /// there), unless the list changed meanwhile.
+    func join(_ rows: [Photo], while isWanted: @escaping @MainActor () -> Bool, then: @escaping @MainActor () -> Void) {
+        guard rows.count >= offMainThreshold else {
+            merge(rows.uniqueByID(), keepingRatings: false)
+            return then()
+        }
+        let shown = allPhotos, changes = allPhotosChanges, opened = generation
+        Task { [weak self] in
+            let joined = await Task.detached(priority: .userInitiated) { Library(shown + rows) }.value
+            guard let self, self.generation == opened, isWanted() else { return }
+            if self.allPhotosChanges == changes {
+                self.returnsMemoryWhenSettled = true
+                self.setAll(joined)
+            } else {
+                self.merge(rows.uniqueByID(), keepingRatings: false)
+            }
+            then()
+        }
+    }
+
     /// Drops photos whose rows are gone.
     private func remove(_ ids: some Sequence<Photo.ID>) {
         let gone = Set(ids).filter { allIndex[$0] != nil }
@@ -380,21 +427,31 @@ public final class CatalogStore {
         noticeObservers.send(message)
     }
 
-    // MARK: Folder
+    // MARK: Folders
 
-    /// Shows the folder's photos from the catalog (the first screenful at once, the rest
-    /// right after), then rescans it in the background and watches it (`rescanning: false`
-    /// leaves that to a later `rescan()`, after the window's first frame). A folder that
-    /// can't be read, or goes away, is the `.folderUnavailable` condition until it is back.
+    /// Shows one folder as the whole library (tools and tests; the catalog's list of library
+    /// folders is left as it is): see `open(folders:rescanning:)`.
     public func open(folder: String, rescanning: Bool = true) {
-        let root = (folder as NSString).standardizingPath
-        self.folder = root
+        open(folders: [folder], rescanning: rescanning)
+    }
+
+    /// Shows the photos of `folders` together from the catalog (the first screenful at once,
+    /// the rest right after), then rescans them one after the other in the background and
+    /// watches them (`rescanning: false` leaves that to a later `rescan()`, after the
+    /// window's first frame). A folder that can't be read, or goes away, is offline (the
+    /// `.folderUnavailable` condition names it) until it is back; the others are not affected.
+    public func open(folders list: [String], rescanning: Bool = true) {
+        let roots = Set(list.map { ($0 as NSString).standardizingPath }).sorted()
+        folders = roots
         generation += 1
-        scanCancelled.set()
-        watch = nil
-        folderIdentity = nil
+        stopScans()
+        watches = [:]
+        folderIdentities = [:]
+        waitingForFolders = [:]
+        offlineFolders = [:]
         waitingOutFault = nil
         clear(.folderUnavailable)
+        if let filter = spec.folder, roots.count < 2 || !roots.contains(filter) { spec.folder = nil }
         allPhotos = []
         reindex()
         libraryObservers.send(LibraryChange(ids: nil))
@@ -406,14 +463,22 @@ public final class CatalogStore {
             isScanning = true
             scanProgress = ScanProgress(done: 0, total: nil)
         }
-        // Off the main thread: the first screenful (one indexed query, so a large library
-        // shows without waiting for the rest), then every row, then the rescan.
+        // Off the main thread: the first screenful (one indexed query per folder, so a large
+        // library shows without waiting for the rest), then every row, then the rescan.
         let catalog = self.catalog, opened = generation, shown = spec
+        let shownRoots = shown.folder.map { [$0] } ?? roots
         var firstRead: InBackground<Library?>?
         // (Not for a rating filter: the first screenful by date would rarely have enough photos to show.)
-        if shown.search.isEmpty && !shown.ascending && shown.minimumRating == 0 {
+        // Each folder's first screenful holds its part of the library's.
+        if shown.search.isEmpty && !shown.ascending && shown.minimumRating == 0 && !shownRoots.isEmpty {
             firstRead = InBackground {
-                ((try? catalog.firstPhotos(in: root, order: shown.order, limit: Self.firstScreenful)) ?? nil).map(Library.init)
+                var first: [Photo] = []
+                for root in shownRoots {
+                    guard let part = (try? catalog.firstPhotos(in: root, order: shown.order, limit: Self.firstScreenful)) ?? nil
+                    else { return nil }
+                    first += part
+                }
+                return Library(first)
             }
         }
         pendingFirstScreenful = firstRead.map { ($0, opened, shown) }
@@ -423,8 +488,22 @@ public final class CatalogStore {
                 guard let self, self.generation == opened else { return }
                 self.show(firstScreenful: first ?? nil)
             }
-            let rows = await Task.detached(priority: .userInitiated) {
-                Result { Library(try catalog.photos(in: root)) }
+            let (rows, offline) = await Task.detached(priority: .userInitiated) {
+                // With several folders, an offline one is found before its rows are shown.
+                var offline: [String: String] = [:]
+                let rows = Result {
+                    var photos: [Photo] = []
+                    for root in roots {
+                        let rows = try catalog.photos(in: root)
+                        if roots.count > 1, let reason = FolderAvailability.check(root, hasPhotos: !rows.isEmpty).reason {
+                            offline[root] = reason
+                        } else {
+                            photos += rows
+                        }
+                    }
+                    return Library(photos)
+                }
+                return (rows, offline)
             }.value
             guard let self, self.generation == opened else { return }
             self.isLoading = false
@@ -434,6 +513,9 @@ public final class CatalogStore {
                 self.returnsMemoryWhenSettled = true
                 self.setAll(library.with(self.metadataWhileLoading))
             case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            }
+            for (folder, reason) in offline.sorted(by: { $0.key < $1.key }) {
+                self.folderUnavailable(folder, reason, dropping: false)
             }
             if self.rescanWhenLoaded { self.rescan() }
         }
@@ -468,26 +550,69 @@ public final class CatalogStore {
         case failed(Error)
     }
 
-    /// Reads new and changed files of the open folder and drops vanished ones; watches
-    /// every folder it walks.
+    /// Reads new and changed files of every library folder that is online and drops
+    /// vanished ones, one folder after the other; watches every folder it walks.
     public func rescan() {
-        guard let folder else { return }
         guard !isLoading else {
             rescanWhenLoaded = true
             return
         }
-        scanCancelled.set()
-        let cancelled = CancelFlag()
-        scanCancelled = cancelled
         waitingOutFault = nil
-        let watch = FolderWatch(root: folder, onChanges: { [unowned self] in self.filesChanged($0) },
-                                onRootEvent: { [unowned self] in self.checkFolder() })
-        self.watch = watch
+        scan(folders.filter { offlineFolders[$0] == nil })
+    }
+
+    /// Queues `list` for scanning (a folder being scanned now starts again).
+    func scan(_ list: [String]) {
+        if let current = scanning, list.contains(current.folder) {
+            current.cancelled.set()
+            scanning = nil
+        }
+        scanQueue.removeAll { list.contains($0) }
+        scanQueue += list
+        if !scanQueue.isEmpty {
+            isScanning = true
+            scanProgress = scanProgress ?? ScanProgress(done: 0, total: nil)
+        }
+        scanNext()
+    }
+
+    /// Stops the running scan and forgets the queued ones.
+    private func stopScans() {
+        scanning?.cancelled.set()
+        scanning = nil
+        scanQueue = []
+    }
+
+    /// Takes `folder` out of the scans and watches (offline, or out of the library).
+    func stopScanning(_ folder: String) {
+        if let current = scanning, current.folder == folder {
+            current.cancelled.set()
+            scanning = nil
+        }
+        scanQueue.removeAll { $0 == folder }
+        watches[folder] = nil
+        folderIdentities[folder] = nil
+        waitingForFolders[folder] = nil
+    }
+
+    /// Scans the next queued folder; the scan is over when none is left.
+    private func scanNext() {
+        guard scanning == nil else { return }
+        guard !scanQueue.isEmpty else {
+            isScanning = false
+            return
+        }
+        let folder = scanQueue.removeFirst()
+        let cancelled = CancelFlag()
+        scanning = (folder, cancelled)
+        let watch = FolderWatch(root: folder, onChanges: { [unowned self] in self.filesChanged($0, in: folder) },
+                                onRootEvent: { [unowned self] in self.checkFolder(folder) })
+        watches[folder] = watch
         var streaming = CatalogSync(catalog: catalog, scanner: scanner)
         // The list fills as results stream in: a batch is committed (and the list
         // reloaded) every `listBatch` new files, not only every 500.
         streaming.batchSize = ScanProgress.listBatch
-        let sync = streaming, known = folderIdentity
+        let sync = streaming, known = folderIdentities[folder]
         isScanning = true
         scanProgress = ScanProgress(done: 0, total: nil)
         let onProgress: @Sendable (Int, Int) -> Void = { [weak self] done, total in
@@ -503,11 +628,12 @@ public final class CatalogStore {
                 self?.merge(batch)
             }
         }
-        let onFolder = watchingFolders(with: watch)
+        let onFolder = watchingFolders(with: watch), catalog = self.catalog
         Task { [weak self] in
             let outcome = await Task.detached(priority: .utility) { () -> ScanOutcome in
                 let identity: FolderIdentity
-                switch FolderAvailability.check(folder, known: known) {
+                let hasPhotos = known == nil && ((try? catalog.photoCount(in: folder)) ?? 0) > 0
+                switch FolderAvailability.check(folder, known: known, hasPhotos: hasPhotos) {
                 case .unavailable(let reason): return .unavailable(reason: reason)
                 case .available(let found): identity = found
                 }
@@ -525,22 +651,24 @@ public final class CatalogStore {
                 }
             }.value
             guard let self, !cancelled.isSet else { return }
+            self.scanning = nil
             switch outcome {
             case .done(let identity, let removed):
-                self.folderIdentity = identity
+                self.folderIdentities[folder] = identity
                 self.clear(.diskFull)
                 // After the batches' merges (queued on the main actor before this).
                 self.remove(removed)
-                self.isScanning = false
             case .unavailable(let reason):
-                self.folderUnavailable(reason)
+                self.folderUnavailable(folder, reason)
             case .failed(let error) where self.catalog.isDiskFull(error):
+                self.scanQueue = []
                 self.isScanning = false
                 self.diskFull()
+                return
             case .failed(let error):
-                self.isScanning = false
                 self.tell("\(error)")
             }
+            self.scanNext()
         }
     }
 
@@ -549,38 +677,109 @@ public final class CatalogStore {
         { [weak watch] path in Task { @MainActor in watch?.watch(path) } }
     }
 
-    /// Something happened to the open folder itself: see whether it is still there.
-    private func checkFolder() {
-        guard let folder else { return }
-        let known = folderIdentity
+    /// Something happened to the library folder itself: see whether it is still there.
+    private func checkFolder(_ folder: String) {
+        let known = folderIdentities[folder]
         Task { [weak self] in
             let availability = await Task.detached(priority: .userInitiated) {
                 FolderAvailability.check(folder, known: known)
             }.value
-            guard let self, self.folder == folder, !self.conditions.contains(where: { $0.kind == .folderUnavailable })
-            else { return }
+            guard let self, self.folders.contains(folder), self.offlineFolders[folder] == nil else { return }
             switch availability {
-            case .unavailable(let reason): self.folderUnavailable(reason)
-            case .available(let identity) where known != nil && identity != known: self.rescan()  // made again
+            case .unavailable(let reason): self.folderUnavailable(folder, reason)
+            case .available(let identity) where known != nil && identity != known: self.scan([folder])  // made again
             case .available: break
             }
         }
     }
 
-    /// The open folder went away or can't be read: its photos leave the list at once
-    /// (their rows and ratings stay in the catalog) until it is back.
-    private func folderUnavailable(_ reason: String) {
-        guard let folder else { return }
-        scanCancelled.set()
-        isScanning = false
-        watch = nil
-        setAll([])
-        raise(LibraryCondition(.folderUnavailable,
-                               message: "The folder “\(folder)” \(reason). Its photos will be shown again when it is back."))
-        let known = folderIdentity
-        waitOut(every: .seconds(1), until: { FolderAvailability.check(folder, known: known).identity != nil }) { [weak self] in
-            guard let self, self.folder == folder else { return }
-            self.open(folder: folder)
+    /// A library folder went away or can't be read: its photos leave the list at once
+    /// (their rows and ratings stay in the catalog) until it is back; the other folders'
+    /// photos stay, and their scans go on. (`dropping: false`: none of its photos are listed.)
+    private func folderUnavailable(_ folder: String, _ reason: String, dropping: Bool = true) {
+        let known = folderIdentities[folder]
+        stopScanning(folder)
+        offlineFolders[folder] = reason
+        if dropping { dropPhotos(inside: folder) }
+        showOfflineFolders()
+        let catalog = self.catalog
+        waitingForFolders[folder] = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if Task.isCancelled { return }
+                let isBack = await Task.detached(priority: .utility) {
+                    let hasPhotos = known == nil && ((try? catalog.photoCount(in: folder)) ?? 0) > 0
+                    return FolderAvailability.check(folder, known: known, hasPhotos: hasPhotos).identity != nil
+                }.value
+                if isBack { break }
+            }
+            guard !Task.isCancelled, let self, self.folders.contains(folder) else { return }
+            self.folderReturned(folder)
+        }
+        scanNext()  // the other folders' scans go on (or the scan ends)
+    }
+
+    /// An offline folder is back: its photos from the catalog at once, with their ratings,
+    /// then a scan of it.
+    private func folderReturned(_ folder: String) {
+        waitingForFolders[folder] = nil
+        guard folders.count > 1 else { return open(folders: folders) }
+        offlineFolders[folder] = nil
+        showOfflineFolders()
+        let catalog = self.catalog, opened = generation
+        Task { [weak self] in
+            let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: folder) } }.value
+            guard let self, self.generation == opened, self.folders.contains(folder), self.offlineFolders[folder] == nil
+            else { return }
+            switch rows {
+            case .success(let photos):
+                self.join(photos, while: { [weak self] in self?.isOnline(folder) ?? false }) { [weak self] in
+                    self?.scan([folder])
+                }
+            case .failure(let error):
+                self.tell("The photo catalog can't be read: \(error)")
+                self.scan([folder])
+            }
+        }
+    }
+
+    /// Whether `folder` is a library folder that can be read.
+    func isOnline(_ folder: String) -> Bool { folders.contains(folder) && offlineFolders[folder] == nil }
+
+    /// Takes the photos under `folder` out of the list (their rows stay in the catalog).
+    /// In a large library the rest of the list and its index are made off the main thread,
+    /// unless the list changed meanwhile.
+    func dropPhotos(inside folder: String) {
+        if folders == [folder] { return setAll([]) }
+        let isInside: @Sendable (Photo) -> Bool = { LibraryFolderList.contains(folder, $0.path) }
+        guard allPhotos.count >= offMainThreshold else { return remove(allPhotos.lazy.filter(isInside).map(\.id)) }
+        let shown = allPhotos, changes = allPhotosChanges, opened = generation
+        Task { [weak self] in
+            let kept = await Task.detached(priority: .userInitiated) { Library(shown.filter { !isInside($0) }) }.value
+            // (Back, or added again, meanwhile: its photos stay.)
+            guard let self, self.generation == opened, !self.isOnline(folder) else { return }
+            if self.allPhotosChanges == changes {
+                self.returnsMemoryWhenSettled = true
+                self.setAll(kept)
+            } else {
+                self.remove(self.allPhotos.lazy.filter(isInside).map(\.id))
+            }
+        }
+    }
+
+    /// The `.folderUnavailable` condition names every offline library folder and why.
+    func showOfflineFolders() {
+        let offline = folders.compactMap { folder in offlineFolders[folder].map { (folder, $0) } }
+        switch offline.count {
+        case 0:
+            clear(.folderUnavailable)
+        case 1:
+            raise(LibraryCondition(.folderUnavailable, message: "The folder “\(offline[0].0)” \(offline[0].1). "
+                + "Its photos will be shown again when it is back."))
+        default:
+            let list = offline.map { "“\($0.0)” \($0.1)" }.joined(separator: "; ")
+            raise(LibraryCondition(.folderUnavailable, message: "\(offline.count) library folders are offline: \(list). "
+                + "Their photos will be shown again when they are back."))
         }
     }
 
@@ -610,18 +809,19 @@ public final class CatalogStore {
         }
     }
 
-    /// A batch of live changes: read those files (or drop their rows) off the main thread,
-    /// in one go, then show what changed. Batches are handled one after the other.
-    private func filesChanged(_ changes: FolderWatch.Changes) {
-        guard let folder else { return }
-        let catalog = self.catalog, scanner = self.scanner, onFolder = watchingFolders(with: watch)
+    /// A batch of live changes in library folder `folder`: read those files (or drop their
+    /// rows) off the main thread, in one go, then show what changed. Batches are handled
+    /// one after the other.
+    private func filesChanged(_ changes: FolderWatch.Changes, in folder: String) {
+        guard folders.contains(folder), offlineFolders[folder] == nil else { return }
+        let catalog = self.catalog, scanner = self.scanner, onFolder = watchingFolders(with: watches[folder])
         let previous = liveChanges
         liveChanges = Task { [weak self] in
             await previous?.value
             let outcome = await Task.detached(priority: .utility) {
                 LiveChanges(catalog: catalog, scanner: scanner).apply(changes, onFolder: onFolder)
             }.value
-            guard let self, self.folder == folder else { return }
+            guard let self, self.folders.contains(folder), self.offlineFolders[folder] == nil else { return }
             if let failure = outcome.failure, catalog.isDiskFull(failure) { self.diskFull() }
             // Trash and Undo run on this thread meanwhile: what is on disk now decides.
             self.remove(outcome.removed.filter { access($0, F_OK) != 0 })

@@ -21,7 +21,10 @@ enum FolderAvailability: Equatable, Sendable {
 
     /// Checks `folder`. `known` is the folder as last read: an empty folder on another
     /// disk than that is the mount point of a disk that was removed, not the folder.
-    static func check(_ folder: String, known: FolderIdentity? = nil) -> FolderAvailability {
+    /// Not known yet (the first scan since launch), an empty folder the catalog has photos
+    /// of (`hasPhotos`) is taken for the mount point of a disk not connected: its rows and
+    /// ratings are kept rather than dropped.
+    static func check(_ folder: String, known: FolderIdentity? = nil, hasPhotos: Bool = false) -> FolderAvailability {
         var info = stat()
         guard stat(folder, &info) == 0 else {
             switch errno {
@@ -40,6 +43,9 @@ enum FolderAvailability: Equatable, Sendable {
         let identity = FolderIdentity(info)
         if let known, known.device != identity.device, entries.isEmpty {
             return .unavailable(reason: "is on a disk that was removed")
+        }
+        if known == nil, hasPhotos, entries.isEmpty {
+            return .unavailable(reason: "is empty (is the disk it is on connected?)")
         }
         return .available(identity)
     }

@@ -59,6 +59,8 @@ struct PhotoViewSpec: Sendable, Equatable {
     var showsRejected = false
     /// Photos with fewer stars are hidden (0…5; 0 hides none).
     var minimumRating = 0
+    /// Only this library folder's photos are shown (nil: every folder's).
+    var folder: String?
 
     /// Whether a photo whose stars, reject or keywords go from `old` to `new` may move in
     /// the list, leave it or enter it, or change what the filters count: then the Store
@@ -82,7 +84,8 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// over the matches, on the thread that searches and sorts.
     func view(of all: [Photo]) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
-        var matches = RawJpegPairs.paired(all).matching(search)
+        let inFolder = folder.map { folder in all.filter { LibraryFolderList.contains(folder, $0.path) } } ?? all
+        var matches = RawJpegPairs.paired(inFolder).matching(search)
         matches.removeAll { photo in
             if photo.isRejected {
                 if showsRejected { summary.shownRejectedCount += 1 } else {

@@ -131,8 +131,10 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
             photoList.show(.filtered(store.filterSummary))
         } else if !store.searchText.isEmpty, !store.allPhotos.isEmpty {
             photoList.show(.noResults(search: store.searchText))
-        } else if store.folder != nil, let notice = store.notice {
+        } else if !store.folders.isEmpty, let notice = store.notice {
             photoList.show(.error(message: notice))
+        } else if store.folder == nil && !store.folders.isEmpty {
+            photoList.show(.empty(description: "The library's folders have no photos. Open another folder to add it."))
         } else if store.folder != nil {
             photoList.show(.empty(description: "This folder has no photos. Open another folder to browse its photos."))
         } else {

@@ -35,6 +35,8 @@ public struct PersistedState: Equatable, Sendable {
     public var photosView: PhotosView = .list
     /// The grid's thumbnail side in pixels, 96…320.
     public var gridThumbnailSize: Int = 160
+    /// The library folder the photo list is narrowed to; nil for all folders.
+    public var folderFilter: String?
 
     public init(windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
                 panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
@@ -69,6 +71,8 @@ public struct PersistedState: Equatable, Sendable {
         lastFolder = folder.isEmpty ? nil : folder
         photosView = settings.string(Key.photosView).flatMap(PhotosView.init(rawValue:)) ?? defaults.photosView
         gridThumbnailSize = settings.int(Key.gridThumbnailSize) ?? defaults.gridThumbnailSize
+        let filter = settings.string(Key.folderFilter) ?? ""
+        folderFilter = filter.isEmpty ? nil : filter
     }
 
     /// Writes every key. Returns the keys the settings refused (a size outside the
@@ -88,6 +92,7 @@ public struct PersistedState: Equatable, Sendable {
             (Key.lastFolder, settings.set(Key.lastFolder, lastFolder ?? "")),
             (Key.photosView, settings.set(Key.photosView, photosView.rawValue)),
             (Key.gridThumbnailSize, settings.set(Key.gridThumbnailSize, gridThumbnailSize)),
+            (Key.folderFilter, settings.set(Key.folderFilter, folderFilter ?? "")),
         ]
         return writes.filter { !$0.1 }.map(\.0)
     }
@@ -106,6 +111,7 @@ public struct PersistedState: Equatable, Sendable {
         public static let lastFolder = "last-folder"
         public static let photosView = "photos-view"
         public static let gridThumbnailSize = "grid-thumbnail-size"
+        public static let folderFilter = "folder-filter"
         /// Not part of the state: the write-back setting (`CatalogStore.savesMetadataInFiles`).
         public static let saveMetadataInFiles = "save-metadata-in-files"
     }

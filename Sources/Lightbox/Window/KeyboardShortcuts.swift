@@ -19,6 +19,7 @@ enum KeyboardShortcuts {
             Entry(title: "Rescan the folder", keys: ["<Control>r", "F5"], action: "win.rescan"),
             Entry(title: "Search", keys: ["<Control>f"], action: "win.search"),
             Entry(title: "Show keyboard shortcuts", keys: ["<Control>question"], action: "win.show-help-overlay"),
+            Entry(title: "Preferences", keys: ["<Control>comma"], action: "win.preferences"),
             Entry(title: "Main menu", keys: ["F10"], action: nil),
             Entry(title: "Close window", keys: ["<Control>w"], action: "window.close"),
             Entry(title: "Quit", keys: ["<Control>q"], action: "app.quit"),

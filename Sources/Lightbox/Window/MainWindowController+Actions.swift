@@ -18,7 +18,7 @@ extension MainWindowController {
     func installActions<Actions: Object & ActionMap>(in actions: Actions, window: Window) {
         actions.addAction("open-folder", owner: self) { [unowned self, unowned window] in
             FolderChooser.choose(title: "Open Folder", parent: window) { [weak self] folder in
-                if let folder { self?.open(folder: folder) }
+                if let folder { self?.addToLibrary(folder) }
             }
         }
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
@@ -29,6 +29,7 @@ extension MainWindowController {
         }
         installFilterActions(in: actions)
         installViewModeActions(in: actions)
+        installFolderFilter(in: actions, window: window)
         actions.addAction("show-help-overlay", owner: self) { [unowned window] in
             KeyboardShortcutsWindow.make(over: window).present()
         }

@@ -12,8 +12,8 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Builds the page pushed to show `photos[index]` large.
     private let makePhotoPage: @MainActor (CatalogStore, [Photo], Int) -> Controller
     private var shownTop: Controller?
-    /// The folder's rescan waits for the window's first frame (see `open(folder:)`).
-    private var rescanOnAppear = false
+    /// The library's rescan waits for the window's first frame (see `openLibrary`).
+    var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
 
     /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
@@ -95,15 +95,13 @@ final class MainWindowController: Controller, PhotoOpening {
 
     // MARK: Folder
 
-    /// Opens `folder` in the store; the window is titled with its name (the bundled
-    /// sample library shows the app's name).
-    func open(folder: String) {
+    /// Shows the library's folders (see `CatalogStore.openLibrary`), narrowed to `filter`.
+    func openLibrary(seedingWith seed: () -> String, showing filter: String?) {
         // The catalog's rows show at once; a window not on screen yet starts the rescan
         // after its first frame, so the scan does not compete with start-up for the CPU.
-        store.open(folder: folder, rescanning: isViewLoaded && view.isMapped)
+        store.openLibrary(seedingWith: seed, showing: filter, rescanning: isViewLoaded && view.isMapped)
         rescanOnAppear = !(isViewLoaded && view.isMapped)
-        let isSamples = store.folder == (LightboxApplication.sampleLibrary as NSString).standardizingPath
-        title = isSamples ? AppInfo.name : (folder as NSString).lastPathComponent
+        showFolderInTitle()
     }
 
     // MARK: Pages

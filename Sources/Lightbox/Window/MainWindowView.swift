@@ -9,7 +9,9 @@ final class MainWindowView: Box {
     let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let searchEntry = SearchEntry(placeholder: "Search by name, camera or lens")
     let searchBar = Revealer(transition: .slideDown)
-    let sortButton = MenuButton(iconName: "view-sort-descending-symbolic", menu: MainWindowView.sortMenu())
+    /// The sort menu's folder filter (see `showFolders`).
+    private let folderSection = Menu()
+    lazy var sortButton = MenuButton(iconName: "view-sort-descending-symbolic", menu: MainWindowView.sortMenu(folders: folderSection))
     /// The primary menu's write-back items (see `showPendingWrites`).
     private let writeBackSection = Menu()
     let menuButton = MenuButton(iconName: "open-menu-symbolic")
@@ -94,7 +96,7 @@ final class MainWindowView: Box {
         StyleSheet.apply(ConditionBar.css)
     }
 
-    private static func sortMenu() -> Menu {
+    private static func sortMenu(folders: Menu) -> Menu {
         let keys = Menu()
         keys.append("_Date Taken", action: "win.sort-key", target: Variant(PersistedState.SortKey.dateTaken.rawValue))
         keys.append("_Name", action: "win.sort-key", target: Variant(PersistedState.SortKey.name.rawValue))
@@ -107,6 +109,7 @@ final class MainWindowView: Box {
         menu.appendSection("Sort By", keys)
         menu.appendSection(nil, direction)
         menu.appendSection("Show", ratingFilterMenu())
+        menu.appendSection(nil, folders)
         return menu
     }
 
@@ -132,6 +135,7 @@ final class MainWindowView: Box {
         style.append("_Light", action: "app.color-scheme", target: Variant(AppColorScheme.light.rawValue))
         style.append("_Dark", action: "app.color-scheme", target: Variant(AppColorScheme.dark.rawValue))
         let help = Menu()
+        help.append("_Preferences", action: "win.preferences")
         help.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
         help.append("_About Lightbox", action: "app.about")
         let menu = Menu()
@@ -141,6 +145,20 @@ final class MainWindowView: Box {
         menu.appendSection(nil, writeBack)
         menu.appendSection(nil, help)
         return menu
+    }
+
+    /// The folder filter (`win.folder-filter`): "All Folders" and each library folder by
+    /// name, when the library has more than one (a menu item's label can't change: the
+    /// section is made again).
+    func showFolders(_ folders: [(path: String, name: String)]) {
+        folderSection.removeAll()
+        guard folders.count > 1 else { return }
+        folderSection.append("All _Folders", action: "win.folder-filter", target: Variant(""))
+        for folder in folders {
+            // Underscores in a name are not mnemonics.
+            folderSection.append(folder.name.replacingOccurrences(of: "_", with: "__"), action: "win.folder-filter",
+                                 target: Variant(folder.path))
+        }
     }
 
     /// The write-back items, the pending item saying how many files wait (a menu item's

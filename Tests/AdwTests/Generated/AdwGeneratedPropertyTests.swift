@@ -246,6 +246,128 @@ final class AdwGeneratedPropertyTests: GtkTestCase {
             XCTAssertEqual(object.website, "Dolor sit", "website")
         }
     }
+
+    func testAdwPreferencesWindow() {
+        do {
+            let object = Adw.PreferencesWindow()
+            defer { object.destroy() }
+            object.canNavigateBack = true
+            XCTAssertEqual(object.canNavigateBack, true, "canNavigateBack")
+            object.canNavigateBack = false
+            XCTAssertEqual(object.canNavigateBack, false, "canNavigateBack")
+        }
+        do {
+            let object = Adw.PreferencesWindow()
+            defer { object.destroy() }
+            object.searchEnabled = true
+            XCTAssertEqual(object.searchEnabled, true, "searchEnabled")
+            object.searchEnabled = false
+            XCTAssertEqual(object.searchEnabled, false, "searchEnabled")
+        }
+    }
+
+    func testAdwPreferencesPage() {
+        do {
+            let object = Adw.PreferencesPage()
+            object.iconName = "Lörem ipsüm"
+            XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
+            object.iconName = "Dolor sit"
+            XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
+        }
+        do {
+            let object = Adw.PreferencesPage()
+            object.title = "Lörem ipsüm"
+            XCTAssertEqual(object.title, "Lörem ipsüm", "title")
+            object.title = "Dolor sit"
+            XCTAssertEqual(object.title, "Dolor sit", "title")
+        }
+        do {
+            let object = Adw.PreferencesPage()
+            object.useUnderline = true
+            XCTAssertEqual(object.useUnderline, true, "useUnderline")
+            object.useUnderline = false
+            XCTAssertEqual(object.useUnderline, false, "useUnderline")
+        }
+    }
+
+    func testAdwPreferencesGroup() {
+        do {
+            let object = Adw.PreferencesGroup()
+            object.description = "Lörem ipsüm"
+            XCTAssertEqual(object.description, "Lörem ipsüm", "description")
+            object.description = "Dolor sit"
+            XCTAssertEqual(object.description, "Dolor sit", "description")
+        }
+        do {
+            let object = Adw.PreferencesGroup()
+            object.title = "Lörem ipsüm"
+            XCTAssertEqual(object.title, "Lörem ipsüm", "title")
+            object.title = "Dolor sit"
+            XCTAssertEqual(object.title, "Dolor sit", "title")
+        }
+    }
+
+    func testAdwPreferencesRow() {
+        do {
+            let object = Adw.PreferencesRow()
+            object.title = "Lörem ipsüm"
+            XCTAssertEqual(object.title, "Lörem ipsüm", "title")
+            object.title = "Dolor sit"
+            XCTAssertEqual(object.title, "Dolor sit", "title")
+        }
+        do {
+            let object = Adw.PreferencesRow()
+            object.titleSelectable = true
+            XCTAssertEqual(object.titleSelectable, true, "titleSelectable")
+            object.titleSelectable = false
+            XCTAssertEqual(object.titleSelectable, false, "titleSelectable")
+        }
+        do {
+            let object = Adw.PreferencesRow()
+            object.useMarkup = true
+            XCTAssertEqual(object.useMarkup, true, "useMarkup")
+            object.useMarkup = false
+            XCTAssertEqual(object.useMarkup, false, "useMarkup")
+        }
+        do {
+            let object = Adw.PreferencesRow()
+            object.useUnderline = true
+            XCTAssertEqual(object.useUnderline, true, "useUnderline")
+            object.useUnderline = false
+            XCTAssertEqual(object.useUnderline, false, "useUnderline")
+        }
+    }
+
+    func testAdwActionRow() {
+        do {
+            let object = Adw.ActionRow()
+            object.iconName = "Lörem ipsüm"
+            XCTAssertEqual(object.iconName, "Lörem ipsüm", "iconName")
+            object.iconName = "Dolor sit"
+            XCTAssertEqual(object.iconName, "Dolor sit", "iconName")
+        }
+        do {
+            let object = Adw.ActionRow()
+            object.subtitle = "Lörem ipsüm"
+            XCTAssertEqual(object.subtitle, "Lörem ipsüm", "subtitle")
+            object.subtitle = "Dolor sit"
+            XCTAssertEqual(object.subtitle, "Dolor sit", "subtitle")
+        }
+        do {
+            let object = Adw.ActionRow()
+            object.subtitleLines = 3
+            XCTAssertEqual(object.subtitleLines, 3, "subtitleLines")
+            object.subtitleLines = 7
+            XCTAssertEqual(object.subtitleLines, 7, "subtitleLines")
+        }
+        do {
+            let object = Adw.ActionRow()
+            object.titleLines = 3
+            XCTAssertEqual(object.titleLines, 3, "titleLines")
+            object.titleLines = 7
+            XCTAssertEqual(object.titleLines, 7, "titleLines")
+        }
+    }
 }
 
 // Not tested:
@@ -256,3 +378,7 @@ final class AdwGeneratedPropertyTests: GtkTestCase {
 // - Adw.Toast.custom-title: no sample Gtk.Widget?
 // - Adw.StatusPage.child: no sample Gtk.Widget?
 // - Adw.AboutWindow.license-type: GTK's custom license type shows license text only
+// - Adw.PreferencesWindow.visible-page: must be a page of the window (PreferencesTests)
+// - Adw.PreferencesWindow.visible-page-name: must name a page of the window (PreferencesTests)
+// - Adw.PreferencesGroup.header-suffix: no sample Gtk.Widget?
+// - Adw.ActionRow.activatable-widget: no sample Gtk.Widget?

@@ -31,4 +31,13 @@ final class AdwGeneratedSignalTests: GtkTestCase {
         XCTAssertEqual(received, [[]])
         _ = handled
     }
+
+    func testAdwActionRowActivated() {
+        let object = Adw.ActionRow()
+        var received: [[String]] = []
+        object.onActivated { received.append([]) }
+        let handled = object.emitForTesting("activated", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
 }

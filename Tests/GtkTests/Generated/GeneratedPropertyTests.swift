@@ -1601,6 +1601,23 @@ final class GeneratedPropertyTests: GtkTestCase {
             XCTAssertEqual(object.cancelLabel, "Dolor sit", "cancelLabel")
         }
     }
+
+    func testGtkSwitch() {
+        do {
+            let object = Gtk.Switch()
+            object.isActive = true
+            XCTAssertEqual(object.isActive, true, "isActive")
+            object.isActive = false
+            XCTAssertEqual(object.isActive, false, "isActive")
+        }
+        do {
+            let object = Gtk.Switch()
+            object.state = true
+            XCTAssertEqual(object.state, true, "state")
+            object.state = false
+            XCTAssertEqual(object.state, false, "state")
+        }
+    }
 }
 
 // Not tested:

@@ -425,6 +425,24 @@ final class GeneratedSignalTests: GtkTestCase {
         XCTAssertEqual(received, [["3"]])
         _ = handled
     }
+
+    func testGtkSwitchActivate() {
+        let object = Gtk.Switch()
+        var received: [[String]] = []
+        object.onActivate { received.append([]) }
+        let handled = object.emitForTesting("activate", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkSwitchStateSet() {
+        let object = Gtk.Switch()
+        var received: [[String]] = []
+        object.onStateSet { a0 in received.append(["\(a0)"]); return true }
+        let handled = object.emitForTesting("state-set", [.bool(false)])
+        XCTAssertEqual(received, [["false"]])
+        XCTAssertEqual(handled, true)
+    }
 }
 
 // Not tested:

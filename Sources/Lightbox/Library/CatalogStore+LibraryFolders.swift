@@ -1,0 +1,131 @@
+import Foundation
+
+/// The library's folders: several folders shown together, each scanned and watched, with
+/// a folder filter. The catalog records which folders the library has; taking a folder
+/// out never touches its files, and keeps its rows (and ratings) for when it comes back.
+///
+/// ```swift
+/// store.openLibrary(seedingWith: { lastFolder })   // the catalog's folders (seeded once)
+/// store.addFolder("/media/card/DCIM")             // .added(absorbing: []), shown and scanned
+/// store.folderFilter = "/media/card/DCIM"         // only its photos; nil: all folders
+/// store.removeFolder("/media/card/DCIM")          // out of the list; files and rows untouched
+/// store.offlineFolders                            // ["/media/card/DCIM": "is on a disk that was removed"]
+/// store.observeFolders(owner: self) { folders in } // the list, or a folder's availability, changed
+/// ```
+extension CatalogStore {
+    /// Only this library folder's photos are listed (`photos`, and the pages that follow
+    /// it); nil lists every folder's. A folder not in the library is ignored, and so is any
+    /// filter of a library of one folder (which costs no filtering then).
+    public var folderFilter: String? {
+        get { spec.folder }
+        set {
+            let folder = newValue.map { ($0 as NSString).standardizingPath }
+            spec.folder = folder.flatMap { folders.count > 1 && folders.contains($0) ? $0 : nil }
+            folderObservers.send(folders)
+        }
+    }
+
+    /// The one folder listed: the folder filter's, or the library's only folder.
+    public var folder: String? { folderFilter ?? (folders.count == 1 ? folders[0] : nil) }
+
+    /// Calls `handler` with `folders` when the library's folders, their availability
+    /// (`offlineFolders`) or the folder filter change, while `owner` lives.
+    public func observeFolders(owner: AnyObject, _ handler: @escaping @MainActor ([String]) -> Void) {
+        folderObservers.add(owner: owner, handler)
+    }
+
+    /// Shows the library's folders as the catalog records them; the first time ever, the
+    /// library is `seed()` (the folder the person had open before library folders, or
+    /// Pictures). See `open(folders:rescanning:)`.
+    public func openLibrary(seedingWith seed: () -> String, showing filter: String? = nil, rescanning: Bool = true) {
+        spec.folder = filter.map { ($0 as NSString).standardizingPath }  // kept if the library has it
+        // Folders taken out of the library long ago give their rows up, in the background.
+        let catalog = self.catalog, before = Date(timeIntervalSinceNow: -Self.removedFolderRowsKept)
+        if catalog.isWritable {
+            Task.detached(priority: .background) { _ = try? catalog.pruneFolders(removedBefore: before) }
+        }
+        do {
+            open(folders: try catalog.libraryFolders(seedingWith: seed).map(\.path), rescanning: rescanning)
+        } catch {
+            open(folders: [seed()], rescanning: rescanning)
+            tell("The library's folders can't be read from the catalog: \(error)")
+        }
+    }
+
+    /// Adds `path` to the library (recorded in the catalog): its photos from the catalog
+    /// at once, then a scan. A folder inside a library folder is not added (its photos are
+    /// there already); library folders inside `path` become part of it. Throws when `path`
+    /// is not a folder or the catalog can't record it (the library is left as it was).
+    @discardableResult
+    public func addFolder(_ path: String) throws -> LibraryFolderList.Addition {
+        let folder = (path as NSString).standardizingPath
+        let addition = LibraryFolderList.adding(folder, to: folders)
+        guard case .added(let absorbed) = addition else { return addition }
+        var info = stat()
+        guard stat(folder, &info) == 0 else { throw StoreError("“\(folder)” can't be found (\(String(cString: strerror(errno))))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError("“\(folder)” is not a folder") }
+        if let reason = catalog.notWritableReason { throw StoreError(reason) }
+        try catalog.changeLibraryFolders(add: [folder], remove: absorbed)
+        if folders.isEmpty || isLoading {
+            // (While the library is read, a rescan waiting for the window's first frame still waits.)
+            open(folders: folders.filter { !absorbed.contains($0) } + [folder], rescanning: !isLoading || rescanWhenLoaded)
+            return addition
+        }
+        for inner in absorbed { stopScanning(inner) }
+        offlineFolders = offlineFolders.filter { !absorbed.contains($0.key) }
+        folders = (folders.filter { !absorbed.contains($0) } + [folder]).sorted()
+        if let filter = folderFilter, absorbed.contains(filter) { folderFilter = folder }
+        showOfflineFolders()
+        let catalog = self.catalog, opened = generation
+        Task { [weak self] in
+            let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: folder) } }.value
+            guard let self, self.generation == opened, self.folders.contains(folder) else { return }
+            switch rows {
+            case .success(let photos):
+                self.join(photos, while: { [weak self] in self?.isOnline(folder) ?? false }) { [weak self] in
+                    self?.scan([folder])
+                }
+            case .failure(let error):
+                self.tell("The photo catalog can't be read: \(error)")
+                self.scan([folder])
+            }
+        }
+        return addition
+    }
+
+    /// How long a folder taken out of the library keeps its catalog rows (30 days).
+    nonisolated static let removedFolderRowsKept: TimeInterval = 30 * 24 * 3600
+
+    /// Takes `path` out of the library: its photos leave the list, its scan and watch
+    /// stop. No file is touched; its catalog rows (and ratings) stay for
+    /// `removedFolderRowsKept`, so adding it again meanwhile brings them back. Throws when
+    /// the catalog can't record it.
+    public func removeFolder(_ path: String) throws {
+        let folder = (path as NSString).standardizingPath
+        guard folders.contains(folder) else { throw StoreError("“\(folder)” is not a library folder") }
+        if let reason = catalog.notWritableReason { throw StoreError(reason) }
+        try catalog.changeLibraryFolders(remove: [folder])
+        guard !isLoading else { return open(folders: folders.filter { $0 != folder }) }
+        stopScanning(folder)
+        if folderFilter == folder { folderFilter = nil }
+        let wasOffline = offlineFolders[folder] != nil
+        if !wasOffline { dropPhotos(inside: folder) }
+        folders.removeAll { $0 == folder }
+        if folders.count < 2 { folderFilter = nil }
+        offlineFolders[folder] = nil
+        showOfflineFolders()
+        if folders.isEmpty { return open(folders: []) }
+        scan([])  // the other folders' scans go on (or the scan ends)
+    }
+
+    /// Each library folder's photo count in the catalog (offline folders' rows included),
+    /// read off the main thread.
+    public func photoCounts() async -> [String: Int] {
+        let catalog = self.catalog, folders = self.folders
+        return await Task.detached(priority: .userInitiated) {
+            var counts: [String: Int] = [:]
+            for folder in folders { counts[folder] = try? catalog.photoCount(in: folder) }
+            return counts
+        }.value
+    }
+}

@@ -1,0 +1,92 @@
+import Adw
+import Gtk
+
+/// The Preferences window's widgets (libadwaita's preferences window): a "Library" page
+/// with the library's folders (a row each, with its remove button, and "Add Folder…")
+/// and the "Files" group (the write-back switch, bound to `win.save-metadata-in-files`).
+final class PreferencesView: PreferencesWindow {
+    /// A folder as its row shows it.
+    struct FolderRow: Equatable {
+        let path: String
+        /// The path as people read it (`~` for home).
+        let title: String
+        let photoCount: Int?
+        /// Why the folder can't be read now; nil when it can.
+        let offlineReason: String?
+
+        var subtitle: String {
+            let count = photoCount.map { $0 == 1 ? "1 photo" : "\($0) photos" }
+            guard let offlineReason else { return count ?? "" }
+            return ["Offline: the folder \(offlineReason)", count].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
+    let page = PreferencesPage()
+    let foldersGroup = PreferencesGroup()
+    let addFolderButton = Button(mnemonic: "_Add Folder…")
+    let filesGroup = PreferencesGroup()
+    let writeBackSwitch = Switch()
+    /// The folder rows, in the order shown, with their remove buttons.
+    private(set) var rows: [(folder: FolderRow, row: ActionRow, removeButton: Button)] = []
+    private let emptyRow = ActionRow()
+    private var isEmptyRowShown = false
+
+    override init() {
+        super.init()
+        title = "Preferences"
+        searchEnabled = false  // two groups: nothing to search
+        setDefaultSize(width: 640, height: 560)
+        page.title = "Library"
+        page.iconName = "folder-pictures-symbolic"
+
+        foldersGroup.title = "Library Folders"
+        foldersGroup.description = "Photos of every folder are shown together. Removing a folder only takes it out "
+            + "of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days."
+        addFolderButton.addCssClass("flat")
+        addFolderButton.verticalAlignment = .center  // not as tall as the group's description
+        addFolderButton.tooltip = "Add a folder to the library"
+        foldersGroup.headerSuffix = addFolderButton
+        emptyRow.title = "No folders"
+        emptyRow.subtitle = "Add a folder of photos to start browsing."
+        page.add(foldersGroup)
+
+        filesGroup.title = "Files"
+        let writeBack = ActionRow()
+        writeBack.title = "Save Ratings and Keywords in Files"
+        writeBack.subtitle = "Stars, rejects and keywords are also written into the photo files (XMP), "
+            + "where other photo apps read them."
+        writeBackSwitch.verticalAlignment = .center
+        writeBackSwitch.actionName = "win.save-metadata-in-files"
+        writeBack.addSuffix(writeBackSwitch)
+        writeBack.activatableWidget = writeBackSwitch
+        filesGroup.add(writeBack)
+        page.add(filesGroup)
+        add(page)
+    }
+
+    /// Shows `folders`, one row each (or a row saying there are none). Returns whether
+    /// the rows were made again (their buttons are new).
+    @discardableResult
+    func show(_ folders: [FolderRow]) -> Bool {
+        guard folders != rows.map(\.folder) || (folders.isEmpty && !isEmptyRowShown) else { return false }
+        for shown in rows { foldersGroup.remove(shown.row) }
+        if isEmptyRowShown { foldersGroup.remove(emptyRow) }
+        rows = folders.map { folder in
+            let row = ActionRow()
+            row.title = folder.title
+            row.subtitle = folder.subtitle
+            row.iconName = folder.offlineReason == nil ? "folder-symbolic" : "drive-harddisk-symbolic"
+            let remove = Button(iconName: "list-remove-symbolic")
+            remove.addCssClass("flat")
+            remove.verticalAlignment = .center
+            remove.tooltip = "Remove from Library"
+            remove.setAccessibleLabel("Remove “\(folder.title)” from Library")
+            row.addSuffix(remove)
+            foldersGroup.add(row)
+            return (folder, row, remove)
+        }
+        isEmptyRowShown = folders.isEmpty
+        if isEmptyRowShown { foldersGroup.add(emptyRow) }
+        return true
+    }
+}
