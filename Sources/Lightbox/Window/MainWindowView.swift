@@ -109,7 +109,7 @@ final class MainWindowView: Box {
         menu.appendSection("Sort By", keys)
         menu.appendSection(nil, direction)
         menu.appendSection("Show", ratingFilterMenu())
-        menu.appendSection(nil, folders)
+        menu.appendSection("Folders", folders)
         return menu
     }
 
