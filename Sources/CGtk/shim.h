@@ -4,6 +4,8 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <sys/eventfd.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* libdispatch's main-queue hooks (the same ones CoreFoundation's run loop uses).
  * On Linux the handle is an eventfd that becomes readable when work is queued
