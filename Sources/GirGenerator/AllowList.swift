@@ -62,6 +62,8 @@ extension AllowList {
             "Gtk.SingleSelection", "Gtk.MultiSelection", "Gtk.NoSelection", "Gtk.StringList",
             "Gtk.EventController", "Gtk.EventControllerKey",
             "Gtk.NativeDialog", "Gtk.FileChooserNative",
+            // issue15-handoffs:
+            "Gtk.Popover", "Gtk.PopoverMenu", "Gtk.Gesture", "Gtk.GestureSingle", "Gtk.GestureClick", "Gtk.DragSource",
         ],
         handWritten: ["Gtk.Application": "Application"],
         signalParameterTypes: [

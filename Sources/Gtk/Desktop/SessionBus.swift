@@ -1,0 +1,138 @@
+import CGtk
+
+/// A D-Bus value for a method's arguments (GVariant underneath): what desktop services
+/// such as the file manager and the portals take.
+public indirect enum BusValue: Sendable, Equatable {
+    case string(String)
+    case boolean(Bool)
+    case objectPath(String)
+    /// An array of strings (`as`).
+    case strings([String])
+    /// A string-keyed dictionary of variants (`a{sv}`): a portal's options.
+    case options([String: BusValue])
+    /// A tuple: a method's arguments.
+    case tuple([BusValue])
+
+    /// A new floating GVariant for the value.
+    fileprivate func makeVariant() -> OpaquePointer {
+        switch self {
+        case .string(let value):
+            return g_variant_new_string(value)
+        case .boolean(let value):
+            return g_variant_new_boolean(value ? 1 : 0)
+        case .objectPath(let value):
+            return g_variant_new_object_path(value)
+        case .strings(let values):
+            var children: [OpaquePointer?] = values.map { g_variant_new_string($0) }
+            return g_variant_new_array(g_variant_type_checked_("s"), &children, gsize(children.count))
+        case .options(let options):
+            var entries: [OpaquePointer?] = options.keys.sorted().map { key in
+                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(options[key]!.makeVariant()))
+            }
+            return g_variant_new_array(g_variant_type_checked_("{sv}"), &entries, gsize(entries.count))
+        case .tuple(let values):
+            var children: [OpaquePointer?] = values.map { $0.makeVariant() }
+            return g_variant_new_tuple(&children, gsize(children.count))
+        }
+    }
+}
+
+/// Why a D-Bus call failed: GLib's message and, for an error the bus or the service
+/// sent, its D-Bus name (`org.freedesktop.DBus.Error.ServiceUnknown`).
+public struct BusError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public let name: String?
+
+    /// Nobody answered: no service owns the name (and none could be started), the
+    /// service does not offer the method (a portal without that backend), or it did
+    /// not reply in time.
+    public var isUnanswered: Bool {
+        guard let name else { return isTimeout }
+        return [
+            "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+            "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.UnknownMethod",
+            "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.UnknownObject",
+            "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Spawn.ExecFailed",
+            "org.freedesktop.DBus.Error.TimedOut",
+        ].contains(name)
+    }
+    let isTimeout: Bool
+
+    public var description: String { message }
+
+    init(taking error: UnsafeMutablePointer<GError>) {
+        if let remote = g_dbus_error_get_remote_error(error) {
+            name = String(cString: remote)
+            g_free(remote)
+            g_dbus_error_strip_remote_error(error)
+        } else {
+            name = nil
+        }
+        isTimeout = error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
+        message = String(cString: error.pointee.message)
+        g_error_free(error)
+    }
+
+    public init(_ message: String) {
+        self.message = message
+        name = nil
+        isTimeout = false
+    }
+}
+
+/// A connection to a message bus (GDBusConnection): the user's session bus, or a bus at
+/// an address (a test's private bus).
+@MainActor
+public final class BusConnection {
+    private let connection: OpaquePointer
+
+    /// The session bus every desktop service is on (GIO's shared connection).
+    public static func session() throws(BusError) -> BusConnection {
+        var error: UnsafeMutablePointer<GError>?
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            throw error.map { BusError(taking: $0) } ?? BusError("No session bus")
+        }
+        return BusConnection(taking: connection)
+    }
+
+    /// A new connection to the message bus at `address` ("unix:path=…").
+    public convenience init(address: String) throws(BusError) {
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            throw error.map { BusError(taking: $0) } ?? BusError("No bus at \(address)")
+        }
+        self.init(taking: connection)
+    }
+
+    private init(taking connection: OpaquePointer) { self.connection = connection }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(connection)) }
+
+    /// Calls `method` of `interface` on the object at `path` of the service `name`,
+    /// starting the service when the bus can; `completion` runs on the main thread.
+    /// `arguments` must be a `.tuple`.
+    public func call(_ name: String, path: String, interface: String, method: String, arguments: BusValue,
+                     timeout: Duration = .seconds(25),
+                     completion: @escaping @MainActor (Result<Void, BusError>) -> Void) {
+        let box = Unmanaged.passRetained(CallCompletion(completion)).toOpaque()
+        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        g_dbus_connection_call(connection, name, path, interface, method, arguments.makeVariant(), nil,
+                               G_DBUS_CALL_FLAGS_NONE, milliseconds, nil, { source, result, data in
+            let completion = Unmanaged<CallCompletion>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+            if let reply { g_variant_unref(reply) }
+            MainActor.assumeIsolated {
+                completion.handler(reply != nil ? .success(()) : .failure(error.map { BusError(taking: $0) } ?? BusError("No reply")))
+            }
+        }, box)
+    }
+}
+
+/// Keeps a call's completion until GIO answers.
+private final class CallCompletion {
+    let handler: @MainActor (Result<Void, BusError>) -> Void
+    init(_ handler: @escaping @MainActor (Result<Void, BusError>) -> Void) { self.handler = handler }
+}
