@@ -64,3 +64,17 @@ extension Popover {
         gtk_widget_unparent(widget)
     }
 }
+
+extension Widget {
+    /// The widget of type `T` at `point` (in this widget's coordinates): the deepest
+    /// widget there or its nearest ancestor of that type, below this widget. A list's row
+    /// under a right click.
+    public func descendant<T: Widget>(at point: (x: Double, y: Double), as type: T.Type) -> T? {
+        var current = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT)
+        while let candidate = current, candidate != widget {
+            if let match = Object.existingWrapper(of: UnsafeMutableRawPointer(candidate)) as? T { return match }
+            current = gtk_widget_get_parent(candidate)
+        }
+        return nil
+    }
+}

@@ -64,6 +64,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.add(keys)
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
+        headerItems.end = [pageView.menuButton]
         showCurrent()
     }
 

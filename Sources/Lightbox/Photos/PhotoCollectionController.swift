@@ -49,7 +49,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
         }
     }
 
-    public func listDidChangeSelection(_ photos: [Photo]) {}
+    public func listDidChangeSelection(_ photos: [Photo]) { selectionDidChange() }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {
         opener?.open(photo, in: source.items, from: self)

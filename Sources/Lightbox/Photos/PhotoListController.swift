@@ -25,6 +25,18 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public override func loadView() -> Widget { PhotoListView(list: source.makePhotoListView()) }
 
+    public override func viewDidLoad() {
+        // The photo menu acts on the selection: a right click on a photo outside it selects that photo.
+        let list = listView.list, menu = listView.contextMenu
+        menu.openOnRightClick(of: list) { [unowned list] point in list.descendant(at: point, as: PhotoRow.self) }
+        menu.openOnMenuKey(in: list) { [unowned self] in self.source.selectedPositions.first.flatMap(self.source.boundRow(at:)) }
+        menu.willOpen = { [unowned self] target in
+            if let photo = (target as? PhotoRow)?.photo, !self.selectedPhotos.contains(where: { $0.id == photo.id }) {
+                self.select(photo.id)
+            }
+        }
+    }
+
     /// The photos in list order.
     public var photos: [Photo] { source.items }
     public var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
@@ -101,6 +113,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public func listDidChangeSelection(_ photos: [Photo]) {
         delegate?.photoList(self, didSelect: photos)
+        selectionDidChange()
     }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {

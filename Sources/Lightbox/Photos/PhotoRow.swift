@@ -15,6 +15,10 @@ public final class PhotoRow: ListRowView {
     public let formatLabel = Label()
     /// What a screen reader says for the stars ("Rated 3 stars").
     public private(set) var ratingDescription = ""
+    /// The photo the row shows (set by `PhotoListSource`): what a drag from it carries.
+    public internal(set) var photo: Photo?
+    /// The drag source that carries the photo (or the list's selection) out.
+    public private(set) var dragSource: PhotoDragSource?
 
     public required init() {
         super.init()
@@ -86,10 +90,23 @@ public final class PhotoRow: ListRowView {
 }
 
 /// A list of photos shown with `PhotoRow`s; a row's thumbnail load stops when it is unbound.
+extension PhotoRow {
+    /// Drags out the row's photo, or the list's selection when the photo is in it (once per row).
+    func attachDragSource(selection: @escaping @MainActor () -> [Photo]) {
+        guard dragSource == nil else { return }
+        dragSource = PhotoDragSource.attach(to: self, icon: thumbnail, photo: { [unowned self] in self.photo },
+                                            selection: selection)
+    }
+}
+
 public final class PhotoListSource: ArrayDataSource<Photo> {
     public init(images: ImageSource) {
         super.init()
-        register(PhotoRow.self) { row, photo in row.configure(with: photo, images: images) }
+        register(PhotoRow.self) { [unowned self] row, photo in
+            row.configure(with: photo, images: images)
+            row.photo = photo
+            row.attachDragSource(selection: { [unowned self] in self.selectedItems })
+        }
         // A scan's first batch, or the rest of the library after the first screenful,
         // would otherwise build 200 rows in one frame.
         insertionsPerFrame = 16

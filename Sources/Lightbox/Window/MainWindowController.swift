@@ -16,6 +16,8 @@ final class MainWindowController: Controller, PhotoOpening {
     /// The folder's rescan waits for the window's first frame (see `open(folder:)`).
     private var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
+    /// Open With, Show in Files, Copy, Set as Background (see MainWindowController+Handoffs).
+    private(set) lazy var handoffs = makeHandoffs()
 
     /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
@@ -140,6 +142,7 @@ final class MainWindowController: Controller, PhotoOpening {
             (currentPage as? PhotoRevealing)?.reveal(id)
         }
         shownTop = top
+        handoffs.refresh()
         // A pushed page has no search: its bar closes.
         if isViewLoaded, navigation.controllers.count > 1 { windowView.searchBar.isRevealed = false }
     }

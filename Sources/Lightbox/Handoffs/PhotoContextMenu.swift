@@ -1,0 +1,81 @@
+import Gtk
+import LightboxKit
+
+/// The menu of what can be done with photos (Open With…, Show in Files, Copy, Set as
+/// Background, Move to Trash), all through the window's actions so the menu acts on the
+/// page's selection: a popover on a widget, opened by a right click, the Menu key or
+/// Shift+F10, and the same items for a header's menu button.
+@MainActor
+public final class PhotoContextMenu {
+    /// The items, as a menu model (also for a header's menu button).
+    public static func makeModel() -> Menu {
+        let menu = Menu()
+        let handOff = Menu()
+        handOff.append("Open With…", action: "win.open-with")
+        handOff.append("Show in Files", action: "win.show-in-files")
+        handOff.append("Copy", action: "win.copy")
+        handOff.append("Set as Background", action: "win.set-background")
+        menu.appendSection(nil, handOff)
+        let trash = Menu()
+        trash.append("Move to Trash", action: "win.trash")
+        menu.appendSection(nil, trash)
+        return menu
+    }
+
+    public let popover = PopoverMenu(model: PhotoContextMenu.makeModel())
+    /// Called before the menu opens, with what it opens for (the row under a right click,
+    /// the focused row), so the page can select it first as a file manager does.
+    public var willOpen: (@MainActor (_ target: Widget?) -> Void)?
+    private var detaching: MainLoopTimer?
+
+    public init() {
+        popover.hasArrow = false
+        popover.position = .bottom
+        popover.onClosed(owner: self) { [weak self] in
+            guard let self else { return }
+            // After the picked item's action ran (GTK finds `win.` actions from the popover's parent).
+            self.detaching = MainLoopTimer.whenIdle { [weak self] in self?.popover.detach() }
+        }
+    }
+
+    /// Whether the menu is open.
+    public var isOpen: Bool { popover.isVisible }
+
+    /// Opens the menu on `widget`, pointing at `point` (a click) or at the whole widget.
+    public func open(on widget: Widget, at point: (x: Double, y: Double)? = nil, for target: Widget? = nil) {
+        willOpen?(target)
+        detaching = nil
+        popover.popup(from: widget, at: point)
+    }
+
+    /// A right click in `widget` opens the menu there, for what `target` finds at the
+    /// click (a row).
+    public func openOnRightClick(of widget: Widget,
+                                 target: @escaping @MainActor ((x: Double, y: Double)) -> Widget? = { _ in nil }) {
+        let click = GestureClick()
+        click.button = 3
+        click.onPressed(owner: widget) { [weak self, weak widget] _, x, y in
+            guard let self, let widget else { return }
+            self.open(on: widget, at: (x, y), for: target((x, y)))
+        }
+        widget.add(click)
+    }
+
+    /// The Menu key or Shift+F10 in `widget` opens the menu on what `target` returns (the
+    /// focused row), or on `widget` itself.
+    public func openOnMenuKey(in widget: Widget, target: @escaping @MainActor () -> Widget? = { nil }) {
+        let keys = EventControllerKey()
+        keys.onKey(owner: widget) { [weak self, weak widget] key, modifiers in
+            guard let self, let widget, Self.isMenuKey(key, modifiers) else { return false }
+            let row = target()
+            self.open(on: row ?? widget, for: row)
+            return true
+        }
+        widget.add(keys)
+    }
+
+    /// Menu (the context menu key) or Shift+F10, as everywhere in GNOME.
+    public static func isMenuKey(_ key: Key, _ modifiers: ModifierType) -> Bool {
+        (modifiers.isEmpty && key == Key(name: "Menu")) || (modifiers == .shiftMask && key == Key(name: "F10"))
+    }
+}
