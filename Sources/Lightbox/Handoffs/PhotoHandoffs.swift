@@ -116,9 +116,6 @@ public final class PhotoHandoffs {
         }
     }
 
-    /// Waits until the picture of the last copy is on the clipboard (tests).
-    func waitForCopiedImage() async { await decode?.value }
-
     // MARK: Show in Files
 
     /// Asks the file manager to show the selected photos' files, selected in their folder

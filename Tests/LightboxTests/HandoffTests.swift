@@ -1,0 +1,261 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import Lightbox
+import LightboxKit
+import LightboxMedia
+import XCTest
+
+/// Handing photos to the rest of the desktop: Show in Files and Set as Background over
+/// D-Bus (a private bus with stand-in services), Copy to the display's clipboard, drags
+/// out as files, and the details pane's location row.
+final class HandoffTests: GtkTestCase {
+    /// The Photos page with the hand-offs installed as the window's actions.
+    private struct Fixture {
+        let page: PhotosPageFixture
+        let handoffs: PhotoHandoffs
+        /// What the window's bar would say.
+        let messages: MessageLog
+    }
+
+    @MainActor
+    private final class MessageLog {
+        var texts: [String] = []
+    }
+
+    private func makeFixture(folder: String = LibraryFixtures.samples, bus: PrivateBus?) -> Fixture {
+        let page = PhotosPageFixture(self, folder: folder)
+        let messages = MessageLog()
+        let connection = bus.map { try! BusConnection(address: $0.address) }
+        let handoffs = PhotoHandoffs(store: page.store, page: { [weak page] in page?.page },
+                                     say: { message in if let message { messages.texts.append(message.text) } },
+                                     bus: { connection })
+        handoffs.install(in: page.actions)
+        return Fixture(page: page, handoffs: handoffs, messages: messages)
+    }
+
+    private func photo(named name: String, in fixture: Fixture) -> Photo {
+        let photo = fixture.page.store.photos.first { $0.name == name }!
+        fixture.page.select(photo)
+        // The window refreshes its actions when a page's selection changes (`PhotoSelectionObserving`).
+        fixture.handoffs.refresh()
+        return photo
+    }
+
+    // MARK: Show in Files
+
+    func testShowInFilesAsksTheFileManagerToShowTheSelectedFiles() throws {
+        let bus = try PrivateBus(self)
+        let fileManager = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.FileManager1",
+                                                 path: "/org/freedesktop/FileManager1",
+                                                 interface: "org.freedesktop.FileManager1", method: "ShowItems",
+                                                 arguments: [("uris", "as"), ("startup_id", "s")])
+        pump(until: { fileManager.isReady }, timeout: 10, "the stand-in file manager on the bus")
+        let fixture = makeFixture(bus: bus)
+        let source = fixture.page.list.source
+        source.select(at: 1)
+        source.select(at: 2, extending: true)
+        pump(until: { fixture.page.page.selectedPhotos.count == 2 }, "two photos selected")
+        fixture.handoffs.refresh()
+        XCTAssertTrue(fixture.page.actions.action(named: "show-in-files")!.isEnabled)
+        fixture.page.actions.action(named: "show-in-files")?.activate()
+        pump(until: { !fileManager.receivedCalls.isEmpty }, "the ShowItems call")
+        guard let call = fileManager.receivedCalls.first else { return }
+        XCTAssertEqual(call[0] as? [String], ["file://\(LibraryFixtures.samples)/IMG_1005.jpg",
+                                              "file://\(LibraryFixtures.samples)/IMG_1017.jpg"])
+        XCTAssertEqual(call[1] as? String, "")
+        XCTAssertEqual(fixture.messages.texts, [], "the file manager answered: nothing to say")
+    }
+
+    func testShowInFilesSaysSoWhenNoFileManagerAnswers() throws {
+        let bus = try PrivateBus(self)
+        let fixture = makeFixture(bus: bus)
+        _ = photo(named: "IMG_1007.jpg", in: fixture)
+        fixture.handoffs.showInFiles()
+        pump(until: { !fixture.messages.texts.isEmpty }, "the message")
+        XCTAssertEqual(fixture.messages.texts, ["No file manager answered: “IMG_1007.jpg” is in \(LibraryFixtures.samples)"])
+    }
+
+    // MARK: Set as Background
+
+    func testSetAsBackgroundWithNoPortalSaysWhereToSetIt() throws {
+        let bus = try PrivateBus(self)
+        let fixture = makeFixture(bus: bus)
+        _ = photo(named: "IMG_1007.jpg", in: fixture)
+        fixture.page.actions.action(named: "set-background")?.activate()
+        pump(until: { !fixture.messages.texts.isEmpty }, "the message")
+        XCTAssertEqual(fixture.messages.texts, ["No wallpaper service is running; set the background in Settings"])
+    }
+
+    func testSetAsBackgroundHandsThePhotosURIToTheWallpaperPortal() throws {
+        let bus = try PrivateBus(self)
+        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
+                                            path: "/org/freedesktop/portal/desktop",
+                                            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
+                                            arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
+                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
+        pump(until: { portal.isReady }, timeout: 10, "the stand-in portal on the bus")
+        let fixture = makeFixture(bus: bus)
+        _ = photo(named: "IMG_1007.jpg", in: fixture)
+        fixture.page.actions.action(named: "set-background")?.activate()
+        pump(until: { !portal.receivedCalls.isEmpty }, "the SetWallpaperURI call")
+        guard let call = portal.receivedCalls.first else { return }
+        XCTAssertEqual(call[1] as? String, "file://\(LibraryFixtures.samples)/IMG_1007.jpg")
+        let options = call[2] as? [String: Any]
+        XCTAssertEqual(options?["show-preview"] as? Bool, true, "the portal shows a preview and asks first")
+        XCTAssertEqual(options?["set-on"] as? String, "background")
+        MainLoop.drain()
+        XCTAssertEqual(fixture.messages.texts, [])
+    }
+
+    func testTheHandOffsAreEnabledOnlyWithASelection() {
+        let fixture = makeFixture(bus: nil)
+        fixture.page.list.source.unselectAll()
+        pump(until: { fixture.page.page.selectedPhotos.isEmpty }, "no selection")
+        fixture.handoffs.refresh()
+        XCTAssertEqual(["open-with", "show-in-files", "copy", "set-background"].map {
+            fixture.page.actions.action(named: $0)!.isEnabled
+        }, [false, false, false, false])
+        fixture.page.list.source.select(at: 0)
+        fixture.handoffs.refresh()
+        XCTAssertEqual(["open-with", "show-in-files", "copy", "set-background"].map {
+            fixture.page.actions.action(named: $0)!.isEnabled
+        }, [true, true, true, true])
+        fixture.page.list.source.select(at: 1, extending: true)
+        fixture.handoffs.refresh()
+        XCTAssertEqual(["open-with", "show-in-files", "copy", "set-background"].map {
+            fixture.page.actions.action(named: $0)!.isEnabled
+        }, [true, true, true, false], "one background at a time")
+    }
+
+    // MARK: Copy
+
+    func testCopyPutsTheFilesAndThePictureOnTheClipboard() {
+        let fixture = makeFixture(bus: nil)
+        _ = photo(named: "IMG_1007.jpg", in: fixture)
+        fixture.page.actions.action(named: "copy")?.activate()
+        XCTAssertEqual(Clipboard.default.mimeTypes.first, "text/uri-list", "the files at once, first")
+        pump(until: { Clipboard.default.mimeTypes.contains("image/png") }, timeout: 10, "the picture, decoded")
+        XCTAssertTrue(Clipboard.default.mimeTypes.contains("text/uri-list"), "the files stay")
+        var paths: [String]?
+        Clipboard.default.readFilePaths { paths = $0 }
+        var size: (width: Int, height: Int)?
+        Clipboard.default.readImageSize { size = $0 }
+        pump(until: { paths != nil && size != nil }, "the clipboard's files and picture")
+        XCTAssertEqual(paths, [LibraryFixtures.samples + "/IMG_1007.jpg"])
+        XCTAssertEqual(size?.width, 640)
+        XCTAssertEqual(size?.height, 480)
+    }
+
+    func testCopyingSeveralPhotosPutsEveryFileOnTheClipboard() {
+        let fixture = makeFixture(bus: nil)
+        let source = fixture.page.list.source
+        source.select(at: 1)
+        source.select(at: 2, extending: true)
+        source.select(at: 9, extending: true)
+        pump(until: { fixture.page.page.selectedPhotos.count == 3 }, "three photos selected")
+        fixture.handoffs.copy()
+        var paths: [String]?
+        Clipboard.default.readFilePaths { paths = $0 }
+        pump(until: { paths != nil }, "the clipboard's files")
+        XCTAssertEqual(paths, ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1001.jpg"].map { LibraryFixtures.samples + "/" + $0 })
+        XCTAssertFalse(Clipboard.default.mimeTypes.contains("image/png"), "no one picture for three photos")
+    }
+
+    // MARK: Drag
+
+    func testDraggingAPhotoCarriesItsFileAndDraggingTheSelectionCarriesEveryFile() {
+        let fixture = makeFixture(bus: nil)
+        let source = fixture.page.list.source
+        source.select(at: 1)
+        source.select(at: 2, extending: true)
+        source.select(at: 9, extending: true)
+        pump(until: { fixture.page.page.selectedPhotos.count == 3 }, "three photos selected")
+        let selected = fixture.page.row(at: 2)!.dragSource!.content()!
+        XCTAssertEqual(selected.filePaths, ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1001.jpg"].map { LibraryFixtures.samples + "/" + $0 })
+        XCTAssertTrue(selected.mimeTypes.contains("text/uri-list"), "\(selected.mimeTypes)")
+        let unselected = fixture.page.row(at: 0)!
+        XCTAssertEqual(unselected.dragSource!.content()!.filePaths, [fixture.page.list.photos[0].path],
+                       "an unselected photo alone")
+    }
+
+    func testDraggingARawJpegPairCarriesBothFiles() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "pairs")
+        FormatFixtures.make(in: folder, files: [FormatFixtures.rawFiles[0]])
+        try! FileManager.default.copyItem(atPath: folder + "/reference.jpg", toPath: folder + "/photo.JPG")
+        let fixture = makeFixture(folder: folder, bus: nil)
+        let position = fixture.page.list.photos.firstIndex { $0.companion != nil }!
+        XCTAssertEqual(fixture.page.row(at: position)!.dragSource!.content()!.filePaths,
+                       [folder + "/photo.nef", folder + "/photo.JPG"])
+    }
+
+    // MARK: Location
+
+    /// A copy of a sample with its GPS position (no altitude, as many cameras write it) set
+    /// by exiv2 (degrees, minutes, seconds).
+    private func sample(at position: (latitude: String, north: Bool, longitude: String, east: Bool), in folder: String,
+                        named name: String) {
+        let target = folder + "/" + name
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try! FileManager.default.copyItem(atPath: LibraryFixtures.samples + "/IMG_1001.jpg", toPath: target)
+        let result = try! LibraryFixtures.run("/usr/bin/exiv2", [
+            "-M", "set Exif.GPSInfo.GPSLatitude \(position.latitude)",
+            "-M", "set Exif.GPSInfo.GPSLatitudeRef \(position.north ? "N" : "S")",
+            "-M", "set Exif.GPSInfo.GPSLongitude \(position.longitude)",
+            "-M", "set Exif.GPSInfo.GPSLongitudeRef \(position.east ? "E" : "W")", target])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testTheLocationRowNamesTheNearestPlaceAndCopiesAndOpensTheCoordinates() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "gps")
+        // Paris, 48.8566° N 2.3522° E; and the middle of the Atlantic, 0° 30° W.
+        sample(at: ("48/1 51/1 2376/100", true, "2/1 21/1 792/100", true), in: folder, named: "paris.jpg")
+        sample(at: ("0/1 0/1 0/1", true, "30/1 0/1 0/1", false), in: folder, named: "atlantic.jpg")
+        let fixture = makeFixture(folder: folder, bus: nil)
+        var opened: [String] = []
+        fixture.handoffs.openURI = { opened.append($0) }
+        _ = photo(named: "paris.jpg", in: fixture)
+        let details = fixture.page.page.details
+        let position = details.source.items.firstIndex { $0.kind == "location" }!
+        guard case .location(let location, let place) = details.source.items[position] else { return XCTFail() }
+        XCTAssertEqual(location.decimal, "48.8566, 2.3522")
+        XCTAssertEqual(place, "Paris, France")
+        pump(until: { details.source.boundRow(at: position) is LocationRow }, "the location row")
+        let row = details.source.boundRow(at: position) as! LocationRow
+        XCTAssertEqual(row.coordinatesLabel.text, "48.8566° N, 2.3522° E")
+        XCTAssertEqual(row.placeLabel.text, "Near Paris, France")
+        XCTAssertTrue(row.placeLabel.isVisible)
+
+        row.copyButton.emitClicked()
+        var text: String?
+        Clipboard.default.readText { text = $0 }
+        pump(until: { text != nil }, "the clipboard's text")
+        XCTAssertEqual(text, "48.8566, 2.3522")
+        row.mapsButton.emitClicked()
+        XCTAssertEqual(opened, ["geo:48.8566,2.3522"])
+        XCTAssertEqual(fixture.messages.texts, ["Coordinates copied"])
+
+        _ = photo(named: "atlantic.jpg", in: fixture)
+        XCTAssertEqual(details.source.items.first { $0.kind == "location" },
+                       .location(PhotoLocation(latitude: 0, longitude: -30), place: nil), "no town within 100 km")
+        pump(until: { (details.source.boundRow(at: position) as? LocationRow)?.coordinatesLabel.text == "0.0000° N, 30.0000° W" },
+             "the Atlantic's coordinates")
+        XCTAssertFalse(row.placeLabel.isVisible)
+    }
+
+    func testOpenInMapsSaysSoWhenNoAppOpensMaps() {
+        let fixture = makeFixture(bus: nil)
+        fixture.handoffs.openURI = { _ in throw LaunchError("No application is registered as handling this file") }
+        fixture.handoffs.openInMaps(PhotoLocation(latitude: 48.8582, longitude: 2.2945))
+        XCTAssertEqual(fixture.messages.texts,
+                       ["No maps application opens geo:48.8582,2.2945: No application is registered as handling this file"])
+    }
+
+    func testTheNearestPlaceComesFromTheLocationsDatabase() {
+        XCTAssertEqual(NearestPlace.name(latitude: 48.8566, longitude: 2.3522), "Paris, France")
+        XCTAssertEqual(NearestPlace.name(latitude: 35.68, longitude: 139.69), "Tokyo, Japan")
+        XCTAssertNil(NearestPlace.name(latitude: 0, longitude: -30))
+        XCTAssertNil(NearestPlace.name(latitude: .nan, longitude: 2))
+    }
+}
+
