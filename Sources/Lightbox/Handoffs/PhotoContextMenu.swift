@@ -79,3 +79,16 @@ public final class PhotoContextMenu {
         (modifiers.isEmpty && key == Key(name: "Menu")) || (modifiers == .shiftMask && key == Key(name: "F10"))
     }
 }
+
+/// A page with a photo menu: the window opens it for the Menu key or Shift+F10 pressed
+/// where the page's own widgets did not take them.
+@MainActor
+public protocol PhotoMenuOpening: AnyObject {
+    func openPhotoMenu()
+}
+
+extension PhotosController: PhotoMenuOpening {
+    public func openPhotoMenu() { photoList.openPhotoMenu() }
+}
+
+extension PhotoPageController: PhotoMenuOpening {}

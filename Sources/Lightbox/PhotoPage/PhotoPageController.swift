@@ -70,6 +70,9 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     public override func viewDidAppear() { _ = pageView.grabFocus() }
 
+    /// Opens the photo menu over the photo (the Menu key pressed outside the page).
+    public func openPhotoMenu() { pageView.contextMenu.open(on: pageView) }
+
     // MARK: Browsing
 
     /// Shows the photo at `position`, clamped to the first and last.

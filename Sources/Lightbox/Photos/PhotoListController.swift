@@ -29,7 +29,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         // The photo menu acts on the selection: a right click on a photo outside it selects that photo.
         let list = listView.list, menu = listView.contextMenu
         menu.openOnRightClick(of: list) { [unowned list] point in list.descendant(at: point, as: PhotoRow.self) }
-        menu.openOnMenuKey(in: list) { [unowned self] in self.source.selectedPositions.first.flatMap(self.source.boundRow(at:)) }
+        menu.openOnMenuKey(in: list) { [unowned self] in self.selectedRow }
         menu.willOpen = { [unowned self] target in
             if let photo = (target as? PhotoRow)?.photo, !self.selectedPhotos.contains(where: { $0.id == photo.id }) {
                 self.select(photo.id)
@@ -84,6 +84,15 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     }
 
     public func show(_ state: PhotoListState) { listView.show(state) }
+
+    /// The row of the first selected photo, when it is built.
+    private var selectedRow: Widget? { source.selectedPositions.first.flatMap(source.boundRow(at:)) }
+
+    /// Opens the photo menu on the selected photo (the Menu key pressed outside the list).
+    public func openPhotoMenu() {
+        let row = selectedRow
+        listView.contextMenu.open(on: row ?? listView.list, for: row)
+    }
 
     /// Says what the culling filters hide, under the list.
     public func showFilters(_ summary: PhotoFilterSummary) { listView.showFilters(summary) }

@@ -21,8 +21,12 @@ extension MainWindowController: PhotoSelectionObserving {
         handoffs.install(in: actions)
         let keys = EventControllerKey()
         keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard let self, !self.isTyping, modifiers == .controlMask,
-                  key == Key(name: "c") || key == Key(name: "C") else { return false }
+            guard let self, !self.isTyping else { return false }
+            if PhotoContextMenu.isMenuKey(key, modifiers), let page = self.currentPage as? PhotoMenuOpening {
+                page.openPhotoMenu()
+                return true
+            }
+            guard modifiers == .controlMask, key == Key(name: "c") || key == Key(name: "C") else { return false }
             self.handoffs.copy()
             return true
         }

@@ -1,0 +1,55 @@
+import Foundation
+import GtkTestSupport
+import XCTest
+
+/// Hand-offs end to end: the real binary, real keys, the X clipboard read by another
+/// client (xclip), the photo menu found in the accessibility tree.
+final class HandoffAppTests: GtkTestCase {
+    /// What another X client reads from the clipboard as `target` (nil while no owner answers).
+    private func clipboard(_ target: String) -> String? {
+        let output = Process.output("/usr/bin/timeout", ["3", "/usr/bin/xclip", "-o", "-selection", "clipboard", "-t", target])
+        return output.isEmpty ? nil : output
+    }
+
+    func testCtrlCPutsTheSelectedPhotosFileOnTheClipboard() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select("IMG_1007.jpg", window: window)
+        XCTAssertEqual(app.accessibilityTree().selectedPhotoName, "IMG_1007.jpg")
+        app.sendKeys("ctrl+c", to: window)
+        let expected = "file://" + fixture.folder.appendingPathComponent("IMG_1007.jpg").path
+        var uris: String?
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            uris = clipboard("text/uri-list")
+            return uris?.trimmingCharacters(in: .whitespacesAndNewlines) == expected
+        }, "xclip reads \(expected), read \(uris ?? "nothing")")
+        var targets = ""
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            targets = clipboard("TARGETS") ?? ""
+            return targets.contains("image/png")
+        }, "the picture is offered too: \(targets)")
+    }
+
+    func testTheMenuKeyAndShiftF10OpenThePhotoMenu() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select("IMG_1007.jpg", window: window)
+        app.sendKeys("Menu", to: window)
+        var tree = app.waitForTree { $0.contains { $0.name == "Show in Files" } }
+        for item in ["Open With…", "Show in Files", "Copy", "Set as Background", "Move to Trash"] {
+            XCTAssertTrue(tree.contains { $0.name == item }, "the menu offers “\(item)”")
+        }
+        app.screenshot("handoffs-context-menu", window: window)
+        app.sendKeys("Escape", to: window)
+        tree = app.waitForTree { !$0.contains { $0.name == "Show in Files" } }
+        XCTAssertFalse(tree.contains { $0.name == "Show in Files" }, "Escape closes the menu")
+        XCTAssertEqual(tree.selectedPhotoName, "IMG_1007.jpg", "the photo stays selected")
+        app.sendKeys("shift+F10", to: window)
+        tree = app.waitForTree { $0.contains { $0.name == "Show in Files" } }
+        XCTAssertTrue(tree.contains { $0.name == "Show in Files" }, "Shift+F10 opens it too")
+    }
+}
