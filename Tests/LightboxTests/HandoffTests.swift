@@ -225,6 +225,10 @@ final class HandoffTests: GtkTestCase {
         XCTAssertEqual(row.coordinatesLabel.text, "48.8566° N, 2.3522° E")
         XCTAssertEqual(row.placeLabel.text, "Near Paris, France")
         XCTAssertTrue(row.placeLabel.isVisible)
+        details.editKeywords()  // scrolls the pane to its end, the location row in view
+        pump(until: { row.isInScrolledView }, "the location row in view")
+        pumpUntilPainted(fixture.page.window)
+        _ = screenshot(fixture.page.window, name: "handoffs-location-row")
 
         row.copyButton.emitClicked()
         var text: String?

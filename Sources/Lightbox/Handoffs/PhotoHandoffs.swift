@@ -32,6 +32,8 @@ extension Controller {
 public final class PhotoHandoffs {
     let store: CatalogStore
     let page: @MainActor () -> Controller?
+    /// The page whose selection enables the actions (typing in search does not disable them).
+    let selectionPage: @MainActor () -> Controller?
     let say: @MainActor (CommandMessage?) -> Void
     /// The session bus (a test's private bus); nil when there is none.
     let bus: @MainActor () -> BusConnection?
@@ -48,12 +50,18 @@ public final class PhotoHandoffs {
     /// would be 180 MB of pixels; editors and chats get a screen-sized picture).
     static let copiedImageSize = 4096
 
+    /// - Parameters:
+    ///   - page: the page whose selected photos the actions hand off; nil hands off nothing
+    ///     (while typing in search).
+    ///   - selectionPage: the page whose selection enables the actions (`page` by default).
     public init(store: CatalogStore, page: @escaping @MainActor () -> Controller?,
+                selectionPage: (@MainActor () -> Controller?)? = nil,
                 say: @escaping @MainActor (CommandMessage?) -> Void,
                 bus: @escaping @MainActor () -> BusConnection? = { try? BusConnection.session() },
                 window: @escaping @MainActor () -> Window? = { nil }) {
         self.store = store
         self.page = page
+        self.selectionPage = selectionPage ?? page
         self.say = say
         self.bus = bus
         self.window = window
@@ -87,7 +95,7 @@ public final class PhotoHandoffs {
     /// Enables the actions when something is selected (Set as Background and Open With…
     /// for one photo).
     public func refresh() {
-        let photos = selectedPhotos
+        let photos = (selectionPage() as? PhotoSelecting)?.selectedPhotos ?? []
         for (name, action) in actions {
             action.isEnabled = name == "set-background" ? photos.count == 1 : !photos.isEmpty
         }

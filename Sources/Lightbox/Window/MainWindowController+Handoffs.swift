@@ -8,7 +8,7 @@ extension MainWindowController: PhotoSelectionObserving {
         PhotoHandoffs(store: store, page: { [weak self] in
             guard let self, !self.isTyping else { return nil }
             return self.currentPage
-        }, say: { [weak self] message in
+        }, selectionPage: { [weak self] in self?.currentPage }, say: { [weak self] message in
             guard let self, let message else { return }
             self.showBanner(message.text, undoable: message.isUndoable)
         }, window: { [weak self] in self?.view.rootWindow })
