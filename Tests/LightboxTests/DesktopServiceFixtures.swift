@@ -50,12 +50,18 @@ final class FakeDesktopService {
         let args = arguments.map { "<arg direction='in' name='\($0.0)' type='\($0.1)'/>" }.joined()
         let out = reply.map { "<arg direction='out' name='result' type='\($0.type)'/>" } ?? ""
         let script = """
-        import json, sys
+        import json, os, sys
         from gi.repository import Gio, GLib
         node = Gio.DBusNodeInfo.new_for_xml("<node><interface name='\(interface)'><method name='\(method)'>\(args)\(out)</method></interface></node>")
+        handles = [\(arguments.enumerated().filter { $0.element.1 == "h" }.map { String($0.offset) }.joined(separator: ", "))]
         def call(connection, sender, path, interface, method, parameters, invocation):
+            values = list(parameters.unpack())
+            # A file handed over as a descriptor (`h`) is recorded as the path it has open.
+            for index in handles:
+                fd = invocation.get_message().get_unix_fd_list().get(values[index])
+                values[index] = os.readlink("/proc/self/fd/%d" % fd)
             with open(\(pythonString(calls)), "a") as f:
-                f.write(json.dumps(parameters.unpack()) + "\\n")
+                f.write(json.dumps(values) + "\\n")
             reply = \(reply.map { "GLib.Variant.parse(GLib.VariantType.new('(\($0.type))'), \(pythonString("(" + $0.value + ",)")), None, None)" } ?? "None")
             invocation.return_value(reply)
         def acquired(connection, name):

@@ -50,7 +50,7 @@ final class HandoffTests: GtkTestCase {
                                                  path: "/org/freedesktop/FileManager1",
                                                  interface: "org.freedesktop.FileManager1", method: "ShowItems",
                                                  arguments: [("uris", "as"), ("startup_id", "s")])
-        pump(until: { fileManager.isReady }, timeout: 10, "the stand-in file manager on the bus")
+        XCTAssertTrue(waitUntil { fileManager.isReady }, "the stand-in file manager on the bus")
         let fixture = makeFixture(bus: bus)
         let source = fixture.page.list.source
         source.select(at: 1)
@@ -59,7 +59,7 @@ final class HandoffTests: GtkTestCase {
         fixture.handoffs.refresh()
         XCTAssertTrue(fixture.page.actions.action(named: "show-in-files")!.isEnabled)
         fixture.page.actions.action(named: "show-in-files")?.activate()
-        pump(until: { !fileManager.receivedCalls.isEmpty }, "the ShowItems call")
+        XCTAssertTrue(waitUntil { !fileManager.receivedCalls.isEmpty }, "the ShowItems call")
         guard let call = fileManager.receivedCalls.first else { return }
         XCTAssertEqual(call[0] as? [String], ["file://\(LibraryFixtures.samples)/IMG_1005.jpg",
                                               "file://\(LibraryFixtures.samples)/IMG_1017.jpg"])
@@ -94,11 +94,11 @@ final class HandoffTests: GtkTestCase {
                                             interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
                                             arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
                                             reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
-        pump(until: { portal.isReady }, timeout: 10, "the stand-in portal on the bus")
+        XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
         let fixture = makeFixture(bus: bus)
         _ = photo(named: "IMG_1007.jpg", in: fixture)
         fixture.page.actions.action(named: "set-background")?.activate()
-        pump(until: { !portal.receivedCalls.isEmpty }, "the SetWallpaperURI call")
+        XCTAssertTrue(waitUntil { !portal.receivedCalls.isEmpty }, "the SetWallpaperURI call")
         guard let call = portal.receivedCalls.first else { return }
         XCTAssertEqual(call[1] as? String, "file://\(LibraryFixtures.samples)/IMG_1007.jpg")
         let options = call[2] as? [String: Any]
@@ -263,3 +263,62 @@ final class HandoffTests: GtkTestCase {
     }
 }
 
+
+/// Open With…: GTK's app chooser on the desktop, the OpenURI portal in a Flatpak sandbox.
+final class OpenWithTests: GtkTestCase {
+    private func makeFixture(bus: PrivateBus?) -> (PhotosPageFixture, PhotoHandoffs, () -> [String]) {
+        let page = PhotosPageFixture(self)
+        var messages: [String] = []
+        let connection = bus.map { try! BusConnection(address: $0.address) }
+        let handoffs = PhotoHandoffs(store: page.store, page: { [weak page] in page?.page },
+                                     say: { message in if let message { messages.append(message.text) } },
+                                     bus: { connection }, window: { [weak page] in page?.window })
+        let photo = page.store.photos.first { $0.name == "IMG_1007.jpg" }!
+        page.select(photo)
+        return (page, handoffs, { messages })
+    }
+
+    func testOpenWithShowsGTKsAppChooserForThePhoto() {
+        let (page, handoffs, messages) = makeFixture(bus: nil)
+        defer { withExtendedLifetime(page) {} }
+        handoffs.isSandboxed = false
+        handoffs.openWith()
+        let chooser = handoffs.chooser
+        XCTAssertNotNil(chooser)
+        pump(until: { Window.toplevels.contains { $0.title == "Select Application" && $0.isMapped } }, "the app chooser")
+        chooser?.cancel()
+        pump(until: { !Window.toplevels.contains { $0.title == "Select Application" } }, "the chooser to close")
+        XCTAssertNil(handoffs.chooser)
+        XCTAssertEqual(messages(), [], "cancelled: nothing to say")
+    }
+
+    func testOpenWithInASandboxAsksThePortalWhichAppOpensTheFile() throws {
+        let bus = try PrivateBus(self)
+        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
+                                            path: "/org/freedesktop/portal/desktop",
+                                            interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+                                            arguments: [("parent_window", "s"), ("fd", "h"), ("options", "a{sv}")],
+                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
+        XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
+        let (page, handoffs, messages) = makeFixture(bus: bus)
+        defer { withExtendedLifetime(page) {} }
+        handoffs.isSandboxed = true
+        handoffs.openWith()
+        XCTAssertTrue(waitUntil { !portal.receivedCalls.isEmpty }, "the OpenFile call")
+        guard let call = portal.receivedCalls.first else { return }
+        XCTAssertEqual(call[1] as? String, LibraryFixtures.samples + "/IMG_1007.jpg", "the file, as an open descriptor")
+        XCTAssertEqual((call[2] as? [String: Any])?["ask"] as? Bool, true, "the portal asks which app")
+        MainLoop.drain()
+        XCTAssertEqual(messages(), [])
+    }
+
+    func testOpenWithInASandboxWithoutAPortalSaysSo() throws {
+        let bus = try PrivateBus(self)
+        let (page, handoffs, messages) = makeFixture(bus: bus)
+        defer { withExtendedLifetime(page) {} }
+        handoffs.isSandboxed = true
+        handoffs.openWith()
+        pump(until: { !messages().isEmpty }, "the message")
+        XCTAssertEqual(messages(), ["No desktop portal answered: “IMG_1007.jpg” can’t be opened from the sandbox"])
+    }
+}

@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 
 /// A D-Bus value for a method's arguments (GVariant underneath): what desktop services
 /// such as the file manager and the portals take.
@@ -12,10 +13,15 @@ public indirect enum BusValue: Sendable, Equatable {
     case options([String: BusValue])
     /// A tuple: a method's arguments.
     case tuple([BusValue])
+    /// A file handed over as an open, read-only file descriptor (`h`), as the portals take
+    /// files from a sandbox: the call opens the file and passes the descriptor along.
+    case file(path: String)
 
-    /// A new floating GVariant for the value.
-    fileprivate func makeVariant() -> OpaquePointer {
+    /// A new floating GVariant for the value; file descriptors go to `files`.
+    fileprivate func makeVariant(files: FileDescriptors) throws(BusError) -> OpaquePointer {
         switch self {
+        case .file(let path):
+            return g_variant_new_handle(try files.append(path))
         case .string(let value):
             return g_variant_new_string(value)
         case .boolean(let value):
@@ -26,15 +32,35 @@ public indirect enum BusValue: Sendable, Equatable {
             var children: [OpaquePointer?] = values.map { g_variant_new_string($0) }
             return g_variant_new_array(g_variant_type_checked_("s"), &children, gsize(children.count))
         case .options(let options):
-            var entries: [OpaquePointer?] = options.keys.sorted().map { key in
-                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(options[key]!.makeVariant()))
+            var entries: [OpaquePointer?] = []
+            for key in options.keys.sorted() {
+                let value = try options[key]!.makeVariant(files: files)
+                entries.append(g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
             }
             return g_variant_new_array(g_variant_type_checked_("{sv}"), &entries, gsize(entries.count))
         case .tuple(let values):
-            var children: [OpaquePointer?] = values.map { $0.makeVariant() }
+            var children: [OpaquePointer?] = []
+            for value in values { children.append(try value.makeVariant(files: files)) }
             return g_variant_new_tuple(&children, gsize(children.count))
         }
     }
+}
+
+/// The file descriptors a call passes (a GUnixFDList), opened from paths.
+final class FileDescriptors {
+    private(set) var list: UnsafeMutablePointer<GUnixFDList>?
+
+    /// Opens `path` read-only and returns its index in the list.
+    func append(_ path: String) throws(BusError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BusError("“\(path)” can’t be opened: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        if list == nil { list = g_unix_fd_list_new() }
+        // The list keeps a duplicate of the descriptor.
+        return g_unix_fd_list_append(list, descriptor, nil)
+    }
+
+    deinit { if let list { g_object_unref(UnsafeMutableRawPointer(list)) } }
 }
 
 /// Why a D-Bus call failed: GLib's message and, for an error the bus or the service
@@ -116,13 +142,18 @@ public final class BusConnection {
     public func call(_ name: String, path: String, interface: String, method: String, arguments: BusValue,
                      timeout: Duration = .seconds(25),
                      completion: @escaping @MainActor (Result<Void, BusError>) -> Void) {
+        let files = FileDescriptors()
+        let parameters: OpaquePointer
+        do { parameters = try arguments.makeVariant(files: files) } catch {
+            return completion(.failure(error))
+        }
         let box = Unmanaged.passRetained(CallCompletion(completion)).toOpaque()
         let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        g_dbus_connection_call(connection, name, path, interface, method, arguments.makeVariant(), nil,
-                               G_DBUS_CALL_FLAGS_NONE, milliseconds, nil, { source, result, data in
+        g_dbus_connection_call_with_unix_fd_list(connection, name, path, interface, method, parameters, nil,
+                                                 G_DBUS_CALL_FLAGS_NONE, milliseconds, files.list, nil, { source, result, data in
             let completion = Unmanaged<CallCompletion>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+            let reply = g_dbus_connection_call_with_unix_fd_list_finish(OpaquePointer(source), nil, result, &error)
             if let reply { g_variant_unref(reply) }
             MainActor.assumeIsolated {
                 completion.handler(reply != nil ? .success(()) : .failure(error.map { BusError(taking: $0) } ?? BusError("No reply")))

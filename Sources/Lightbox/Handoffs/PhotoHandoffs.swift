@@ -45,6 +45,10 @@ public final class PhotoHandoffs {
     private var decode: Task<Void, Never>?
     /// Opens a URI in another app (`DesktopLauncher.open`); replaced in tests.
     var openURI: @MainActor (String) throws -> Void = { try DesktopLauncher.open(uri: $0) }
+    /// Whether the app runs in a Flatpak sandbox, where Open With… goes through the portal.
+    var isSandboxed = DesktopLauncher.isSandboxed
+    /// The app chooser open now (GTK's dialog outside a sandbox).
+    private(set) var chooser: AppChooser?
 
     /// Long side of the image Copy puts on the clipboard (a full decode of a 45 MP photo
     /// would be 180 MB of pixels; editors and chats get a screen-sized picture).
@@ -149,17 +153,26 @@ public final class PhotoHandoffs {
     public func openWith() {
         let photos = selectedPhotos
         guard let first = photos.first else { return }
-        if DesktopLauncher.isSandboxed {
-            // GIO opens files through the OpenURI portal's OpenFile, which asks the person
-            // which application to use when the file type has no default or several.
-            do { try openURI(FileNames.uri(forPath: first.path) ?? first.path) } catch {
-                say(CommandMessage("“\(first.name)” could not be opened: \(error)"))
+        guard isSandboxed else {
+            chooser = AppChooser.choose(for: photos.map(\.path), parent: window()) { [weak self] result in
+                self?.chooser = nil
+                if case .failure(let error) = result {
+                    self?.say(CommandMessage("“\(first.name)” could not be opened: \(error)"))
+                }
             }
             return
         }
-        AppChooser.choose(for: photos.map(\.path), parent: window()) { [weak self] result in
-            if case .failure(let error) = result {
-                self?.say(CommandMessage("“\(first.name)” could not be opened: \(error)"))
+        // In a sandbox the desktop's own chooser asks (the OpenURI portal's OpenFile with
+        // `ask`), for the first photo: the portal takes one file, as an open descriptor.
+        let unanswered = CommandMessage("No desktop portal answered: “\(first.name)” can’t be opened from the sandbox")
+        guard let bus = bus() else { return say(unanswered) }
+        bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
+                 interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+                 arguments: .tuple([.string(""), .file(path: first.path), .options(["ask": .boolean(true)])])) { [weak self] result in
+            switch result {
+            case .success: break
+            case .failure(let error) where error.isUnanswered: self?.say(unanswered)
+            case .failure(let error): self?.say(CommandMessage("“\(first.name)” could not be opened: \(error)"))
             }
         }
     }
