@@ -322,3 +322,47 @@ final class OpenWithTests: GtkTestCase {
         XCTAssertEqual(messages(), ["No desktop portal answered: “IMG_1007.jpg” can’t be opened from the sandbox"])
     }
 }
+
+/// Show in Files from a Flatpak sandbox (no FileManager1 there) and the photo page's menus.
+final class PhotoMenuTests: GtkTestCase {
+    func testShowInFilesFromASandboxAsksThePortalToOpenTheFolderOnThePhoto() throws {
+        let bus = try PrivateBus(self)
+        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
+                                            path: "/org/freedesktop/portal/desktop",
+                                            interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
+                                            arguments: [("parent_window", "s"), ("fd", "h"), ("options", "a{sv}")],
+                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
+        XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
+        let page = PhotosPageFixture(self)
+        let connection = try BusConnection(address: bus.address)
+        var messages: [String] = []
+        let handoffs = PhotoHandoffs(store: page.store, page: { page.page },
+                                     say: { if let message = $0 { messages.append(message.text) } }, bus: { connection })
+        handoffs.isSandboxed = true
+        page.select(page.store.photos.first { $0.name == "IMG_1007.jpg" }!)
+        handoffs.showInFiles()
+        XCTAssertTrue(waitUntil { !portal.receivedCalls.isEmpty }, "the OpenDirectory call")
+        XCTAssertEqual(portal.receivedCalls.first?[1] as? String, LibraryFixtures.samples + "/IMG_1007.jpg")
+        XCTAssertEqual(messages, [])
+    }
+
+    func testThePhotoPageHasThePhotoMenuInItsHeaderAndOnThePhoto() {
+        let page = PhotosPageFixture(self)
+        let photos = page.store.photos
+        let photoPage = PhotoPageController(store: page.store, photos: photos, index: 0)
+        page.navigation.push(photoPage, animated: false)
+        pump(until: { photoPage.isViewLoaded && photoPage.view.isMapped }, "the photo page")
+        let view = photoPage.view as! PhotoPageView
+        XCTAssertTrue(photoPage.headerItems.end.contains { $0 === view.menuButton }, "the header's menu button")
+        let model = view.menuButton.menuModel!
+        XCTAssertEqual(model.itemCount, 2, "two sections: the hand-offs, the trash")
+        XCTAssertTrue(view.sendKeyPress(Key(name: "Menu")!, modifiers: []))
+        pump(until: { view.contextMenu.isOpen }, "the photo menu")
+        pumpUntilPainted(page.window)
+        view.contextMenu.popover.popdown()
+        pump(until: { !view.contextMenu.isOpen }, "the menu to close")
+        XCTAssertTrue(view.sendKeyPress(Key(name: "F10")!, modifiers: .shiftMask))
+        pump(until: { view.contextMenu.isOpen }, "the photo menu, by Shift+F10")
+        view.contextMenu.popover.popdown()
+    }
+}

@@ -13,11 +13,11 @@ public final class PhotoContextMenu {
         let handOff = Menu()
         handOff.append("Open With…", action: "win.open-with")
         handOff.append("Show in Files", action: "win.show-in-files")
-        handOff.append("Copy", action: "win.copy")
+        handOff.append("Copy", action: "win.copy", accel: "<Control>c")
         handOff.append("Set as Background", action: "win.set-background")
         menu.appendSection(nil, handOff)
         let trash = Menu()
-        trash.append("Move to Trash", action: "win.trash")
+        trash.append("Move to Trash", action: "win.trash", accel: "Delete")
         menu.appendSection(nil, trash)
         return menu
     }

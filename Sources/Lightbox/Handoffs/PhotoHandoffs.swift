@@ -131,10 +131,12 @@ public final class PhotoHandoffs {
     // MARK: Show in Files
 
     /// Asks the file manager to show the selected photos' files, selected in their folder
-    /// (`org.freedesktop.FileManager1.ShowItems`, which GNOME Files and others answer).
+    /// (`org.freedesktop.FileManager1.ShowItems`, which GNOME Files and others answer; from
+    /// a sandbox, the OpenURI portal's OpenDirectory for the first photo).
     public func showInFiles() {
         let photos = selectedPhotos
         guard !photos.isEmpty else { return }
+        if isSandboxed { return showInFilesFromSandbox(photos[0]) }
         let uris = photos.filePaths.compactMap(FileNames.uri(forPath:))
         let folder = (photos[0].path as NSString).deletingLastPathComponent
         let nobody = CommandMessage("No file manager answered: \(photos.count == 1 ? "“\(photos[0].name)” is" : "the photos are") in \(folder)")
@@ -142,6 +144,17 @@ public final class PhotoHandoffs {
         bus.call("org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
                  interface: "org.freedesktop.FileManager1", method: "ShowItems",
                  arguments: .tuple([.strings(uris), .string("")]), timeout: .seconds(10)) { [weak self] result in
+            if case .failure = result { self?.say(nobody) }
+        }
+    }
+
+    private func showInFilesFromSandbox(_ photo: Photo) {
+        let folder = (photo.path as NSString).deletingLastPathComponent
+        let nobody = CommandMessage("No desktop portal answered: “\(photo.name)” is in \(folder)")
+        guard let bus = bus() else { return say(nobody) }
+        bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
+                 interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
+                 arguments: .tuple([.string(""), .file(path: photo.path), .options([:])])) { [weak self] result in
             if case .failure = result { self?.say(nobody) }
         }
     }
