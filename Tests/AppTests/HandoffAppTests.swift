@@ -52,5 +52,12 @@ final class HandoffAppTests: GtkTestCase {
         app.sendKeys("shift+F10", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "Show in Files" } }
         XCTAssertTrue(tree.contains { $0.name == "Show in Files" }, "Shift+F10 opens it too")
+        app.sendKeys("Escape", to: window)
+        app.sendKeys("ctrl+question", to: window)
+        tree = app.waitForTree { $0.contains { $0.name == "Copy the selected photos" } }
+        for title in ["Copy the selected photos", "Photo menu", "Open with another application", "Show in Files",
+                      "Set as background (as in Eye of GNOME)"] {
+            XCTAssertTrue(tree.contains { $0.name == title }, "the shortcuts window lists “\(title)”")
+        }
     }
 }

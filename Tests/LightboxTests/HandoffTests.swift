@@ -366,3 +366,42 @@ final class PhotoMenuTests: GtkTestCase {
         view.contextMenu.popover.popdown()
     }
 }
+
+/// The photo menu on the photo lists acts on the selection.
+final class PhotoListMenuTests: GtkTestCase {
+    func testARightClickOnAPhotoOutsideTheSelectionSelectsItAndOpensTheMenu() {
+        let fixture = PhotosPageFixture(self)
+        let source = fixture.list.source, list = fixture.listView.list, menu = fixture.listView.contextMenu
+        source.select(at: 2)
+        source.scroll(to: 0)
+        pump(until: { fixture.row(at: 0)?.isInScrolledView == true }, "the first row in view")
+        pumpUntilPainted(fixture.window)
+        // What a right click at the top left of the list finds: the first photo's row.
+        let row = list.descendant(at: (x: 60, y: 30), as: PhotoRow.self)
+        XCTAssertEqual(row?.photo?.id, fixture.list.photos[0].id)
+        menu.open(on: list, at: (x: 60, y: 30), for: row)
+        XCTAssertEqual(fixture.page.selectedPhotos.map(\.id), [fixture.list.photos[0].id], "the clicked photo is selected")
+        pump(until: { menu.isOpen }, "the photo menu")
+        menu.popover.popdown()
+        pump(until: { !menu.isOpen }, "the menu to close")
+
+        // On a photo of a selection, the selection stays (the menu acts on all of it).
+        source.select(at: 1, extending: true)
+        menu.open(on: list, for: fixture.row(at: 1))
+        XCTAssertEqual(fixture.page.selectedPhotos.count, 2)
+        menu.popover.popdown()
+    }
+
+    func testCameraAndDayPagesHaveThePhotoMenuToo() {
+        let fixture = PhotosPageFixture(self)
+        let collection = PhotoCollectionController(title: "FUJIFILM X-T3", photos: fixture.store.photos, store: fixture.store)
+        fixture.navigation.push(collection, animated: false)
+        pump(until: { collection.isViewLoaded && collection.view.isMapped }, "the collection page")
+        collection.reveal(fixture.store.photos[3].id)
+        let view = collection.view as! PhotoCollectionView
+        XCTAssertTrue(view.list.sendKeyPress(Key(name: "Menu")!, modifiers: []))
+        pump(until: { view.contextMenu.isOpen }, "the photo menu")
+        XCTAssertEqual(collection.selectedPhotos.map(\.id), [fixture.store.photos[3].id])
+        view.contextMenu.popover.popdown()
+    }
+}

@@ -40,28 +40,36 @@ extension DragSource {
 }
 
 extension Popover {
-    /// Pops the popover up from `widget` (pointing at `point` in its coordinates, or at
-    /// the whole widget), parented to it while it shows: GTK's popovers belong to a widget,
-    /// and one parented for good must be taken off before its widget goes.
-    public func popup(from widget: Widget, at point: (x: Double, y: Double)? = nil) {
-        if gtk_widget_get_parent(self.widget) != widget.widget {
-            if gtk_widget_get_parent(self.widget) != nil { gtk_widget_unparent(self.widget) }
-            gtk_widget_set_parent(self.widget, widget.widget)
-        }
-        if let point {
-            var rect = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
-            gtk_popover_set_pointing_to(cast(), &rect)
-        } else {
-            gtk_popover_set_pointing_to(cast(), nil)
-        }
-        popup()
+    /// Makes `host` the popover's parent for good, as GtkMenuButton keeps its popover: a
+    /// container that lets go of its children when it goes (a GtkBox), which does not lay the
+    /// popover out among them (GTK leaves natives out of layout).
+    public func attach(to host: Widget) {
+        guard gtk_widget_get_parent(widget) != host.widget else { return }
+        if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
+        gtk_widget_set_parent(widget, host.widget)
     }
 
-    /// Takes the popover off the widget it was popped up from (once it closed, and after
-    /// the item picked ran its action, which GTK looks up from the popover's parent).
-    public func detach() {
-        guard !isVisible, gtk_widget_get_parent(widget) != nil else { return }
-        gtk_widget_unparent(widget)
+    /// Pops the popover up pointing at `point` of `target` (in its coordinates), or at the
+    /// whole of `target`, a widget inside the popover's parent (a row of a list).
+    public func popup(pointingAt target: Widget, at point: (x: Double, y: Double)? = nil) {
+        if let parent = gtk_widget_get_parent(widget) {
+            var rect = GdkRectangle(x: 0, y: 0, width: 1, height: 1)
+            if let point {
+                var from = graphene_point_t(x: Float(point.x), y: Float(point.y)), to = graphene_point_t()
+                if gtk_widget_compute_point(target.widget, parent, &from, &to) != 0 {
+                    rect.x = Int32(to.x)
+                    rect.y = Int32(to.y)
+                }
+            } else {
+                var bounds = graphene_rect_t()
+                if gtk_widget_compute_bounds(target.widget, parent, &bounds) != 0 {
+                    rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
+                                        width: Int32(bounds.size.width), height: Int32(bounds.size.height))
+                }
+            }
+            gtk_popover_set_pointing_to(cast(), &rect)
+        }
+        popup()
     }
 }
 

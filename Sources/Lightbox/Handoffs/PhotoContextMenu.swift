@@ -26,26 +26,22 @@ public final class PhotoContextMenu {
     /// Called before the menu opens, with what it opens for (the row under a right click,
     /// the focused row), so the page can select it first as a file manager does.
     public var willOpen: (@MainActor (_ target: Widget?) -> Void)?
-    private var detaching: MainLoopTimer?
 
-    public init() {
+    /// The menu of `host` (a view class, a GtkBox: it keeps the popover as GtkMenuButton
+    /// keeps its own, and lets go of it when it goes).
+    public init(host: Widget) {
         popover.hasArrow = false
         popover.position = .bottom
-        popover.onClosed(owner: self) { [weak self] in
-            guard let self else { return }
-            // After the picked item's action ran (GTK finds `win.` actions from the popover's parent).
-            self.detaching = MainLoopTimer.whenIdle { [weak self] in self?.popover.detach() }
-        }
+        popover.attach(to: host)
     }
 
     /// Whether the menu is open.
     public var isOpen: Bool { popover.isVisible }
 
-    /// Opens the menu on `widget`, pointing at `point` (a click) or at the whole widget.
+    /// Opens the menu pointing at `point` of `widget` (a click), or at the whole widget.
     public func open(on widget: Widget, at point: (x: Double, y: Double)? = nil, for target: Widget? = nil) {
         willOpen?(target)
-        detaching = nil
-        popover.popup(from: widget, at: point)
+        popover.popup(pointingAt: widget, at: point)
     }
 
     /// A right click in `widget` opens the menu there, for what `target` finds at the
@@ -80,6 +76,32 @@ public final class PhotoContextMenu {
     }
 }
 
+extension PhotoContextMenu {
+    /// The photo menu on a photo list: a right click on a row, or the Menu key on the
+    /// selection. The menu acts on the selection, so a right click on a photo outside it
+    /// selects that photo first, as in a file manager.
+    public func attach(to list: ListView, source: PhotoListSource) {
+        openOnRightClick(of: list) { [unowned list] point in list.descendant(at: point, as: PhotoRow.self) }
+        openOnMenuKey(in: list) { [unowned source] in source.selectedRow }
+        willOpen = { [unowned source] target in
+            if let photo = (target as? PhotoRow)?.photo, !source.selectedItems.contains(where: { $0.id == photo.id }) {
+                source.select(id: photo.id)
+            }
+        }
+    }
+
+    /// Opens the menu on the list's first selected photo (on the list when none is built).
+    public func open(onSelectionOf list: ListView, source: PhotoListSource) {
+        let row = source.selectedRow
+        open(on: row ?? list, for: row)
+    }
+}
+
+extension PhotoListSource {
+    /// The row of the first selected photo, when it is built.
+    var selectedRow: Widget? { selectedPositions.first.flatMap(boundRow(at:)) }
+}
+
 /// A page with a photo menu: the window opens it for the Menu key or Shift+F10 pressed
 /// where the page's own widgets did not take them.
 @MainActor
@@ -92,3 +114,10 @@ extension PhotosController: PhotoMenuOpening {
 }
 
 extension PhotoPageController: PhotoMenuOpening {}
+
+extension PhotoCollectionController: PhotoMenuOpening {
+    public func openPhotoMenu() {
+        guard let view = view as? PhotoCollectionView else { return }
+        view.contextMenu.open(onSelectionOf: view.list, source: source)
+    }
+}

@@ -54,7 +54,7 @@ final class PhotoPageView: Box {
     /// Open With…, Show in Files, Copy, Set as Background, Move to Trash: in the header and
     /// on the photo (right click, Menu key, Shift+F10).
     let menuButton = MenuButton(iconName: "view-more-symbolic", menu: PhotoContextMenu.makeModel())
-    let contextMenu = PhotoContextMenu()
+    private(set) lazy var contextMenu = PhotoContextMenu(host: self)
     private let pages = Stack()
 
     init() {

@@ -25,17 +25,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public override func loadView() -> Widget { PhotoListView(list: source.makePhotoListView()) }
 
-    public override func viewDidLoad() {
-        // The photo menu acts on the selection: a right click on a photo outside it selects that photo.
-        let list = listView.list, menu = listView.contextMenu
-        menu.openOnRightClick(of: list) { [unowned list] point in list.descendant(at: point, as: PhotoRow.self) }
-        menu.openOnMenuKey(in: list) { [unowned self] in self.selectedRow }
-        menu.willOpen = { [unowned self] target in
-            if let photo = (target as? PhotoRow)?.photo, !self.selectedPhotos.contains(where: { $0.id == photo.id }) {
-                self.select(photo.id)
-            }
-        }
-    }
+    public override func viewDidLoad() { listView.contextMenu.attach(to: listView.list, source: source) }
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }
@@ -85,14 +75,8 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public func show(_ state: PhotoListState) { listView.show(state) }
 
-    /// The row of the first selected photo, when it is built.
-    private var selectedRow: Widget? { source.selectedPositions.first.flatMap(source.boundRow(at:)) }
-
     /// Opens the photo menu on the selected photo (the Menu key pressed outside the list).
-    public func openPhotoMenu() {
-        let row = selectedRow
-        listView.contextMenu.open(on: row ?? listView.list, for: row)
-    }
+    public func openPhotoMenu() { listView.contextMenu.open(onSelectionOf: listView.list, source: source) }
 
     /// Says what the culling filters hide, under the list.
     public func showFilters(_ summary: PhotoFilterSummary) { listView.showFilters(summary) }

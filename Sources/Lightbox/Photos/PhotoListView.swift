@@ -24,7 +24,7 @@ public final class PhotoListView: Box {
     public let status = StatusPage()
     let filterBar = FilterBar()
     /// What can be done with the photos (right click, Menu key, Shift+F10 on a row).
-    public let contextMenu = PhotoContextMenu()
+    public private(set) lazy var contextMenu = PhotoContextMenu(host: self)
     private let progressBox = Box(orientation: .vertical, spacing: 4)
     private let scroller = ScrolledWindow()
 
