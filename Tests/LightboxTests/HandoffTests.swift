@@ -145,6 +145,7 @@ final class HandoffTests: GtkTestCase {
         XCTAssertEqual(paths, [LibraryFixtures.samples + "/IMG_1007.jpg"])
         XCTAssertEqual(size?.width, 640)
         XCTAssertEqual(size?.height, 480)
+        XCTAssertEqual(fixture.messages.texts, ["“IMG_1007.jpg” copied"])
     }
 
     func testCopyingSeveralPhotosPutsEveryFileOnTheClipboard() {
@@ -160,6 +161,7 @@ final class HandoffTests: GtkTestCase {
         pump(until: { paths != nil }, "the clipboard's files")
         XCTAssertEqual(paths, ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1001.jpg"].map { LibraryFixtures.samples + "/" + $0 })
         XCTAssertFalse(Clipboard.default.mimeTypes.contains("image/png"), "no one picture for three photos")
+        XCTAssertEqual(fixture.messages.texts, ["3 photos copied"])
     }
 
     // MARK: Drag
@@ -354,6 +356,9 @@ final class PhotoMenuTests: GtkTestCase {
         pump(until: { photoPage.isViewLoaded && photoPage.view.isMapped }, "the photo page")
         let view = photoPage.view as! PhotoPageView
         XCTAssertTrue(photoPage.headerItems.end.contains { $0 === view.menuButton }, "the header's menu button")
+        XCTAssertEqual(photoPage.dragSource?.content()?.filePaths, [photos[0].path], "the photo drags out")
+        photoPage.showPhoto(at: 1)
+        XCTAssertEqual(photoPage.dragSource?.content()?.filePaths, [photos[1].path], "the photo shown now")
         let model = view.menuButton.menuModel!
         XCTAssertEqual(model.itemCount, 2, "two sections: the hand-offs, the trash")
         XCTAssertTrue(view.sendKeyPress(Key(name: "Menu")!, modifiers: []))

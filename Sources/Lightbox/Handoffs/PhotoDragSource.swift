@@ -14,7 +14,8 @@ public final class PhotoDragSource {
     /// - Parameters:
     ///   - photo: the photo the widget shows now (rows are recycled), nil for none.
     ///   - selection: the selected photos of the list the widget is in.
-    ///   - icon: the widget whose look follows the pointer (the thumbnail).
+    ///   - icon: the widget whose look follows the pointer (a thumbnail); nil for GTK's
+    ///     icon of the files (a photo shown large would cover the screen).
     @discardableResult
     public static func attach(to widget: Widget, icon: Widget? = nil,
                               photo: @escaping @MainActor () -> Photo?,
@@ -22,7 +23,7 @@ public final class PhotoDragSource {
         let drag = PhotoDragSource(photo: photo, selection: selection)
         drag.source.actions = .copy
         drag.source.onPrepare(owner: widget) { [drag] in drag.content() }
-        drag.source.useIcon(of: { [weak icon, weak widget] in icon ?? widget }, owner: widget)
+        if let icon { drag.source.useIcon(of: { [weak icon] in icon }, owner: widget) }
         widget.add(drag.source)
         return drag
     }

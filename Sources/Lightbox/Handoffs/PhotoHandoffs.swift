@@ -117,6 +117,7 @@ public final class PhotoHandoffs {
         let ticket = copyTicket
         let files = ContentProvider(filePaths: photos.filePaths)
         Clipboard.default.set(files)
+        say(CommandMessage(photos.count == 1 ? "“\(photos[0].name)” copied" : "\(photos.count) photos copied"))
         decode?.cancel()
         guard photos.count == 1, photos[0].error == nil else { return }
         let images = store.images

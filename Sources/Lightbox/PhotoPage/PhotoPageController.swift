@@ -23,6 +23,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private var prefetches: [Task<Void, Never>] = []
     private var image: PixelImage?
     private var pageView: PhotoPageView { view as! PhotoPageView }
+    /// Drags the photo shown out to other apps.
+    private(set) var dragSource: PhotoDragSource?
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -65,6 +67,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
         headerItems.end = [pageView.menuButton]
+        dragSource = PhotoDragSource.attach(to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
+                                            selection: { [weak self] in self?.selectedPhotos ?? [] })
         showCurrent()
     }
 
