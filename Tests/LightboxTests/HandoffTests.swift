@@ -410,3 +410,24 @@ final class PhotoListMenuTests: GtkTestCase {
         view.contextMenu.popover.popdown()
     }
 }
+
+/// Photos drag out of the Albums page's month strips too.
+final class AlbumsDragTests: GtkTestCase {
+    func testDraggingFromAMonthCarriesThePhotoOrTheMonthsSelection() {
+        let store = AlbumsFixtures.store(self)
+        let albums = AlbumsController(store: store)
+        let (window, _) = AlbumsFixtures.window(showing: albums)
+        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
+        albums.showMonth(month)
+        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
+        let strip = albums.strip(for: month)!
+        strip.source.select(at: 0)
+        strip.source.select(at: 2, extending: true)
+        pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
+        let selected = (strip.source.boundRow(at: 2) as! StripThumbnailRow).dragSource!.content()!
+        XCTAssertEqual(selected.filePaths?.map { ($0 as NSString).lastPathComponent }, ["IMG_1012.jpg", "IMG_1000.jpg"])
+        let other = strip.source.boundRow(at: 1) as! StripThumbnailRow
+        XCTAssertEqual(other.dragSource!.content()!.filePaths, [other.photo!.path], "an unselected photo alone")
+        window.destroy()
+    }
+}
