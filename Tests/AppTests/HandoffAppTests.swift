@@ -60,4 +60,31 @@ final class HandoffAppTests: GtkTestCase {
             XCTAssertTrue(tree.contains { $0.name == title }, "the shortcuts window lists “\(title)”")
         }
     }
+
+    func testCopyCoordinatesIsReachableWithTheKeyboard() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select("IMG_1007.jpg", window: window)
+        var tree = app.waitForTree { $0.contains { $0.name == "Near Paris, France" } }
+        XCTAssertTrue(tree.contains { $0.name == "Near Paris, France" }, "the nearest place")
+        XCTAssertTrue(tree.contains { $0.name == "48.8582° N, 2.2945° E" }, "the coordinates")
+        var reached = false
+        for _ in 0..<25 {
+            app.sendKeys("Tab", to: window)
+            tree = app.accessibilityTree()
+            if tree.contains(where: { $0.name == "Copy Coordinates" && $0.states.contains("focused") }) {
+                reached = true
+                break
+            }
+        }
+        XCTAssertTrue(reached, "Tab reaches Copy Coordinates")
+        app.sendKeys("space", to: window)
+        var text: String?
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            text = clipboard("UTF8_STRING")
+            return text == "48.8582, 2.2945"
+        }, "xclip reads the coordinates, read \(text ?? "nothing")")
+    }
 }
