@@ -41,8 +41,10 @@ final class FakeDesktopService {
     /// - Parameters:
     ///   - arguments: the method's in-arguments as (name, D-Bus type).
     ///   - reply: the out-argument's type and value in GVariant text ("o", "'/request/1'"), or nil.
+    ///   - response: for a portal request, the `Response` code sent after the reply (0 done,
+    ///     1 cancelled, 2 failed) on the request the caller's `handle_token` names; nil for none.
     init(_ test: XCTestCase, bus: PrivateBus, name: String, path: String, interface: String, method: String,
-         arguments: [(String, String)], reply: (type: String, value: String)? = nil) throws {
+         arguments: [(String, String)], reply: (type: String, value: String)? = nil, response: UInt32? = nil) throws {
         let folder = NSTemporaryDirectory() + "lightbox-service-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         calls = folder + "/calls.jsonl"
@@ -60,10 +62,16 @@ final class FakeDesktopService {
             for index in handles:
                 fd = invocation.get_message().get_unix_fd_list().get(values[index])
                 values[index] = os.readlink("/proc/self/fd/%d" % fd)
-            with open(\(pythonString(calls)), "a") as f:
-                f.write(json.dumps(values) + "\\n")
             reply = \(reply.map { "GLib.Variant.parse(GLib.VariantType.new('(\($0.type))'), \(pythonString("(" + $0.value + ",)")), None, None)" } ?? "None")
             invocation.return_value(reply)
+            token = values[-1].get("handle_token") if values and isinstance(values[-1], dict) else None
+            if \(response.map(String.init) ?? "None") is not None and token:
+                request = "/org/freedesktop/portal/desktop/request/%s/%s" % (sender[1:].replace(".", "_"), token)
+                connection.emit_signal(sender, request, "org.freedesktop.portal.Request", "Response",
+                                       GLib.Variant("(ua{sv})", (\(response.map(String.init) ?? "0"), {})))
+            # Recorded last: once the test sees the call, the reply and the response are sent.
+            with open(\(pythonString(calls)), "a") as f:
+                f.write(json.dumps(values) + "\\n")
         def acquired(connection, name):
             open(\(pythonString(ready)), "w").close()
         def bus_acquired(connection, name):

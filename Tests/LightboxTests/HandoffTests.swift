@@ -93,7 +93,7 @@ final class HandoffTests: GtkTestCase {
                                             path: "/org/freedesktop/portal/desktop",
                                             interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
                                             arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
-                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
+                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"), response: 0)
         XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
         let fixture = makeFixture(bus: bus)
         _ = photo(named: "IMG_1007.jpg", in: fixture)
@@ -104,8 +104,8 @@ final class HandoffTests: GtkTestCase {
         let options = call[2] as? [String: Any]
         XCTAssertEqual(options?["show-preview"] as? Bool, true, "the portal shows a preview and asks first")
         XCTAssertEqual(options?["set-on"] as? String, "background")
-        MainLoop.drain()
-        XCTAssertEqual(fixture.messages.texts, [])
+        pump(until: { !fixture.messages.texts.isEmpty }, "the portal's response")
+        XCTAssertEqual(fixture.messages.texts, ["“IMG_1007.jpg” is the background now"])
     }
 
     func testTheHandOffsAreEnabledOnlyWithASelection() {
@@ -429,5 +429,41 @@ final class AlbumsDragTests: GtkTestCase {
         let other = strip.source.boundRow(at: 1) as! StripThumbnailRow
         XCTAssertEqual(other.dragSource!.content()!.filePaths, [other.photo!.path], "an unselected photo alone")
         window.destroy()
+    }
+}
+
+/// What the window says when the Wallpaper portal's preview is declined or fails.
+final class BackgroundResponseTests: GtkTestCase {
+    private func setBackground(response: UInt32) throws -> [String] {
+        let bus = try PrivateBus(self)
+        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
+                                            path: "/org/freedesktop/portal/desktop",
+                                            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
+                                            arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
+                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"), response: response)
+        XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
+        let page = PhotosPageFixture(self)
+        let connection = try BusConnection(address: bus.address)
+        var messages: [String] = []
+        let handoffs = PhotoHandoffs(store: page.store, page: { page.page },
+                                     say: { if let message = $0 { messages.append(message.text) } }, bus: { connection })
+        page.select(page.store.photos.first { $0.name == "IMG_1007.jpg" }!)
+        handoffs.setBackground()
+        XCTAssertTrue(waitUntil { !portal.receivedCalls.isEmpty }, "the SetWallpaperURI call")
+        // The response comes as a signal after the reply: wait for both to be handled.
+        var answered = false
+        connection.call("org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                        method: "GetId", arguments: .tuple([])) { _ in answered = true }
+        pump(until: { answered }, "a round trip after the response")
+        pump(until: { response == 1 || !messages.isEmpty }, "the message")
+        return messages
+    }
+
+    func testDecliningThePreviewSaysNothing() throws {
+        XCTAssertEqual(try setBackground(response: 1), [])
+    }
+
+    func testAFailedRequestSaysSo() throws {
+        XCTAssertEqual(try setBackground(response: 2), ["The background could not be set"])
     }
 }

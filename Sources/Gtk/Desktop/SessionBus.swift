@@ -110,7 +110,7 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
 /// an address (a test's private bus).
 @MainActor
 public final class BusConnection {
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
 
     /// The session bus every desktop service is on (GIO's shared connection).
     public static func session() throws(BusError) -> BusConnection {
@@ -160,6 +160,74 @@ public final class BusConnection {
             }
         }, box)
     }
+}
+
+extension BusConnection {
+    /// Calls a portal method that answers later (an `org.freedesktop.portal.Request`): the
+    /// reply only says the request started; `completion` gets the `Response` code (0 done,
+    /// 1 cancelled by the person, 2 failed) or why the call itself failed. The request's
+    /// `handle_token` is added to the `.options` that end `arguments`, and its `Response`
+    /// is listened for before the call, as the portal documentation asks.
+    public func callPortal(_ interface: String, method: String, arguments: [BusValue], options: [String: BusValue],
+                           completion: @escaping @MainActor (Result<UInt32, BusError>) -> Void) {
+        Self.requestCount += 1
+        let token = "lightbox\(Self.requestCount)"
+        let sender = uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
+        let request = "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
+        var finished = false
+        let subscription = subscribe(interface: "org.freedesktop.portal.Request", member: "Response", path: request) { code in
+            guard !finished else { return }
+            finished = true
+            completion(.success(code))
+        }
+        var options = options
+        options["handle_token"] = .string(token)
+        call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop", interface: interface,
+             method: method, arguments: .tuple(arguments + [.options(options)])) { [weak self] result in
+            guard case .failure(let error) = result else { return }
+            self?.unsubscribe(subscription)
+            guard !finished else { return }
+            finished = true
+            completion(.failure(error))
+        }
+    }
+
+    private static var requestCount = 0
+
+    /// The connection's unique name on the bus (":1.42").
+    public var uniqueName: String { g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? "" }
+
+    /// Calls `handler` with the first `u` argument of each `member` signal of `interface`
+    /// emitted on `path`, once: the subscription ends with the first signal.
+    func subscribe(interface: String, member: String, path: String,
+                   _ handler: @escaping @MainActor (UInt32) -> Void) -> UInt32 {
+        let box = Unmanaged.passRetained(SignalCompletion(handler)).toOpaque()
+        var id: guint = 0
+        id = g_dbus_connection_signal_subscribe(connection, nil, interface, member, path, nil,
+                                                G_DBUS_SIGNAL_FLAGS_NONE, { connection, _, _, _, _, parameters, data in
+            let completion = Unmanaged<SignalCompletion>.fromOpaque(data!).takeUnretainedValue()
+            var code: UInt32 = 2
+            if let parameters, g_variant_n_children(parameters) > 0, let first = g_variant_get_child_value(parameters, 0) {
+                if g_variant_is_of_type(first, g_variant_type_checked_("u")) != 0 { code = g_variant_get_uint32(first) }
+                g_variant_unref(first)
+            }
+            MainActor.assumeIsolated {
+                if let id = completion.id { g_dbus_connection_signal_unsubscribe(connection, id) }
+                completion.handler(code)
+            }
+        }, box, { data in Unmanaged<SignalCompletion>.fromOpaque(data!).release() })
+        (Unmanaged<SignalCompletion>.fromOpaque(box).takeUnretainedValue()).id = id
+        return id
+    }
+
+    func unsubscribe(_ id: UInt32) { g_dbus_connection_signal_unsubscribe(connection, id) }
+}
+
+/// Keeps a signal subscription's handler until it is unsubscribed.
+private final class SignalCompletion {
+    let handler: @MainActor (UInt32) -> Void
+    var id: guint?
+    init(_ handler: @escaping @MainActor (UInt32) -> Void) { self.handler = handler }
 }
 
 /// Keeps a call's completion until GIO answers.

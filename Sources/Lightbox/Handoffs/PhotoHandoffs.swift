@@ -201,13 +201,12 @@ public final class PhotoHandoffs {
         guard photos.count == 1, let uri = FileNames.uri(forPath: photos[0].path) else { return }
         let none = CommandMessage("No wallpaper service is running; set the background in Settings")
         guard let bus = bus() else { return say(none) }
-        bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
-                 interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
-                 arguments: .tuple([.string(""), .string(uri),
-                                    .options(["show-preview": .boolean(true), "set-on": .string("background")])]),
-                 timeout: .seconds(10)) { [weak self] result in
+        bus.callPortal("org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI", arguments: [.string(""), .string(uri)],
+                       options: ["show-preview": .boolean(true), "set-on": .string("background")]) { [weak self] result in
             switch result {
-            case .success: break
+            case .success(0): self?.say(CommandMessage("“\(photos[0].name)” is the background now"))
+            case .success(1): break  // the person said no in the portal's preview
+            case .success: self?.say(CommandMessage("The background could not be set"))
             case .failure(let error) where error.isUnanswered: self?.say(none)
             case .failure(let error): self?.say(CommandMessage("The background could not be set: \(error)"))
             }
