@@ -164,6 +164,24 @@ final class HandoffTests: GtkTestCase {
         XCTAssertEqual(fixture.messages.texts, ["3 photos copied"])
     }
 
+    func testTextCopiedWhileThePictureDecodesIsNotReplaced() {
+        let fixture = makeFixture(bus: nil)
+        _ = photo(named: "IMG_1012.jpg", in: fixture)
+        fixture.handoffs.copy()
+        Clipboard.default.set(text: "typed in search")
+        var text: String?
+        Clipboard.default.readText { text = $0 }
+        pump(until: { text != nil }, "the clipboard's text")
+        // The picture decoded for the copy arrives later and must not take the clipboard back.
+        let store = fixture.page.store
+        var decoded = false
+        Task { _ = try? await store.images.image(for: store.photos.first { $0.name == "IMG_1012.jpg" }!, size: PhotoHandoffs.copiedImageSize); decoded = true }
+        pump(until: { decoded }, timeout: 10, "the decode")
+        MainLoop.drain()
+        XCTAssertEqual(text, "typed in search")
+        XCTAssertFalse(Clipboard.default.mimeTypes.contains("text/uri-list"), "\(Clipboard.default.mimeTypes)")
+    }
+
     // MARK: Drag
 
     func testDraggingAPhotoCarriesItsFileAndDraggingTheSelectionCarriesEveryFile() {

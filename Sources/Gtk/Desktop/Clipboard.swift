@@ -125,6 +125,11 @@ public final class Clipboard {
     /// Whether this process offers the clipboard's content.
     public var isLocal: Bool { gdk_clipboard_is_local(clipboard) != 0 }
 
+    /// Whether the clipboard still offers `content` (nothing was copied since, here or elsewhere).
+    public func holds(_ content: ContentProvider) -> Bool {
+        gdk_clipboard_get_content(clipboard) == content.provider
+    }
+
     /// The MIME types the clipboard offers now.
     public var mimeTypes: [String] {
         let formats = gdk_content_formats_union_serialize_mime_types(gdk_content_formats_ref(gdk_clipboard_get_formats(clipboard)))!

@@ -80,7 +80,7 @@ final class MonthStripController: Controller, ListSelectionDelegate {
 
     func listDidChangeSelection(_ photos: [Photo]) {
         if !photos.isEmpty { delegate?.monthStripDidSelect(self) }
-        selectionDidChange()
+        photoSelectionDidChange()
     }
 
     func listDidActivate(_ photo: Photo, at position: Int) {

@@ -5,7 +5,7 @@ import LightboxMedia
 
 /// A page that tells the window when its selection changed, so the window's hand-off
 /// actions are enabled only while there is something to hand off. Pages call
-/// `Controller.selectionDidChange()`, which goes up the controller hierarchy to the first
+/// `Controller.photoSelectionDidChange()`, which goes up the controller hierarchy to the first
 /// parent that observes (as UIKit's responder chain finds a target).
 @MainActor
 public protocol PhotoSelectionObserving: AnyObject {
@@ -14,7 +14,7 @@ public protocol PhotoSelectionObserving: AnyObject {
 
 extension Controller {
     /// Tells the nearest `PhotoSelectionObserving` parent that this page's selection changed.
-    public func selectionDidChange() {
+    public func photoSelectionDidChange() {
         var ancestor = parent
         while let controller = ancestor {
             if let observer = controller as? PhotoSelectionObserving { return observer.pageSelectionDidChange() }
@@ -96,8 +96,7 @@ public final class PhotoHandoffs {
     /// The selected photos of the page in front (none while typing in search).
     public var selectedPhotos: [Photo] { (page() as? PhotoSelecting)?.selectedPhotos ?? [] }
 
-    /// Enables the actions when something is selected (Set as Background and Open With…
-    /// for one photo).
+    /// Enables the actions when something is selected (Set as Background: one photo).
     public func refresh() {
         let photos = (selectionPage() as? PhotoSelecting)?.selectedPhotos ?? []
         for (name, action) in actions {
@@ -123,8 +122,8 @@ public final class PhotoHandoffs {
         let images = store.images
         decode = Task { [weak self] in
             guard let image = try? await images.image(for: photos[0], size: Self.copiedImageSize) else { return }
-            // Only while the clipboard still holds this copy's files.
-            guard let self, self.copyTicket == ticket, Clipboard.default.isLocal else { return }
+            // Only while the clipboard still holds this copy's files (nothing copied since).
+            guard let self, self.copyTicket == ticket, Clipboard.default.holds(files) else { return }
             Clipboard.default.set(ContentProvider(union: [files, ContentProvider(image: image)]))
         }
     }

@@ -54,7 +54,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
         }
     }
 
-    public func listDidChangeSelection(_ photos: [Photo]) { selectionDidChange() }
+    public func listDidChangeSelection(_ photos: [Photo]) { photoSelectionDidChange() }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {
         opener?.open(photo, in: source.items, from: self)

@@ -106,7 +106,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public func listDidChangeSelection(_ photos: [Photo]) {
         delegate?.photoList(self, didSelect: photos)
-        selectionDidChange()
+        photoSelectionDidChange()
     }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {
