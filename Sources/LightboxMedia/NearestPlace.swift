@@ -9,6 +9,7 @@ public enum NearestPlace {
     /// coordinates only (a ship at sea, a mountain far from towns).
     public static let maximumDistance = 100.0
 
+    /// Places already looked up, by position to about 100 m.
     private static var names: [String: String?] = [:]
 
     /// The nearest city and its country ("Paris, France") within `maximumDistance` km,
@@ -18,6 +19,8 @@ public enum NearestPlace {
         let key = String(format: "%.3f,%.3f", latitude, longitude)
         if let known = names[key] { return known }
         let name = lookUp(latitude: latitude, longitude: longitude)
+        // A few thousand places at most (a library's trips), then the lookups start over.
+        if names.count >= 4096 { names.removeAll(keepingCapacity: true) }
         names[key] = name
         return name
     }
