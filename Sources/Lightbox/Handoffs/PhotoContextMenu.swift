@@ -44,6 +44,12 @@ public final class PhotoContextMenu {
         popover.popup(pointingAt: widget, at: point)
     }
 
+    /// Opens the menu in the middle of `widget` (a photo shown large: under the whole page
+    /// it would have no room).
+    public func openInTheMiddle(of widget: Widget) {
+        open(on: widget, at: (Double(widget.width) / 2, Double(widget.height) / 2))
+    }
+
     /// A right click in `widget` opens the menu there, for what `target` finds at the
     /// click (a row).
     public func openOnRightClick(of widget: Widget,
@@ -63,8 +69,7 @@ public final class PhotoContextMenu {
         let keys = EventControllerKey()
         keys.onKey(owner: widget) { [weak self, weak widget] key, modifiers in
             guard let self, let widget, Self.isMenuKey(key, modifiers) else { return false }
-            let row = target()
-            self.open(on: row ?? widget, for: row)
+            if let row = target() { self.open(on: row, for: row) } else { self.openInTheMiddle(of: widget) }
             return true
         }
         widget.add(keys)
@@ -92,8 +97,7 @@ extension PhotoContextMenu {
 
     /// Opens the menu on the list's first selected photo (on the list when none is built).
     public func open(onSelectionOf list: ListView, source: PhotoListSource) {
-        let row = source.selectedRow
-        open(on: row ?? list, for: row)
+        if let row = source.selectedRow { open(on: row, for: row) } else { openInTheMiddle(of: list) }
     }
 }
 

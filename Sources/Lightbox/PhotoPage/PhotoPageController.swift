@@ -75,7 +75,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     public override func viewDidAppear() { _ = pageView.grabFocus() }
 
     /// Opens the photo menu over the photo (the Menu key pressed outside the page).
-    public func openPhotoMenu() { pageView.contextMenu.open(on: pageView) }
+    public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
 
     // MARK: Browsing
 
