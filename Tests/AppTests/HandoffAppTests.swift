@@ -53,6 +53,22 @@ final class HandoffAppTests: GtkTestCase {
         tree = app.waitForTree { $0.contains { $0.name == "Show in Files" } }
         XCTAssertTrue(tree.contains { $0.name == "Show in Files" }, "Shift+F10 opens it too")
         app.sendKeys("Escape", to: window)
+        _ = app.waitForTree { !$0.contains { $0.name == "Show in Files" } }
+
+        // The photo page: the menu in its header and on the photo.
+        app.sendKeys("Return", to: window)
+        tree = app.waitForTree { $0.contains { $0.name == "Photo Menu" } }
+        XCTAssertTrue(tree.contains { $0.name == "Photo Menu" }, "the keyboard is back on the photo: Return opened it, "
+                      + "and the photo page's header has the photo menu")
+        app.sendKeys("Menu", to: window)
+        tree = app.waitForTree { $0.contains { $0.name == "Set as Background" } }
+        XCTAssertTrue(tree.contains { $0.name == "Set as Background" && $0.states.contains("sensitive") },
+                      "the menu on the photo page, for its photo")
+        app.screenshot("handoffs-photo-page-menu")
+        app.sendKeys("Escape", to: window)
+        _ = app.waitForTree { !$0.contains { $0.name == "Set as Background" } }
+        app.sendKeys("Escape", to: window)
+        _ = app.waitForTree { !$0.contains { $0.name == "Photo Menu" } }
         app.sendKeys("ctrl+question", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "Copy the selected photos" } }
         for title in ["Copy the selected photos", "Photo menu", "Open with another application", "Show in Files",

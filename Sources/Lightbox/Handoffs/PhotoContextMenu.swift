@@ -26,6 +26,9 @@ public final class PhotoContextMenu {
     /// Called before the menu opens, with what it opens for (the row under a right click,
     /// the focused row), so the page can select it first as a file manager does.
     public var willOpen: (@MainActor (_ target: Widget?) -> Void)?
+    /// Where the keyboard was when the menu opened: it goes back there when the menu closes
+    /// (the popover's parent, the view, takes no focus).
+    private weak var focusBeforeOpening: Widget?
 
     /// The menu of `host` (a view class, a GtkBox: it keeps the popover as GtkMenuButton
     /// keeps its own, and lets go of it when it goes).
@@ -33,6 +36,11 @@ public final class PhotoContextMenu {
         popover.hasArrow = false
         popover.position = .bottom
         popover.attach(to: host)
+        popover.onClosed(owner: self) { [weak self] in
+            guard let self, let focus = self.focusBeforeOpening, focus.isMapped else { return }
+            self.focusBeforeOpening = nil
+            _ = focus.grabFocus()
+        }
     }
 
     /// Whether the menu is open.
@@ -40,6 +48,7 @@ public final class PhotoContextMenu {
 
     /// Opens the menu pointing at `point` of `widget` (a click), or at the whole widget.
     public func open(on widget: Widget, at point: (x: Double, y: Double)? = nil, for target: Widget? = nil) {
+        focusBeforeOpening = widget.rootWindow?.focusWidget
         willOpen?(target)
         popover.popup(pointingAt: widget, at: point)
     }
