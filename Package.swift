@@ -44,6 +44,12 @@ let package = Package(
             pkgConfig: "libraw_r",
             providers: [.apt(["libraw-dev"])]
         ),
+        // libgweather's offline locations database: the place nearest a photo's GPS position.
+        .systemLibrary(
+            name: "CGWeather",
+            pkgConfig: "gweather4",
+            providers: [.apt(["libgweather-4-dev"])]
+        ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
         .systemLibrary(
             name: "CAdw",
@@ -65,7 +71,7 @@ let package = Package(
 
         // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
-        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGtk", "Gtk", "CWorkerSupport"]),
+        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGWeather", "CGtk", "Gtk", "CWorkerSupport"]),
         // Worker processes: spawn over a socketpair, messages with memfds, the child's sandbox.
         .target(name: "CWorkerSupport"),
 

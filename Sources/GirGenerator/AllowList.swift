@@ -64,6 +64,8 @@ extension AllowList {
             "Gtk.NativeDialog", "Gtk.FileChooserNative",
             // issue15-folders:
             "Gtk.Switch",
+            // issue15-handoffs:
+            "Gtk.Popover", "Gtk.PopoverMenu", "Gtk.Gesture", "Gtk.GestureSingle", "Gtk.GestureClick", "Gtk.DragSource",
         ],
         handWritten: ["Gtk.Application": "Application"],
         signalParameterTypes: [
@@ -202,6 +204,8 @@ extension AllowList {
             "Gtk.Paned::move-handle": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.Paned::toggle-handle-focus": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.ScrolledWindow::scroll-child.result": "GTK's handler runs after and answers itself",
+            // issue15-handoffs:
+            "Gtk.Popover::activate-default": "GTK's handler needs a popover in a window",
         ]
     )
 }

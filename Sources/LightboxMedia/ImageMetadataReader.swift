@@ -84,11 +84,14 @@ public enum ImageMetadataReader {
         result.focalLength = focal > 0 ? focal : nil
         let orientation = Int(ignoring { gexiv2_metadata_try_get_orientation(metadata, $0) }.rawValue)
         result.orientation = (1...8).contains(orientation) ? orientation : 1
+        // Each coordinate on its own: `gexiv2_metadata_try_get_gps_info` wants an altitude
+        // too, which many cameras and editors do not write with a position.
         var longitude = 0.0, latitude = 0.0, altitude = 0.0
-        if ignoring({ gexiv2_metadata_try_get_gps_info(metadata, &longitude, &latitude, &altitude, $0) }) != 0 {
+        if ignoring({ gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, $0) }) != 0,
+           ignoring({ gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, $0) }) != 0 {
             result.latitude = latitude
             result.longitude = longitude
-            result.altitude = altitude
+            if ignoring({ gexiv2_metadata_try_get_gps_altitude(metadata, &altitude, $0) }) != 0 { result.altitude = altitude }
         }
         var tags = RatingAndKeywords(file)
         // A sidecar next to the file (another app's, as for RAW files) wins where it says something.

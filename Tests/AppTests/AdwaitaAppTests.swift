@@ -72,7 +72,7 @@ final class AdwaitaAppTests: GtkTestCase {
         app.screenshot("status-empty-folder", window: window)
         // GTK 4.8 names a button by its accessible label and its label's text: "Open Folder… Open Folder…".
         var focused: [AccessibleNode] = []
-        for _ in 0..<8 {
+        for _ in 0..<16 {
             app.sendKeys("Tab", to: window)
             focused = app.accessibilityTree().filter { $0.states.contains("focused") }
             if focused.contains(where: { $0.role == "push button" && $0.name.hasPrefix("Open Folder…") }) { break }

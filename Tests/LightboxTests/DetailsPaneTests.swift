@@ -10,6 +10,7 @@ final class DetailsPaneTests: GtkTestCase {
     private func value(_ key: String, in details: DetailsController) -> String? {
         for item in details.source.items {
             if case .field(key, let value, _) = item { return value }
+            if key == "Location", case .location(let location, _) = item { return location.readable }
         }
         return nil
     }

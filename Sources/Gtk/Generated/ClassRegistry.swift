@@ -52,6 +52,12 @@ extension Object {
         (gtk_native_dialog_get_type, { NativeDialog($0, ownership: $1) }),
         (gtk_file_chooser_native_get_type, { FileChooserNative($0, ownership: $1) }),
         (gtk_switch_get_type, { Switch($0, ownership: $1) }),
+        (gtk_popover_get_type, { Popover($0, ownership: $1) }),
+        (gtk_popover_menu_get_type, { PopoverMenu($0, ownership: $1) }),
+        (gtk_gesture_get_type, { Gesture($0, ownership: $1) }),
+        (gtk_gesture_single_get_type, { GestureSingle($0, ownership: $1) }),
+        (gtk_gesture_click_get_type, { GestureClick($0, ownership: $1) }),
+        (gtk_drag_source_get_type, { DragSource($0, ownership: $1) }),
     ]
 
     /// Each generated interface of Gtk by its GType, for objects of classes no binding wraps.

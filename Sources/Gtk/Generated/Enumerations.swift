@@ -3,6 +3,25 @@
 
 import CGtk
 
+/// Used in `GdkDrop` and `GdkDrag` to indicate the actions that the destination can and should
+/// do with the dropped data.
+public struct DragAction: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(_ value: GdkDragAction) { self.init(rawValue: value.rawValue) }
+    package var c: GdkDragAction { GdkDragAction(rawValue: rawValue) }
+    /// Copy the data.
+    public static let copy = DragAction(rawValue: 1)
+    /// Move the data, i.e. first copy it, then delete it from the source using the DELETE target of
+    /// the X selection protocol.
+    public static let move = DragAction(rawValue: 2)
+    /// Add a link to the data. Note that this is only useful if source and destination agree on
+    /// what it means, and is not supported on all platforms.
+    public static let link = DragAction(rawValue: 4)
+    /// Ask the user what to do with the data.
+    public static let ask = DragAction(rawValue: 8)
+}
+
 /// Flags to indicate the state of modifier keys and mouse buttons in events.
 public struct ModifierType: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
@@ -185,6 +204,24 @@ public enum EntryIconPosition: UInt32, Sendable, CaseIterable {
         self = known
     }
     package var c: GtkEntryIconPosition { GtkEntryIconPosition(rawValue: rawValue) }
+}
+
+/// Describes the state of a `EventSequence` in a `Gesture`.
+public enum EventSequenceState: UInt32, Sendable, CaseIterable {
+    /// The sequence is handled, but not grabbed.
+    case none = 0
+    /// The sequence is handled and grabbed.
+    case claimed = 1
+    /// The sequence is denied.
+    case denied = 2
+
+    package init(_ value: GtkEventSequenceState) {
+        guard let known = EventSequenceState(rawValue: value.rawValue) else {
+            preconditionFailure("\(value.rawValue) is not a GtkEventSequenceState this binding knows")
+        }
+        self = known
+    }
+    package var c: GtkEventSequenceState { GtkEventSequenceState(rawValue: rawValue) }
 }
 
 /// Describes whether a `GtkFileChooser` is being used to open existing files or to save to a
@@ -503,6 +540,17 @@ public enum PolicyType: UInt32, Sendable, CaseIterable {
         self = known
     }
     package var c: GtkPolicyType { GtkPolicyType(rawValue: rawValue) }
+}
+
+/// Flags that affect how popover menus are created from a menu model.
+public struct PopoverMenuFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(_ value: GtkPopoverMenuFlags) { self.init(rawValue: value.rawValue) }
+    package var c: GtkPopoverMenuFlags { GtkPopoverMenuFlags(rawValue: rawValue) }
+    /// Create submenus as nested popovers. Without this flag, submenus are created as sliding pages
+    /// that replace the main menu.
+    public static let nested = PopoverMenuFlags(rawValue: 1)
 }
 
 /// Describes which edge of a widget a certain feature is positioned at.

@@ -52,6 +52,12 @@ open class MenuButton: Widget {
         set { gtk_menu_button_set_menu_model(cast(), newValue?.cast()) }
     }
 
+    /// The `GtkPopover` that will be popped up when the button is clicked.
+    public var popover: Popover? {
+        get { Object.wrapped(gtk_menu_button_get_popover(cast()), ownership: .borrowed, as: Popover.self) }
+        set { gtk_menu_button_set_popover(cast(), newValue?.cast()) }
+    }
+
     /// Whether the menu button acts as a primary menu.
     public var isPrimary: Bool {
         get { gtk_menu_button_get_primary(cast()) != 0 }
@@ -159,5 +165,4 @@ open class MenuButton: Widget {
 
 // Not generated:
 // - property direction: direction already declared
-// - property popover: type Popover
 // - gtk_menu_button_set_create_popup_func: parameter func of type MenuButtonCreatePopupFunc

@@ -4,6 +4,10 @@ import LightboxKit
 /// One thumbnail in a month's strip.
 final class StripThumbnailRow: ListRowView {
     let thumbnail = ThumbnailView(size: 128)
+    /// The photo shown (what a drag from the thumbnail carries).
+    private(set) var photo: Photo?
+    /// Drags the photo, or the strip's selection when the photo is in it, out to other apps.
+    var dragSource: PhotoDragSource?
 
     required init() {
         super.init()
@@ -11,6 +15,7 @@ final class StripThumbnailRow: ListRowView {
     }
 
     func show(_ photo: Photo, images: ImageSource) {
+        self.photo = photo
         thumbnail.show(photo, images: images)
         tooltip = photo.name
         setAccessibleLabel(photo.name)

@@ -20,7 +20,13 @@ final class MonthStripController: Controller, ListSelectionDelegate {
     init(images: ImageSource) {
         self.images = images
         super.init()
-        source.register(StripThumbnailRow.self) { [images] row, photo in row.show(photo, images: images) }
+        source.register(StripThumbnailRow.self) { [images, unowned source] row, photo in
+            row.show(photo, images: images)
+            if row.dragSource == nil {
+                row.dragSource = PhotoDragSource.attach(to: row, icon: row.thumbnail, photo: { [unowned row] in row.photo },
+                                                        selection: { [unowned source] in source.selectedItems })
+            }
+        }
         source.delegate = self
     }
 
@@ -74,6 +80,7 @@ final class MonthStripController: Controller, ListSelectionDelegate {
 
     func listDidChangeSelection(_ photos: [Photo]) {
         if !photos.isEmpty { delegate?.monthStripDidSelect(self) }
+        photoSelectionDidChange()
     }
 
     func listDidActivate(_ photo: Photo, at position: Int) {

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxKit
+import LightboxMedia
 
 /// Where activating a details row leads: every photo by that camera, or taken that day.
 public enum DetailLink: Equatable, Sendable {
@@ -17,6 +18,8 @@ public enum DetailItem: Identifiable, Equatable {
     /// photo (every selected photo) is rejected.
     case rating(Int?, isRejected: Bool)
     case field(key: String, value: String, link: DetailLink?)
+    /// Where the photo was taken, with the nearest place the locations database knows.
+    case location(PhotoLocation, place: String?)
 
     public var id: String {
         switch self {
@@ -24,6 +27,7 @@ public enum DetailItem: Identifiable, Equatable {
         case .selection: "selection"
         case .rating: "rating"
         case .field(let key, _, _): key
+        case .location: "Location"
         }
     }
 
@@ -33,6 +37,7 @@ public enum DetailItem: Identifiable, Equatable {
         case .selection: "selection"
         case .rating: "rating"
         case .field: "field"
+        case .location: "location"
         }
     }
 
@@ -89,14 +94,15 @@ public enum DetailItem: Identifiable, Equatable {
         let size = photo.displaySize
         if size.width > 0 { fields.append(("Dimensions", "\(size.width) × \(size.height)", nil)) }
         fields.append(("File size", PhotoFormat.fileSize(photo.fileSize), nil))
-        if let latitude = photo.latitude, let longitude = photo.longitude {
-            fields.append(("Location", PhotoFormat.location(latitude: latitude, longitude: longitude), nil))
-        }
-        fields.append(("Folder", (photo.path as NSString).deletingLastPathComponent, nil))
-        if let error = photo.error { fields.append(("Problem", error, nil)) }
         var items: [DetailItem] = [.preview(photo)]
         if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
         for case let (key, value?, link) in fields { items.append(.field(key: key, value: value, link: link)) }
+        if let location = PhotoLocation(photo) {
+            items.append(.location(location, place: NearestPlace.name(latitude: location.latitude,
+                                                                      longitude: location.longitude)))
+        }
+        items.append(.field(key: "Folder", value: (photo.path as NSString).deletingLastPathComponent, link: nil))
+        if let error = photo.error { items.append(.field(key: "Problem", value: error, link: nil)) }
         return items
     }
 }

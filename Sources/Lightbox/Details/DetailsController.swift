@@ -40,6 +40,9 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
                 row.configure(rating: stars, isRejected: isRejected, delegate: self)
             }
         }
+        source.register(LocationRow.self, kind: "location") { row, item in
+            if case .location(let location, let place) = item { row.configure(location, place: place) }
+        }
         source.register(DetailFieldRow.self, kind: "field") { row, item in
             if case .field(let key, let value, let link) = item {
                 row.configure(key: key, value: value, leadsSomewhere: link != nil)

@@ -25,6 +25,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private var pageView: PhotoPageView { view as! PhotoPageView }
     /// While full screen: follows the window's `fullscreened` (see `PhotoPageController+FullScreen`).
     var fullScreenWatch: SignalConnection?
+    /// Drags the photo shown out to other apps.
+    private(set) var dragSource: PhotoDragSource?
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -66,12 +68,17 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.add(keys)
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
+        headerItems.end = [pageView.menuButton]
+        dragSource = PhotoDragSource.attach(to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
+                                            selection: { [weak self] in self?.selectedPhotos ?? [] })
         showCurrent()
     }
 
     public override func viewDidAppear() { _ = pageView.grabFocus() }
 
     public override func viewWillDisappear() { leaveFullScreen() }
+    /// Opens the photo menu over the photo (the Menu key pressed outside the page).
+    public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
 
     // MARK: Browsing
 

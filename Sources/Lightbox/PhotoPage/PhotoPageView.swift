@@ -51,6 +51,10 @@ final class PhotoPageView: Box {
     let errorMessage = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
     let nextButton = Button(iconName: "go-next-symbolic")
+    /// Open With…, Show in Files, Copy, Set as Background, Move to Trash: in the header and
+    /// on the photo (right click, Menu key, Shift+F10).
+    let menuButton = MenuButton(iconName: "view-more-symbolic", menu: PhotoContextMenu.makeModel())
+    private(set) lazy var contextMenu = PhotoContextMenu(host: self)
     private let pages = Stack()
 
     init() {
@@ -87,6 +91,10 @@ final class PhotoPageView: Box {
             overlay.addOverlay(button)
         }
         append(overlay)
+        menuButton.tooltip = "Photo Menu"
+        menuButton.setAccessibleLabel("Photo Menu")
+        contextMenu.openOnRightClick(of: overlay)
+        contextMenu.openOnMenuKey(in: self)
     }
 
     private func makeBar() -> Widget {

@@ -15,12 +15,16 @@ public final class PhotoCell: ListRowView {
     public static func cellWidth(forThumbnail size: Int) -> Int { size + 2 * 6 + 2 * 6 }
 
     public private(set) var thumbnail: ThumbnailView
+    /// The photo the cell shows (set by `PhotoListSource`): what a drag from it carries.
+    public internal(set) var photo: Photo?
+    /// The drag source that carries the photo (or the grid's selection) out.
+    public internal(set) var dragSource: PhotoDragSource?
     public let titleLabel = Label()
     public let starsLabel = Label()
     public private(set) var ratingDescription = ""
     /// Keeps the frame square at the thumbnail's size (the overlay is as large as it).
     private let frameSize = Box()
-    private let frame = Overlay()
+    fileprivate let frame = Overlay()
 
     public required init() {
         thumbnail = ThumbnailView(size: PhotoCell.defaultThumbnailSize)
@@ -85,4 +89,9 @@ public final class PhotoCell: ListRowView {
         thumbnail.setCssClass("thumbnail-selected", highlight.contains(.selected))
         thumbnail.setCssClass("thumbnail-hovered", highlight.contains(.hovered))
     }
+}
+
+extension PhotoCell: PhotoItemView {
+    /// The square frame: the thumbnail inside it is replaced when the grid zooms.
+    var dragIcon: Widget { frame }
 }

@@ -27,6 +27,11 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
 
     public override func loadView() -> Widget { PhotoCollectionView(list: source.makePhotoListView()) }
 
+    public override func viewDidLoad() {
+        guard let view = view as? PhotoCollectionView else { return }
+        view.contextMenu.attach(to: view.list, source: source)
+    }
+
     /// The photos in list order.
     public var photos: [Photo] { source.items }
 
@@ -49,7 +54,7 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
         }
     }
 
-    public func listDidChangeSelection(_ photos: [Photo]) {}
+    public func listDidChangeSelection(_ photos: [Photo]) { photoSelectionDidChange() }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {
         opener?.open(photo, in: source.items, from: self)

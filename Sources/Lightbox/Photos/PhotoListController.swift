@@ -37,6 +37,8 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     public override func viewDidLoad() {
         super.viewDidLoad()
         setUpGrid()
+        listView.contextMenu.attach(to: listView.list, source: source)
+        listView.contextMenu.attach(to: listView.grid, source: source)
     }
 
     /// The photos in list order.
@@ -87,6 +89,12 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public func show(_ state: PhotoListState) { listView.show(state) }
 
+    /// Opens the photo menu on the selected photo (the Menu key pressed outside the list).
+    public func openPhotoMenu() {
+        let view: Widget = listView.isShowingGrid ? listView.grid : listView.list
+        listView.contextMenu.open(onSelectionOf: view, source: source)
+    }
+
     /// Says what the culling filters hide, under the list.
     public func showFilters(_ summary: PhotoFilterSummary) { listView.showFilters(summary) }
 
@@ -115,6 +123,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public func listDidChangeSelection(_ photos: [Photo]) {
         delegate?.photoList(self, didSelect: photos)
+        photoSelectionDidChange()
     }
 
     public func listDidActivate(_ photo: Photo, at position: Int) {

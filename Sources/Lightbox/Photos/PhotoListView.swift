@@ -26,6 +26,8 @@ public final class PhotoListView: Box {
     public let progressLabel = Label()
     public let status = StatusPage()
     let filterBar = FilterBar()
+    /// What can be done with the photos (right click, Menu key, Shift+F10 on a row).
+    public private(set) lazy var contextMenu = PhotoContextMenu(host: self)
     private let progressBox = Box(orientation: .vertical, spacing: 4)
     private let scroller = ScrolledWindow()
     let gridScroller = ScrolledWindow()

@@ -15,6 +15,10 @@ public final class PhotoRow: ListRowView {
     public let formatLabel = Label()
     /// What a screen reader says for the stars ("Rated 3 stars").
     public private(set) var ratingDescription = ""
+    /// The photo the row shows (set by `PhotoListSource`): what a drag from it carries.
+    public internal(set) var photo: Photo?
+    /// The drag source that carries the photo (or the list's selection) out.
+    public internal(set) var dragSource: PhotoDragSource?
 
     public required init() {
         super.init()
@@ -85,6 +89,29 @@ public final class PhotoRow: ListRowView {
     }
 }
 
+/// A list row or grid cell showing one photo: what a right click finds and a drag carries.
+@MainActor
+protocol PhotoItemView: Widget {
+    /// The photo shown (set by `PhotoListSource`).
+    var photo: Photo? { get set }
+    var dragSource: PhotoDragSource? { get set }
+    /// The drag's icon.
+    var dragIcon: Widget { get }
+}
+
+extension PhotoItemView {
+    /// Drags out the item's photo, or the list's selection when the photo is in it (once per item).
+    func attachDragSource(selection: @escaping @MainActor () -> [Photo]) {
+        guard dragSource == nil else { return }
+        dragSource = PhotoDragSource.attach(to: self, icon: dragIcon, photo: { [unowned self] in self.photo },
+                                            selection: selection)
+    }
+}
+
+extension PhotoRow: PhotoItemView {
+    var dragIcon: Widget { thumbnail }
+}
+
 /// A list of photos shown with `PhotoRow`s in a list and `PhotoCell`s in a grid; a row's or
 /// cell's thumbnail load stops when it is unbound.
 public final class PhotoListSource: ArrayDataSource<Photo> {
@@ -96,9 +123,15 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
 
     public init(images: ImageSource) {
         super.init()
-        register(PhotoRow.self) { row, photo in row.configure(with: photo, images: images) }
+        register(PhotoRow.self) { [unowned self] row, photo in
+            row.configure(with: photo, images: images)
+            row.photo = photo
+            row.attachDragSource(selection: { [unowned self] in self.selectedItems })
+        }
         registerGridCell(PhotoCell.self) { [unowned self] cell, photo in
             cell.configure(with: photo, images: images, size: gridThumbnailSize)
+            cell.photo = photo
+            cell.attachDragSource(selection: { [unowned self] in self.selectedItems })
         }
         // A scan's first batch, or the rest of the library after the first screenful,
         // would otherwise build 200 rows in one frame.

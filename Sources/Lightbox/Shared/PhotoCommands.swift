@@ -66,6 +66,10 @@ public final class PhotoCommands {
         let redo = Action(name: "redo")
         redo.onActivate { _ in self.redo() }
         actions.add(redo)
+        // The photo menu's Move to Trash (the Delete key reaches `trash()` through the window).
+        let trash = Action(name: "trash")
+        trash.onActivate { _ in self.trash() }
+        actions.add(trash)
     }
 
     public var canUndo: Bool { !undoSteps.isEmpty }

@@ -24,6 +24,7 @@ extension MainWindowController {
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
         commands.install(in: actions)
+        installHandoffs(in: actions, window: window)
         actions.addAction("edit-keywords", owner: self) { [unowned self] in
             (self.currentPage as? KeywordEditing)?.editKeywords()
         }

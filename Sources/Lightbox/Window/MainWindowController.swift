@@ -15,6 +15,8 @@ final class MainWindowController: Controller, PhotoOpening {
     /// The library's rescan waits for the window's first frame (see `openLibrary`).
     var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
+    /// Open With, Show in Files, Copy, Set as Background (see MainWindowController+Handoffs).
+    private(set) lazy var handoffs = makeHandoffs()
 
     /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
@@ -137,6 +139,7 @@ final class MainWindowController: Controller, PhotoOpening {
             (currentPage as? PhotoRevealing)?.reveal(id)
         }
         shownTop = top
+        handoffs.refresh()
         // A pushed page has no search: its bar closes.
         if isViewLoaded, navigation.controllers.count > 1 { windowView.searchBar.isRevealed = false }
     }

@@ -761,6 +761,12 @@ final class GeneratedPropertyTests: GtkTestCase {
         }
         do {
             let object = Gtk.MenuButton()
+            let sample = Gtk.Popover()
+            object.popover = sample
+            XCTAssertTrue(object.popover === sample, "popover")
+        }
+        do {
+            let object = Gtk.MenuButton()
             object.isPrimary = true
             XCTAssertEqual(object.isPrimary, true, "isPrimary")
             object.isPrimary = false
@@ -1618,6 +1624,80 @@ final class GeneratedPropertyTests: GtkTestCase {
             XCTAssertEqual(object.state, false, "state")
         }
     }
+
+    func testGtkPopover() {
+        do {
+            let object = Gtk.Popover()
+            object.autohide = true
+            XCTAssertEqual(object.autohide, true, "autohide")
+            object.autohide = false
+            XCTAssertEqual(object.autohide, false, "autohide")
+        }
+        do {
+            let object = Gtk.Popover()
+            object.cascadePopdown = true
+            XCTAssertEqual(object.cascadePopdown, true, "cascadePopdown")
+            object.cascadePopdown = false
+            XCTAssertEqual(object.cascadePopdown, false, "cascadePopdown")
+        }
+        do {
+            let object = Gtk.Popover()
+            let sample = Label()
+            object.child = sample
+            XCTAssertTrue(object.child === sample, "child")
+        }
+        do {
+            let object = Gtk.Popover()
+            let sample = Label()
+            object.defaultWidget = sample
+            XCTAssertTrue(object.defaultWidget === sample, "defaultWidget")
+        }
+        do {
+            let object = Gtk.Popover()
+            object.hasArrow = true
+            XCTAssertEqual(object.hasArrow, true, "hasArrow")
+            object.hasArrow = false
+            XCTAssertEqual(object.hasArrow, false, "hasArrow")
+        }
+        do {
+            let object = Gtk.Popover()
+            object.mnemonicsVisible = true
+            XCTAssertEqual(object.mnemonicsVisible, true, "mnemonicsVisible")
+            object.mnemonicsVisible = false
+            XCTAssertEqual(object.mnemonicsVisible, false, "mnemonicsVisible")
+        }
+        do {
+            let object = Gtk.Popover()
+            object.position = PositionType.right
+            XCTAssertEqual(object.position, PositionType.right, "position")
+            object.position = PositionType.top
+            XCTAssertEqual(object.position, PositionType.top, "position")
+        }
+    }
+
+    func testGtkGestureSingle() {
+        do {
+            let object = Gtk.GestureClick()
+            object.button = 3
+            XCTAssertEqual(object.button, 3, "button")
+            object.button = 7
+            XCTAssertEqual(object.button, 7, "button")
+        }
+        do {
+            let object = Gtk.GestureClick()
+            object.exclusive = true
+            XCTAssertEqual(object.exclusive, true, "exclusive")
+            object.exclusive = false
+            XCTAssertEqual(object.exclusive, false, "exclusive")
+        }
+        do {
+            let object = Gtk.GestureClick()
+            object.touchOnly = true
+            XCTAssertEqual(object.touchOnly, true, "touchOnly")
+            object.touchOnly = false
+            XCTAssertEqual(object.touchOnly, false, "touchOnly")
+        }
+    }
 }
 
 // Not tested:
@@ -1635,3 +1715,6 @@ final class GeneratedPropertyTests: GtkTestCase {
 // - Gtk.ListItem.activatable: no instance to test on
 // - Gtk.ListItem.child: no instance to test on
 // - Gtk.ListItem.selectable: no instance to test on
+// - Gtk.PopoverMenu.menu-model: no instance to test on
+// - Gtk.PopoverMenu.visible-submenu: no instance to test on
+// - Gtk.DragSource.actions: no sample DragAction

@@ -443,6 +443,42 @@ final class GeneratedSignalTests: GtkTestCase {
         XCTAssertEqual(received, [["false"]])
         XCTAssertEqual(handled, true)
     }
+
+    func testGtkPopoverClosed() {
+        let object = Gtk.Popover()
+        var received: [[String]] = []
+        object.onClosed { received.append([]) }
+        let handled = object.emitForTesting("closed", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkGestureClickPressed() {
+        let object = Gtk.GestureClick()
+        var received: [[String]] = []
+        object.onPressed { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("pressed", [.integer(3), .double(1.25), .double(2.25)])
+        XCTAssertEqual(received, [["3", "1.25", "2.25"]])
+        _ = handled
+    }
+
+    func testGtkGestureClickReleased() {
+        let object = Gtk.GestureClick()
+        var received: [[String]] = []
+        object.onReleased { a0, a1, a2 in received.append(["\(a0)", "\(a1)", "\(a2)"]) }
+        let handled = object.emitForTesting("released", [.integer(3), .double(1.25), .double(2.25)])
+        XCTAssertEqual(received, [["3", "1.25", "2.25"]])
+        _ = handled
+    }
+
+    func testGtkGestureClickStopped() {
+        let object = Gtk.GestureClick()
+        var received: [[String]] = []
+        object.onStopped { received.append([]) }
+        let handled = object.emitForTesting("stopped", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
 }
 
 // Not tested:
@@ -468,3 +504,4 @@ final class GeneratedSignalTests: GtkTestCase {
 // - Gtk.SignalListItemFactory::setup: GTK makes list items itself (ArrayDataSourceTests bind real rows)
 // - Gtk.SignalListItemFactory::teardown: GTK makes list items itself (ArrayDataSourceTests bind real rows)
 // - Gtk.SignalListItemFactory::unbind: GTK makes list items itself (ArrayDataSourceTests bind real rows)
+// - Gtk.Popover::activate-default: GTK's handler needs a popover in a window

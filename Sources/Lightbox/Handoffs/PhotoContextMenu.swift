@@ -1,0 +1,146 @@
+import Gtk
+import LightboxKit
+
+/// The menu of what can be done with photos (Open With…, Show in Files, Copy, Set as
+/// Background, Move to Trash), all through the window's actions so the menu acts on the
+/// page's selection: a popover on a widget, opened by a right click, the Menu key or
+/// Shift+F10, and the same items for a header's menu button.
+@MainActor
+public final class PhotoContextMenu {
+    /// The items, as a menu model (also for a header's menu button).
+    public static func makeModel() -> Menu {
+        let menu = Menu()
+        let handOff = Menu()
+        handOff.append("Open With…", action: "win.open-with")
+        handOff.append("Show in Files", action: "win.show-in-files")
+        handOff.append("Copy", action: "win.copy", accel: "<Control>c")
+        handOff.append("Set as Background", action: "win.set-background")
+        menu.appendSection(nil, handOff)
+        let trash = Menu()
+        trash.append("Move to Trash", action: "win.trash", accel: "Delete")
+        menu.appendSection(nil, trash)
+        return menu
+    }
+
+    public let popover = PopoverMenu(model: PhotoContextMenu.makeModel())
+    /// Called before the menu opens, with what it opens for (the row under a right click,
+    /// the focused row), so the page can select it first as a file manager does.
+    public var willOpen: (@MainActor (_ target: Widget?) -> Void)?
+    /// Where the keyboard was when the menu opened: it goes back there when the menu closes
+    /// (the popover's parent, the view, takes no focus).
+    private weak var focusBeforeOpening: Widget?
+
+    /// The menu of `host` (a view class, a GtkBox: it keeps the popover as GtkMenuButton
+    /// keeps its own, and lets go of it when it goes).
+    public init(host: Widget) {
+        popover.hasArrow = false
+        popover.position = .bottom
+        popover.attach(to: host)
+        popover.onClosed(owner: self) { [weak self] in
+            guard let self, let focus = self.focusBeforeOpening, focus.isMapped else { return }
+            self.focusBeforeOpening = nil
+            _ = focus.grabFocus()
+        }
+    }
+
+    /// Whether the menu is open.
+    public var isOpen: Bool { popover.isVisible }
+
+    /// Opens the menu pointing at `point` of `widget` (a click), or at the whole widget.
+    public func open(on widget: Widget, at point: (x: Double, y: Double)? = nil, for target: Widget? = nil) {
+        focusBeforeOpening = widget.rootWindow?.focusWidget
+        willOpen?(target)
+        popover.popup(pointingAt: widget, at: point)
+    }
+
+    /// Opens the menu in the middle of `widget` (a photo shown large: under the whole page
+    /// it would have no room).
+    public func openInTheMiddle(of widget: Widget) {
+        open(on: widget, at: (Double(widget.width) / 2, Double(widget.height) / 2))
+    }
+
+    /// A right click in `widget` opens the menu there, for what `target` finds at the
+    /// click (a row).
+    public func openOnRightClick(of widget: Widget,
+                                 target: @escaping @MainActor ((x: Double, y: Double)) -> Widget? = { _ in nil }) {
+        let click = GestureClick()
+        click.button = 3
+        click.onPressed(owner: widget) { [weak self, weak widget] _, x, y in
+            guard let self, let widget else { return }
+            self.open(on: widget, at: (x, y), for: target((x, y)))
+        }
+        widget.add(click)
+    }
+
+    /// The Menu key or Shift+F10 in `widget` opens the menu on what `target` returns (the
+    /// focused row), or on `widget` itself.
+    public func openOnMenuKey(in widget: Widget, target: @escaping @MainActor () -> Widget? = { nil }) {
+        let keys = EventControllerKey()
+        keys.onKey(owner: widget) { [weak self, weak widget] key, modifiers in
+            guard let self, let widget, Self.isMenuKey(key, modifiers) else { return false }
+            if let row = target() { self.open(on: row, for: row) } else { self.openInTheMiddle(of: widget) }
+            return true
+        }
+        widget.add(keys)
+    }
+
+    /// Menu (the context menu key) or Shift+F10, as everywhere in GNOME.
+    public static func isMenuKey(_ key: Key, _ modifiers: ModifierType) -> Bool {
+        (modifiers.isEmpty && key == Key(name: "Menu")) || (modifiers == .shiftMask && key == Key(name: "F10"))
+    }
+}
+
+extension PhotoContextMenu {
+    /// The photo menu on a photo list: a right click on a row, or the Menu key on the
+    /// selection. The menu acts on the selection, so a right click on a photo outside it
+    /// selects that photo first, as in a file manager.
+    public func attach(to list: ListView, source: PhotoListSource) {
+        attach(toView: list, source: source) { [unowned list] point in list.descendant(at: point, as: PhotoRow.self) }
+    }
+
+    /// The photo menu on a photo grid, as on a list.
+    public func attach(to grid: GridView, source: PhotoListSource) {
+        attach(toView: grid, source: source) { [unowned grid] point in grid.descendant(at: point, as: PhotoCell.self) }
+    }
+
+    private func attach(toView view: Widget, source: PhotoListSource,
+                        itemAt: @escaping @MainActor ((x: Double, y: Double)) -> Widget?) {
+        openOnRightClick(of: view, target: itemAt)
+        openOnMenuKey(in: view) { [unowned source] in source.selectedRow }
+        willOpen = { [unowned source] target in
+            if let photo = (target as? any PhotoItemView)?.photo, !source.selectedItems.contains(where: { $0.id == photo.id }) {
+                source.select(id: photo.id)
+            }
+        }
+    }
+
+    /// Opens the menu on the first selected photo of a list or grid (on the view when none is built).
+    public func open(onSelectionOf list: Widget, source: PhotoListSource) {
+        if let row = source.selectedRow { open(on: row, for: row) } else { openInTheMiddle(of: list) }
+    }
+}
+
+extension PhotoListSource {
+    /// The row of the first selected photo, when it is built.
+    var selectedRow: Widget? { selectedPositions.first.flatMap(boundRow(at:)) }
+}
+
+/// A page with a photo menu: the window opens it for the Menu key or Shift+F10 pressed
+/// where the page's own widgets did not take them.
+@MainActor
+public protocol PhotoMenuOpening: AnyObject {
+    func openPhotoMenu()
+}
+
+extension PhotosController: PhotoMenuOpening {
+    public func openPhotoMenu() { photoList.openPhotoMenu() }
+}
+
+extension PhotoPageController: PhotoMenuOpening {}
+
+extension PhotoCollectionController: PhotoMenuOpening {
+    public func openPhotoMenu() {
+        guard let view = view as? PhotoCollectionView else { return }
+        view.contextMenu.open(onSelectionOf: view.list, source: source)
+    }
+}
