@@ -23,19 +23,20 @@ public enum Translation {
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
-    /// `message` translated in `domain` (itself when the catalog lacks it).
-    public static func text(_ message: String, domain: String) -> String {
+    /// `message` translated in `domain` (itself when the catalog lacks it); nil is the
+    /// default domain, the one the application chose with `start(domain:folder:)`.
+    public static func text(_ message: String, domain: String?) -> String {
         String(cString: g_dgettext(domain, message))
     }
 
     /// The singular or a plural form for `count`, translated in `domain`.
-    public static func text(_ singular: String, plural: String, count: Int, domain: String) -> String {
+    public static func text(_ singular: String, plural: String, count: Int, domain: String?) -> String {
         String(cString: g_dngettext(domain, singular, plural, gulong(max(0, count))))
     }
 
     /// `message` in `context` (a word that means different things in different places),
     /// translated in `domain`.
-    public static func text(_ message: String, context: String, domain: String) -> String {
+    public static func text(_ message: String, context: String, domain: String?) -> String {
         String(cString: g_dpgettext2(domain, context, message))
     }
 }
