@@ -66,6 +66,8 @@ final class PhotoGridTests: GtkTestCase {
         let fixture = try page(with: 10_000)
         let source = fixture.list.source
         let grid = show(.grid, in: fixture) as! GridView
+        // The columns follow the grid's width, known once the pane beside it is laid out.
+        pump(until: { grid.maxColumns == 3 }, "the grid's columns fitted to its width")
         XCTAssertEqual(grid.maxColumns, 3, "three 160-pixel thumbnails fit beside the details pane")
         XCTAssertGreaterThan(source.boundRowCount, 6)
         XCTAssertLessThan(source.boundRowCount, 300)
