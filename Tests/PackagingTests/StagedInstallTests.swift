@@ -8,8 +8,8 @@ final class StagedInstallTests: XCTestCase {
 
     func testEverySourceInTheFileListExists() throws {
         let entries = try PackageFiles.installList()
-        XCTAssertEqual(Set(entries.map(\.kind)), ["program", "file", "configure", "tree"])
-        for entry in entries where entry.kind == "file" || entry.kind == "configure" {
+        XCTAssertEqual(Set(entries.map(\.kind)), ["program", "file", "configure", "tree", "desktop", "metainfo", "catalogs"])
+        for entry in entries where ["file", "configure", "desktop", "metainfo", "catalogs"].contains(entry.kind) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: PackageFiles.path(entry.source)),
                           "\(entry.source) is listed but missing")
         }
@@ -29,7 +29,7 @@ final class StagedInstallTests: XCTestCase {
             "share/icons/hicolor/scalable/apps/\(id).svg",
             "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
             "share/metainfo/\(id).metainfo.xml",
-        ] + samples
+        ] + samples + (try PackageFiles.languages()).map { "share/locale/\($0)/LC_MESSAGES/lightbox.mo" }
         XCTAssertEqual(filesBelow(install.destdir), expected.map { "app/\($0)" }.sorted())
     }
 
