@@ -178,13 +178,15 @@ public final class LaunchedApp: @unchecked Sendable {
     }
 
     /// Runs the binary to completion (no display needed) and returns status and output;
-    /// `locale` is its `LC_ALL` and `LANG` (C.UTF-8, English, unless a test asks).
-    public static func run(_ arguments: [String], home: URL? = nil,
-                           locale: String = TestLocale.standard) throws -> (status: Int32, output: String) {
+    /// `locale` is its `LC_ALL` and `LANG` (C.UTF-8, English, unless a test asks); `variables`
+    /// are set on top (`LIGHTBOX_LOCALE_DIR`, say).
+    public static func run(_ arguments: [String], home: URL? = nil, locale: String = TestLocale.standard,
+                           variables: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(home: try home ?? makeHome(), bus: nil, locale: locale)
+            .merging(variables) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

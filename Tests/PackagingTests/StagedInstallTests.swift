@@ -42,6 +42,23 @@ final class StagedInstallTests: XCTestCase {
         }
     }
 
+    /// The desktop entry and the metainfo are installed with the translations merged in, and
+    /// they still pass the validators.
+    func testInstalledDesktopEntryAndMetainfoAreTranslatedAndValid() throws {
+        let install = try StagedInstall.shared()
+        let desktop = install.flatpakRoot + "/share/applications/\(id).desktop"
+        XCTAssertTrue(try String(contentsOfFile: desktop, encoding: .utf8).contains("\nComment[zh_CN]=浏览、评分和整理照片\n"))
+        let validated = try runCommand(["desktop-file-validate", desktop])
+        XCTAssertEqual(validated.status, 0, validated.output)
+        XCTAssertEqual(validated.output, "")
+        let metainfo = install.flatpakRoot + "/share/metainfo/\(id).metainfo.xml"
+        XCTAssertTrue(try String(contentsOfFile: metainfo, encoding: .utf8)
+            .contains("<summary xml:lang=\"zh_CN\">浏览、评分和整理照片</summary>"))
+        let checked = try runCommand(["appstreamcli", "validate", "--no-net", "--pedantic", metainfo])
+        XCTAssertEqual(checked.status, 0, checked.output)
+        XCTAssertEqual(checked.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }, [])
+    }
+
     func testServiceFileStartsTheBinaryInThePrefix() throws {
         let install = try StagedInstall.shared()
         let service = try String(contentsOfFile: install.flatpakRoot + "/share/dbus-1/services/\(id).service",

@@ -166,7 +166,7 @@ final class TranslationTests: XCTestCase {
                                                          into: folder.appendingPathComponent("locale").path)) { error in
             let failure = error as? CatalogCompileError
             XCTAssertEqual(failure?.file, folder.appendingPathComponent("xx.po").path)
-            XCTAssertTrue(failure?.description.contains("xx.po:2:") == true, "\(error)")
+            XCTAssertTrue(failure?.description.contains("xx.po:3: end-of-line within string") == true, "\(error)")
         }
     }
 
@@ -207,9 +207,11 @@ final class TranslationTests: XCTestCase {
                 if raw.contains("\\(") { break }
                 messages.append(unescape(raw))
                 rest = rest[found.range.upperBound...]
-                let separator = index + 1 < wanted || function == "trn" ? ", " : ")"
-                guard rest.hasPrefix(separator) else { messages = []; break }
-                rest = rest.dropFirst(separator.count)
+                // Arguments may go on on the next line.
+                let separator: Character = index + 1 < wanted || function == "trn" ? "," : ")"
+                rest = rest.drop(while: { $0 == " " })
+                guard rest.first == separator else { messages = []; break }
+                rest = rest.dropFirst().drop(while: { $0.isWhitespace })
             }
             let end = source[match.range.lowerBound...].firstIndex(of: "\n") ?? source.endIndex
             let text = String(source[match.range.lowerBound..<end])
@@ -243,36 +245,26 @@ final class TranslationTests: XCTestCase {
         return result
     }
 
-    /// The msgids and msgid_plurals of a .pot (a context joined by U+0004).
+    /// The msgids and msgid_plurals of a .pot (a context joined by U+0004), entry by entry
+    /// (entries are separated by blank lines; a field's text may go on over "…" lines).
     static func messages(inTemplate pot: String) -> Set<String> {
         var messages: Set<String> = []
-        var context: String?
-        var current: String?
-        var field = ""
-        func finish() {
-            if let value = current, field != "msgctxt" {
-                messages.insert(field == "msgid" ? (context.map { $0 + "\u{4}" } ?? "") + value : value)
+        for entry in pot.components(separatedBy: "\n\n") {
+            var fields: [String: String] = [:]
+            var field = ""
+            for line in entry.split(separator: "\n") {
+                if line.hasPrefix("\"") {
+                    fields[field, default: ""] += unescape(String(line.dropFirst().dropLast()))
+                } else if let name = ["msgctxt", "msgid_plural", "msgid"].first(where: { line.hasPrefix($0 + " \"") }) {
+                    field = name
+                    fields[name] = unescape(String(line.dropFirst(name.count + 2).dropLast()))
+                } else {
+                    field = ""
+                }
             }
-            if field != "msgctxt" && field != "" && field != "msgid" { context = nil }
-            current = nil
-        }
-        for line in pot.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("\"") {
-                current = (current ?? "") + unescape(String(line.dropFirst().dropLast()))
-                continue
-            }
-            let fieldName = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-            if ["msgctxt", "msgid", "msgid_plural"].contains(fieldName) {
-                if field == "msgctxt", let value = current { context = value }
-                finish()
-                field = fieldName
-                current = unescape(String(line.dropFirst(fieldName.count + 2).dropLast()))
-            } else {
-                if field == "msgctxt", let value = current { context = value }
-                finish()
-                if line.isEmpty { context = nil }
-                field = ""
-            }
+            guard let id = fields["msgid"], !id.isEmpty else { continue }
+            messages.insert((fields["msgctxt"].map { $0 + "\u{4}" } ?? "") + id)
+            if let plural = fields["msgid_plural"] { messages.insert(plural) }
         }
         return messages
     }

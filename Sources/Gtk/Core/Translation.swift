@@ -26,17 +26,32 @@ public enum Translation {
     /// `message` translated in `domain` (itself when the catalog lacks it); nil is the
     /// default domain, the one the application chose with `start(domain:folder:)`.
     public static func text(_ message: String, domain: String?) -> String {
-        String(cString: g_dgettext(domain, message))
+        // gettext returns its argument itself when the catalog lacks the message: a pointer
+        // into Swift's temporary C string, gone after the call, so the lookup reads it inside.
+        message.withCString { id in
+            let found = g_dgettext(domain, id)
+            return found == id ? message : found.map { String(cString: $0) } ?? message
+        }
     }
 
     /// The singular or a plural form for `count`, translated in `domain`.
     public static func text(_ singular: String, plural: String, count: Int, domain: String?) -> String {
-        String(cString: g_dngettext(domain, singular, plural, gulong(max(0, count))))
+        singular.withCString { one in
+            plural.withCString { many in
+                let found = g_dngettext(domain, one, many, gulong(max(0, count)))
+                if found == one { return singular }
+                if found == many { return plural }
+                return found.map { String(cString: $0) } ?? (count == 1 ? singular : plural)
+            }
+        }
     }
 
     /// `message` in `context` (a word that means different things in different places),
     /// translated in `domain`.
     public static func text(_ message: String, context: String, domain: String?) -> String {
-        String(cString: g_dpgettext2(domain, context, message))
+        message.withCString { id in
+            let found = g_dpgettext2(domain, context, id)
+            return found == id ? message : found.map { String(cString: $0) } ?? message
+        }
     }
 }

@@ -70,7 +70,14 @@ enum CatalogCompiler {
             } catch {
                 throw CatalogCompileError(file: source, message: "\(error)")
             }
-            try run(["msgfmt", "--check", "--output-file=\(target)", source], file: source)
+            // Written beside and renamed over: another instance starting at the same time
+            // reads the old catalog or the new one, never half of one.
+            let written = target + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+            try run(["msgfmt", "--check", "--output-file=\(written)", source], file: source)
+            guard rename(written, target) == 0 else {
+                try? manager.removeItem(atPath: written)
+                throw CatalogCompileError(file: source, message: String(cString: strerror(errno)))
+            }
         }
     }
 
