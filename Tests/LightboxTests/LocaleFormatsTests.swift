@@ -6,8 +6,7 @@ import XCTest
 /// Dates, numbers and sizes written for the person's locale: the English Lightbox has always
 /// written under the C locale, ICU's Chinese under zh_CN. Each test names its locale (no
 /// test depends on the machine's).
-@MainActor
-final class LocaleFormatsTests: XCTestCase {
+final class LocaleFormatsTests: GtkTestCase {
     /// 25 November 2026, 04:07:09, as the catalog keeps it (a local time without a zone).
     let taken = "2026-11-25T04:07:09"
 
