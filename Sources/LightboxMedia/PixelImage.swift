@@ -173,7 +173,7 @@ public final class PixelImage: @unchecked Sendable {
                 gdk_pixbuf_savev(pixbuf, path, "png", k.baseAddress, v.baseAddress, &error)
             }
         }
-        guard saved != 0 else { throw MediaError.take(error, fallback: "the thumbnail could not be saved") }
+        guard saved != 0 else { throw MediaError.take(error, fallback: tr("the thumbnail could not be saved")) }
     }
 
     /// A 1×1 transparent image (the content of a freedesktop `fail/` entry).

@@ -86,9 +86,13 @@ public enum WorkerExit: Sendable, Equatable {
 
     public var description: String {
         switch self {
-        case .exited(let status): "exited with status \(status)"
-        case .signal(let number): "killed by signal \(number)\(strsignal(number).map { " (\(String(cString: $0)))" } ?? "")"
-        case .unknown: "ended"
+        case .exited(let status): String(format: tr("exited with status %d"), Int(status))
+        case .signal(let number):
+            // Translators: %1$d is a signal's number, %2$@ its name from the system ("Segmentation fault").
+            strsignal(number).map { String(format: tr("killed by signal %1$d (%2$@)"), Int(number), String(cString: $0)) }
+                ?? String(format: tr("killed by signal %d"), Int(number))
+        // Translators: how a worker process ended when nothing more is known.
+        case .unknown: tr("ended")
         }
     }
 }
