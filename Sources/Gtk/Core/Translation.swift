@@ -26,17 +26,21 @@ public enum Translation {
     /// `message` translated in `domain` (itself when the catalog lacks it); nil is the
     /// default domain, the one the application chose with `start(domain:folder:)`.
     public static func text(_ message: String, domain: String?) -> String {
-        String(cString: g_dgettext(domain, message))
+        // gettext returns its argument itself when the catalog lacks the message: the C
+        // string must outlive the call (a bridged temporary would be gone when it is read).
+        message.withCString { id in String(cString: g_dgettext(domain, id)) }
     }
 
     /// The singular or a plural form for `count`, translated in `domain`.
     public static func text(_ singular: String, plural: String, count: Int, domain: String?) -> String {
-        String(cString: g_dngettext(domain, singular, plural, gulong(max(0, count))))
+        singular.withCString { one in
+            plural.withCString { many in String(cString: g_dngettext(domain, one, many, gulong(max(0, count)))) }
+        }
     }
 
     /// `message` in `context` (a word that means different things in different places),
     /// translated in `domain`.
     public static func text(_ message: String, context: String, domain: String?) -> String {
-        String(cString: g_dpgettext2(domain, context, message))
+        message.withCString { id in String(cString: g_dpgettext2(domain, context, id)) }
     }
 }
