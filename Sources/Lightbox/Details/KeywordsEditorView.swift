@@ -78,7 +78,7 @@ public final class KeywordSuggestion: Button {
         content.append(countLabel)
         child = content
         // Translators: a suggested keyword and how many photos have it, "Norway, 12 photos".
-        setAccessibleLabel(String(format: tr("%1$@, %2$@"), keyword.shownKeyword, keyword.countText))
+        setAccessibleLabel(String(format: trc("keyword, count", "%1$@, %2$@"), keyword.shownKeyword, keyword.countText))
     }
 
     public var isHighlighted: Bool {

@@ -267,7 +267,7 @@ extension FormattingLocale {
             // Translators: a longitude west of Greenwich, "74.0445° W"; %@ is the degrees.
             : String(format: tr("%@° W"), east)
         // Translators: a position as latitude and longitude, "48.8584° N, 2.2945° E".
-        return String(format: tr("%1$@, %2$@"), latitudeText, longitudeText)
+        return String(format: trc("latitude, longitude", "%1$@, %2$@"), latitudeText, longitudeText)
     }
 
     private func degrees(_ value: Double) -> String {
