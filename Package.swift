@@ -45,11 +45,9 @@ let package = Package(
             providers: [.apt(["libraw-dev"])]
         ),
         // libgweather's offline locations database: the place nearest a photo's GPS position.
-        .systemLibrary(
-            name: "CGWeather",
-            pkgConfig: "gweather4",
-            providers: [.apt(["libgweather-4-dev"])]
-        ),
+        // Opened with dlopen when first needed (not linked): libgweather brings libsoup, ICU,
+        // libxml2 and Kerberos, fifteen libraries the app's startup would otherwise map.
+        .systemLibrary(name: "CGWeather"),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
         .systemLibrary(
             name: "CAdw",

@@ -1,4 +1,5 @@
 import CGWeather
+import CGtk
 import Foundation
 
 /// The place nearest a GPS position, from libgweather's offline locations database (the
@@ -25,19 +26,26 @@ public enum NearestPlace {
         return name
     }
 
+    /// libgweather's functions, opened on the first lookup; nil when it is not installed
+    /// (positions are then named by their coordinates only).
+    private static let gweather: lbx_gweather? = {
+        var functions = lbx_gweather()
+        return lbx_gweather_open(&functions) != 0 ? functions : nil
+    }()
+
     private static func lookUp(latitude: Double, longitude: Double) -> String? {
         // The world is libgweather's shared, lazily loaded database (not to be unreferenced
         // more than taken: it is a new reference).
-        guard let world = gweather_location_get_world() else { return nil }
+        guard let gweather, let world = gweather.get_world() else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(world)) }
-        guard let city = gweather_location_find_nearest_city(world, latitude, longitude) else { return nil }
+        guard let city = gweather.find_nearest_city(world, latitude, longitude) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(city)) }
         var cityLatitude = 0.0, cityLongitude = 0.0
-        gweather_location_get_coords(city, &cityLatitude, &cityLongitude)
+        gweather.get_coords(city, &cityLatitude, &cityLongitude)
         guard distance(latitude, longitude, cityLatitude, cityLongitude) <= maximumDistance else { return nil }
-        guard let cityName = takeString(gweather_location_get_city_name(city))
-                ?? gweather_location_get_name(city).map({ String(cString: $0) }) else { return nil }
-        guard let country = takeString(gweather_location_get_country_name(city)), country != cityName else { return cityName }
+        guard let cityName = takeString(gweather.get_city_name(city))
+                ?? gweather.get_name(city).map({ String(cString: $0) }) else { return nil }
+        guard let country = takeString(gweather.get_country_name(city)), country != cityName else { return cityName }
         // Translators: a place as a city and its country, "Bergen, Norway".
         return String(format: trc("city, country", "%1$@, %2$@"), cityName, country)
     }

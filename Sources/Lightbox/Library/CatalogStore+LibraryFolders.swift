@@ -77,21 +77,7 @@ extension CatalogStore {
         folders = (folders.filter { !absorbed.contains($0) } + [folder]).sorted()
         if let filter = folderFilter, absorbed.contains(filter) { folderFilter = folder }
         showOfflineFolders()
-        let catalog = self.catalog, opened = generation
-        Task { [weak self] in
-            let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: folder) } }.value
-            guard let self, self.generation == opened, self.folders.contains(folder) else { return }
-            switch rows {
-            case .success(let photos):
-                self.join(photos, while: { [weak self] in self?.isOnline(folder) ?? false }) { [weak self] in
-                    self?.scan([folder])
-                }
-            case .failure(let error):
-                // Translators: %@ is SQLite's reason.
-                self.tell(String(format: tr("The photo catalog can't be read: %@"), "\(error)"))
-                self.scan([folder])
-            }
-        }
+        joinCatalogRowsThenScan(folder)
         return addition
     }
 

@@ -727,6 +727,13 @@ public final class CatalogStore {
         guard folders.count > 1 else { return open(folders: folders) }
         offlineFolders[folder] = nil
         showOfflineFolders()
+        joinCatalogRowsThenScan(folder)
+    }
+
+    /// Reads `folder`'s photos from the catalog off the main thread and shows them with the
+    /// others (ratings and all, while the folder stays online), then scans it: a folder that
+    /// came back, or one just added to the library.
+    func joinCatalogRowsThenScan(_ folder: String) {
         let catalog = self.catalog, opened = generation
         Task { [weak self] in
             let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: folder) } }.value
