@@ -12,10 +12,15 @@ public enum TestLocale {
         ["LC_ALL": locale, "LANG": locale]
     }
 
-    /// Puts this test process in the standard locale, before GTK starts (gtk_init calls
-    /// setlocale with the environment) and before Foundation first reads it.
+    /// Asks for another locale for a test process started by a test (`LIGHTBOX_TEST_LOCALE`).
+    public static let requestVariable = "LIGHTBOX_TEST_LOCALE"
+
+    /// Puts this test process in the standard locale (or the one its starter asked for),
+    /// before GTK starts (gtk_init calls setlocale with the environment) and before
+    /// Foundation first reads it.
     public static func pin() {
-        for (name, value) in environment(standard) { setenv(name, value, 1) }
+        let locale = ProcessInfo.processInfo.environment[requestVariable] ?? standard
+        for (name, value) in environment(locale) { setenv(name, value, 1) }
         unsetenv("LANGUAGE")
         setlocale(LC_ALL, "")
     }

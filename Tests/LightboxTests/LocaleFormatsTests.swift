@@ -94,6 +94,7 @@ final class LocaleFormatsTests: GtkTestCase {
         environment["LC_TIME"] = nil
         environment["LC_MESSAGES"] = nil
         environment["LANG"] = "zh_CN.UTF-8"
+        environment[TestLocale.requestVariable] = "zh_CN.UTF-8"  // the harness pins the child's locale
         environment[Self.probeVariable] = report
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
