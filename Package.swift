@@ -76,7 +76,7 @@ let package = Package(
         // The photo catalog app.
         .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk", "Adw",
                                                  .product(name: "GRDB", package: "GRDB.swift")]),
-        .executableTarget(name: "LightboxApp", dependencies: ["Lightbox"]),
+        .executableTarget(name: "LightboxApp", dependencies: ["Lightbox", "Gtk"]),
 
         // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
         .target(name: "CBenchModels", dependencies: ["CGtk"]),

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Builds Lightbox in release mode and installs it into a prefix, from the one file list
-# data/install-files.txt; then compiles the GSettings schemas and updates the icon cache
-# in the prefix. The Flatpak manifest runs exactly this with --prefix=/app.
+# data/install-files.txt (the desktop entry and the metainfo translated from po/, the
+# compiled message catalogs); then compiles the GSettings schemas and updates the icon cache
+# in the prefix. The Flatpak manifest runs exactly this with --prefix=/app. Needs gettext's
+# msgfmt (Debian's gettext package; the GNOME SDK has it).
 #
 #   data/install.sh [--prefix=DIR] [--destdir=DIR] [--scratch-path=DIR]
 #     --prefix        where the files will live (default /usr/local); the D-Bus service
@@ -38,6 +40,20 @@ grep -v '^[[:space:]]*\(#\|$\)' data/install-files.txt | while read -r kind sour
       mkdir -p "$(dirname "$target")"
       sed "s|@bindir@|$prefix/bin|g" "$source" > "$target"
       chmod 644 "$target" ;;
+    desktop)
+      mkdir -p "$(dirname "$target")"
+      msgfmt --desktop --template="$source" -d po --output-file="$target"
+      chmod 644 "$target" ;;
+    metainfo)
+      mkdir -p "$(dirname "$target")"
+      msgfmt --xml --template="$source" -d po --output-file="$target"
+      chmod 644 "$target" ;;
+    catalogs)
+      for language in $(grep -v '^[[:space:]]*\(#\|$\)' "$source/LINGUAS"); do
+        mkdir -p "$target/$language/LC_MESSAGES"
+        msgfmt --check --output-file="$target/$language/LC_MESSAGES/lightbox.mo" "$source/$language.po"
+        chmod 644 "$target/$language/LC_MESSAGES/lightbox.mo"
+      done ;;
     tree)
       [ -d "$source" ] || continue
       (cd "$source" && find . -type f) | while read -r file; do

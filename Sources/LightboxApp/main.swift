@@ -6,6 +6,8 @@ let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == DecoderWorker.argument {
     DecoderWorker.run()
 }
+// Before any text is made and before GTK starts: the locale and the app's translations.
+TranslationCatalogs.start()
 if arguments.count > 1, arguments[1] == "--help" || arguments[1] == "-h" {
     print(HelpText.text, terminator: "")
     exit(0)

@@ -13,7 +13,7 @@ public enum DirectoryListing {
     public static func entries(of path: String) throws(MediaError) -> [Entry] {
         var error: UnsafeMutablePointer<GError>?
         guard let dir = g_dir_open(path, 0, &error) else {
-            throw MediaError.take(error, fallback: "the folder can't be read")
+            throw MediaError.take(error, fallback: tr("the folder can't be read"))
         }
         defer { g_dir_close(dir) }
         var result: [Entry] = []

@@ -23,7 +23,7 @@ public final class DirectoryMonitor {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-            throw MediaError.take(error, fallback: "the folder can't be watched")
+            throw MediaError.take(error, fallback: tr("the folder can't be watched"))
         }
         self.monitor = Object.wrapping(UnsafeMutableRawPointer(monitor), ownership: .full)
     }

@@ -38,7 +38,7 @@ public enum FileNames {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard g_file_trash(file, nil, &error) != 0 else {
-            throw MediaError.take(error, fallback: "the file could not be moved to the trash")
+            throw MediaError.take(error, fallback: tr("the file could not be moved to the trash"))
         }
     }
 

@@ -14,8 +14,8 @@ public final class HEIFFile {
     private static let initialized: Bool = heif_init(nil).code == heif_error_Ok
 
     public init(path: String) throws(MediaError) {
-        guard Self.initialized else { throw MediaError("libheif could not be initialized") }
-        guard let context = heif_context_alloc() else { throw MediaError("libheif could not allocate a context") }
+        guard Self.initialized else { throw MediaError(tr("libheif could not be initialized")) }
+        guard let context = heif_context_alloc() else { throw MediaError(tr("libheif could not allocate a context")) }
         let read = heif_context_read_from_file(context, path, nil)
         guard read.code == heif_error_Ok else {
             heif_context_free(context)
@@ -79,6 +79,6 @@ public final class HEIFFile {
     }
 
     private static func message(_ error: heif_error) -> String {
-        error.message.map { String(cString: $0) } ?? "libheif could not read the file"
+        error.message.map { String(cString: $0) } ?? tr("libheif could not read the file")
     }
 }

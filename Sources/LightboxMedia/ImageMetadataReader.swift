@@ -45,7 +45,7 @@ public enum ImageMetadataReader {
 
     /// Initializes gexiv2 once (the reader and `ImageMetadataWriter` call this first).
     static func initialize() throws(MediaError) {
-        guard initialized else { throw MediaError("gexiv2 could not be initialized") }
+        guard initialized else { throw MediaError(tr("gexiv2 could not be initialized")) }
     }
 
     public static func read(path: String) throws(MediaError) -> ImageMetadata {
@@ -128,7 +128,7 @@ final class TaggedFile {
     let metadata: UnsafeMutablePointer<GExiv2Metadata>
 
     init(path: String) throws(MediaError) {
-        guard let metadata = gexiv2_metadata_new() else { throw MediaError("gexiv2 could not allocate metadata") }
+        guard let metadata = gexiv2_metadata_new() else { throw MediaError(tr("gexiv2 could not allocate metadata")) }
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
             g_object_unref(UnsafeMutableRawPointer(metadata))

@@ -94,7 +94,7 @@ public enum ImageMetadataWriter {
         var error: UnsafeMutablePointer<GError>?
         let saved = withExtendedLifetime(file) { gexiv2_metadata_save_file(file.metadata, path, &error) }
         guard saved != 0 else {
-            throw MediaError.take(error, fallback: "gexiv2 could not save the file")
+            throw MediaError.take(error, fallback: tr("gexiv2 could not save the file"))
         }
     }
 
@@ -120,7 +120,7 @@ extension TaggedFile {
     func set(_ name: String, _ value: String) throws(MediaError) {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_try_set_tag_string(metadata, name, value, &error) != 0 else {
-            throw MediaError.take(error, fallback: "gexiv2 could not set \(name)")
+            throw MediaError.take(error, fallback: String(format: tr("gexiv2 could not set %@"), name))
         }
     }
 
@@ -137,7 +137,7 @@ extension TaggedFile {
         var list: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
         list.append(nil)
         guard gexiv2_metadata_try_set_tag_multiple(metadata, name, &list, &error) != 0 else {
-            throw MediaError.take(error, fallback: "gexiv2 could not set \(name)")
+            throw MediaError.take(error, fallback: String(format: tr("gexiv2 could not set %@"), name))
         }
     }
 }

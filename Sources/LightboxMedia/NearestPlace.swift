@@ -46,7 +46,8 @@ public enum NearestPlace {
         guard let cityName = takeString(gweather.get_city_name(city))
                 ?? gweather.get_name(city).map({ String(cString: $0) }) else { return nil }
         guard let country = takeString(gweather.get_country_name(city)), country != cityName else { return cityName }
-        return "\(cityName), \(country)"
+        // Translators: a place as a city and its country, "Bergen, Norway".
+        return String(format: trc("city, country", "%1$@, %2$@"), cityName, country)
     }
 
     private static func takeString(_ string: UnsafeMutablePointer<CChar>?) -> String? {

@@ -46,14 +46,15 @@ public final class PixelImage: @unchecked Sendable {
         }
         let info = try ImageFileInfo.read(path: path)
         guard info.width * info.height <= maxPixels else {
-            throw MediaError("image too large to decode (\(info.width)×\(info.height) pixels)")
+            // Translators: %1$d × %2$d is the image's size in pixels.
+            throw MediaError(String(format: tr("image too large to decode (%1$d×%2$d pixels)"), info.width, info.height))
         }
         let scale = min(1, Double(size) / Double(max(info.width, info.height, 1)))
         let width = max(1, Int((Double(info.width) * scale).rounded()))
         let height = max(1, Int((Double(info.height) * scale).rounded()))
         var error: UnsafeMutablePointer<GError>?
         guard let decoded = gdk_pixbuf_new_from_file_at_scale(path, gint(width), gint(height), 1, &error) else {
-            throw MediaError.take(error, fallback: "the image could not be decoded")
+            throw MediaError.take(error, fallback: tr("the image could not be decoded"))
         }
         let image = PixelImage(adopting: decoded)
         // The JPEG and TIFF loaders report the EXIF orientation (none when the tag is absent);
@@ -70,12 +71,12 @@ public final class PixelImage: @unchecked Sendable {
     private static func decodeHEIF(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
         let file = try HEIFFile(path: path)
         guard file.width * file.height <= maxPixels else {
-            throw MediaError("image too large to decode (\(file.width)×\(file.height) pixels)")
+            throw MediaError(String(format: tr("image too large to decode (%1$d×%2$d pixels)"), file.width, file.height))
         }
         if let thumbnail = file.thumbnail(fitting: size) { return thumbnail }
         var error: UnsafeMutablePointer<GError>?
         guard let decoded = gdk_pixbuf_new_from_file(path, &error) else {
-            throw MediaError.take(error, fallback: "the HEIF image could not be decoded")
+            throw MediaError.take(error, fallback: tr("the HEIF image could not be decoded"))
         }
         return try PixelImage(adopting: decoded).scaled(fitting: size)
     }
@@ -87,7 +88,7 @@ public final class PixelImage: @unchecked Sendable {
         let newWidth = max(1, Int((Double(width) * scale).rounded()))
         let newHeight = max(1, Int((Double(height) * scale).rounded()))
         guard let scaled = gdk_pixbuf_scale_simple(pixbuf, gint(newWidth), gint(newHeight), GDK_INTERP_BILINEAR) else {
-            throw MediaError("the image could not be scaled")
+            throw MediaError(tr("the image could not be scaled"))
         }
         return PixelImage(adopting: scaled)
     }
@@ -97,7 +98,8 @@ public final class PixelImage: @unchecked Sendable {
                        width: Int, height: Int) throws(MediaError) -> PixelImage {
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, &error) else {
-            throw MediaError.take(error, fallback: "no image loader for \(mimeType)")
+            // Translators: %@ is a content type ("image/webp").
+            throw MediaError.take(error, fallback: String(format: tr("no image loader for %@"), mimeType))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         gdk_pixbuf_loader_set_size(loader, gint(width), gint(height))
@@ -107,10 +109,10 @@ public final class PixelImage: @unchecked Sendable {
         let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
         guard written else {
             if let closeError { g_error_free(closeError) }
-            throw MediaError.take(error, fallback: "the preview could not be decoded")
+            throw MediaError.take(error, fallback: tr("the preview could not be decoded"))
         }
         guard closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
-            throw MediaError.take(closeError, fallback: "the preview could not be decoded")
+            throw MediaError.take(closeError, fallback: tr("the preview could not be decoded"))
         }
         g_object_ref(UnsafeMutableRawPointer(pixbuf))
         return PixelImage(adopting: pixbuf)
@@ -124,7 +126,7 @@ public final class PixelImage: @unchecked Sendable {
     /// This image turned as its loader's `orientation` option says (JPEG and TIFF loaders set it).
     private func withEmbeddedOrientation() throws(MediaError) -> PixelImage {
         guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
-            throw MediaError("the image could not be rotated")
+            throw MediaError(tr("the image could not be rotated"))
         }
         return PixelImage(adopting: turned)
     }
@@ -137,7 +139,7 @@ public final class PixelImage: @unchecked Sendable {
         gdk_pixbuf_remove_option(pixbuf, "orientation")
         gdk_pixbuf_set_option(pixbuf, "orientation", String(orientation))
         guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
-            throw MediaError("the image could not be rotated")
+            throw MediaError(tr("the image could not be rotated"))
         }
         return PixelImage(adopting: turned)
     }
@@ -146,7 +148,7 @@ public final class PixelImage: @unchecked Sendable {
     public static func load(path: String, textKeys: [String]) throws(MediaError) -> (PixelImage, [String: String]) {
         var error: UnsafeMutablePointer<GError>?
         guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
-            throw MediaError.take(error, fallback: "the image could not be loaded")
+            throw MediaError.take(error, fallback: tr("the image could not be loaded"))
         }
         var text: [String: String] = [:]
         for key in textKeys {
@@ -171,7 +173,7 @@ public final class PixelImage: @unchecked Sendable {
                 gdk_pixbuf_savev(pixbuf, path, "png", k.baseAddress, v.baseAddress, &error)
             }
         }
-        guard saved != 0 else { throw MediaError.take(error, fallback: "the thumbnail could not be saved") }
+        guard saved != 0 else { throw MediaError.take(error, fallback: tr("the thumbnail could not be saved")) }
     }
 
     /// A 1×1 transparent image (the content of a freedesktop `fail/` entry).
@@ -191,7 +193,7 @@ public struct ImageFileInfo: Sendable {
     public static func read(path: String) throws(MediaError) -> ImageFileInfo {
         var width: gint = 0, height: gint = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
-            throw MediaError("not an image format gdk-pixbuf can read")
+            throw MediaError(tr("not an image format gdk-pixbuf can read"))
         }
         return ImageFileInfo(format: String(cString: gdk_pixbuf_format_get_name(format)),
                              width: Int(width), height: Int(height))

@@ -8,13 +8,13 @@ import CLibRaw
 /// milliseconds for a preview: the fallback, not the rule.
 public enum RawDecoder {
     public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
-        guard let raw = libraw_init(0) else { throw MediaError("LibRaw could not be initialized") }
+        guard let raw = libraw_init(0) else { throw MediaError(tr("LibRaw could not be initialized")) }
         defer { libraw_close(raw) }
         raw.pointee.params.half_size = 1
         raw.pointee.params.use_camera_wb = 1
         try check(libraw_open_file(raw, path))
         let sensor = Int(raw.pointee.sizes.raw_width) * Int(raw.pointee.sizes.raw_height)
-        guard sensor <= maxPixels else { throw MediaError("image too large to decode (\(sensor) sensor pixels)") }
+        guard sensor <= maxPixels else { throw MediaError(String(format: tr("image too large to decode (%d sensor pixels)"), sensor)) }
         try check(libraw_unpack(raw))
         try check(libraw_dcraw_process(raw))
         var status: Int32 = 0
@@ -24,7 +24,7 @@ public enum RawDecoder {
         let width = Int(image.width), height = Int(image.height), colors = Int(image.colors)
         guard image.type == LIBRAW_IMAGE_BITMAP, image.bits == 8, colors == 3 || colors == 1, width > 0, height > 0,
               let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)) else {
-            throw MediaError("LibRaw developed an image Lightbox can't show")
+            throw MediaError(tr("LibRaw developed an image Lightbox can't show"))
         }
         let result = PixelImage(adopting: pixbuf)
         // `data` is a C flexible array member: the pixels start at its offset.
@@ -48,6 +48,7 @@ public enum RawDecoder {
     }
 
     private static func message(_ status: Int32) -> String {
-        "LibRaw: " + String(cString: libraw_strerror(status))
+        // Translators: %@ is LibRaw's own message.
+        String(format: tr("LibRaw: %@"), String(cString: libraw_strerror(status)))
     }
 }

@@ -39,12 +39,13 @@ public enum RawPreview {
             do {
                 return try RawDecoder.decode(path: path, fitting: size, maxPixels: maxPixels)
             } catch where largest == nil {
-                throw MediaError("the RAW file has no embedded preview, and \(error.message)")
+                // Translators: %@ is why LibRaw could not develop the file either.
+                throw MediaError(String(format: tr("the RAW file has no embedded preview, and %@"), error.message))
             } catch {
                 // A small preview is better than nothing.
             }
         }
-        guard let chosen = covering ?? largest else { throw MediaError("the RAW file has no embedded preview") }
+        guard let chosen = covering ?? largest else { throw MediaError(tr("the RAW file has no embedded preview")) }
         var error: UnsafeMutablePointer<GError>?
         guard let image = gexiv2_metadata_try_get_preview_image(file.metadata, chosen.handle, &error) else {
             throw MediaError.take(error, fallback: "the RAW file's preview could not be read")
@@ -52,7 +53,7 @@ public enum RawPreview {
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
         var count: guint32 = 0
         guard let bytes = gexiv2_preview_image_get_data(image, &count), count > 0 else {
-            throw MediaError("the RAW file's preview is empty")
+            throw MediaError(tr("the RAW file's preview is empty"))
         }
         let (width, height) = (chosen.properties.width, chosen.properties.height)
         let scale = min(1, Double(size) / Double(max(width, height, 1)))

@@ -34,7 +34,8 @@ public final class WorkerConnection: @unchecked Sendable {
         let pid = argv.withUnsafeBufferPointer { argv in
             envp.withUnsafeBufferPointer { lbx_worker_spawn(executable, argv.baseAddress, $0.baseAddress, &socket) }
         }
-        guard pid > 0 else { throw MediaError("can't start \(executable): \(String(cString: strerror(errno)))") }
+        guard pid > 0 else { // Translators: %1$@ is a program, %2$@ the system's reason.
+        throw MediaError(String(format: tr("can't start %1$@: %2$@"), executable, String(cString: strerror(errno)))) }
         self.pid = pid
         self.socket = socket
     }
@@ -85,9 +86,13 @@ public enum WorkerExit: Sendable, Equatable {
 
     public var description: String {
         switch self {
-        case .exited(let status): "exited with status \(status)"
-        case .signal(let number): "killed by signal \(number)\(strsignal(number).map { " (\(String(cString: $0)))" } ?? "")"
-        case .unknown: "ended"
+        case .exited(let status): String(format: tr("exited with status %d"), Int(status))
+        case .signal(let number):
+            // Translators: %1$d is a signal's number, %2$@ its name from the system ("Segmentation fault").
+            strsignal(number).map { String(format: tr("killed by signal %1$d (%2$@)"), Int(number), String(cString: $0)) }
+                ?? String(format: tr("killed by signal %d"), Int(number))
+        // Translators: how a worker process ended when nothing more is known.
+        case .unknown: tr("ended")
         }
     }
 }
@@ -111,7 +116,7 @@ public enum WorkerSide {
     public static func restrict(addressSpace: UInt64, fileSize: UInt64, openFiles: UInt64) throws(MediaError) {
         lbx_worker_exit_with_parent()
         guard lbx_worker_restrict(addressSpace, fileSize, openFiles) == 0 else {
-            throw MediaError("the worker could not be restricted: \(String(cString: strerror(errno)))")
+            throw MediaError(String(format: tr("the worker could not be restricted: %@"), String(cString: strerror(errno))))
         }
     }
 
@@ -177,11 +182,11 @@ extension PixelImage {
         let channels = layout.hasAlpha ? 4 : 3
         guard (1...maxSide).contains(layout.width), (1...maxSide).contains(layout.height),
               layout.rowStride >= layout.width * channels, layout.rowStride <= layout.width * channels + 64 else {
-            throw MediaError("the image decoder sent an image of an impossible size")
+            throw MediaError(tr("the image decoder sent an image of an impossible size"))
         }
         let size = layout.rowStride * layout.height
         guard let mapping = lbx_memfd_map_sealed(pixels.descriptor, size) else {
-            throw MediaError("the image decoder's pixels can't be read: \(String(cString: strerror(errno)))")
+            throw MediaError(String(format: tr("the image decoder's pixels can't be read: %@"), String(cString: strerror(errno))))
         }
         close(pixels.descriptor)
         pixels.descriptor = -1
@@ -193,7 +198,7 @@ extension PixelImage {
                                                         Unmanaged<MappedRegion>.fromOpaque(region!).release()
                                                     }, region) else {
             Unmanaged<MappedRegion>.fromOpaque(region).release()
-            throw MediaError("the image decoder's pixels can't be shown")
+            throw MediaError(tr("the image decoder's pixels can't be shown"))
         }
         return PixelImage(adopting: pixbuf)
     }

@@ -34,9 +34,10 @@ struct AppFixture {
         ((try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
     }
 
-    /// Starts the app on the folder and waits for its window (fails the test if none).
-    func launch(_ arguments: [String]? = nil) throws -> (LaunchedApp, String) {
-        let app = try LaunchedApp.start(arguments ?? [folder.path], home: home)
+    /// Starts the app on the folder in `locale` (C.UTF-8: English) and waits for its window
+    /// (fails the test if none).
+    func launch(_ arguments: [String]? = nil, locale: String = TestLocale.standard) throws -> (LaunchedApp, String) {
+        let app = try LaunchedApp.start(arguments ?? [folder.path], home: home, locale: locale)
         guard let window = app.waitForWindow(named: Self.folderName) else {
             app.terminate()
             throw LaunchError(message: "no window titled \(Self.folderName) appeared: \(app.printed)")

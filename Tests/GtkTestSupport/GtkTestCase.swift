@@ -133,6 +133,7 @@ public final class TestDisplay {
                 preconditionFailure("No session bus and dbus-daemon could not start: \(error). Install dbus.")
             }
         }
+        TestLocale.pin()
         setenv("GDK_BACKEND", "x11", 0)
         setenv("GSK_RENDERER", "cairo", 0)
         setenv("GTK_A11Y", "none", 0)

@@ -157,7 +157,7 @@ public final class LaunchedApp: @unchecked Sendable {
         return home
     }
 
-    static func environment(home: URL, bus: String?) -> [String: String] {
+    static func environment(home: URL, bus: String?, locale: String = TestLocale.standard) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
@@ -169,17 +169,24 @@ public final class LaunchedApp: @unchecked Sendable {
         environment["GSETTINGS_BACKEND"] = "keyfile"
         environment.removeValue(forKey: "GTK_A11Y")
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
-        // Dates the tests read back as literal text: English month names, UTC clock times.
+        // Dates the tests read back as literal text: English month names, UTC clock times;
+        // the messages in English unless the test asks for another locale.
         environment.merge(PinnedLocale.environment) { $1 }
+        environment.merge(TestLocale.environment(locale)) { $1 }
+        environment.removeValue(forKey: "LANGUAGE")
         return environment
     }
 
-    /// Runs the binary to completion (no display needed) and returns status and output.
-    public static func run(_ arguments: [String], home: URL? = nil) throws -> (status: Int32, output: String) {
+    /// Runs the binary to completion (no display needed) and returns status and output;
+    /// `locale` is its `LC_ALL` and `LANG` (C.UTF-8, English, unless a test asks); `variables`
+    /// are set on top (`LIGHTBOX_LOCALE_DIR`, say).
+    public static func run(_ arguments: [String], home: URL? = nil, locale: String = TestLocale.standard,
+                           variables: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment(home: try home ?? makeHome(), bus: nil)
+        process.environment = environment(home: try home ?? makeHome(), bus: nil, locale: locale)
+            .merging(variables) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -189,18 +196,20 @@ public final class LaunchedApp: @unchecked Sendable {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// Starts the app on the current display, on `session`'s bus (a new one by default).
-    public static func start(_ arguments: [String], home: URL? = nil, session: TestSession? = nil) throws -> LaunchedApp {
-        try LaunchedApp(arguments: arguments, home: home ?? makeHome(), session: session ?? TestSession())
+    /// Starts the app on the current display, on `session`'s bus (a new one by default), in
+    /// `locale` (`LC_ALL` and `LANG`; C.UTF-8, English, unless a test asks for `zh_CN.UTF-8`…).
+    public static func start(_ arguments: [String], home: URL? = nil, session: TestSession? = nil,
+                             locale: String = TestLocale.standard) throws -> LaunchedApp {
+        try LaunchedApp(arguments: arguments, home: home ?? makeHome(), session: session ?? TestSession(), locale: locale)
     }
 
-    private init(arguments: [String], home: URL, session: TestSession) throws {
+    private init(arguments: [String], home: URL, session: TestSession, locale: String) throws {
         self.home = home
         self.session = session
         process = Process()
         process.executableURL = LaunchedApp.executable
         process.arguments = arguments
-        process.environment = LaunchedApp.environment(home: home, bus: session.address)
+        process.environment = LaunchedApp.environment(home: home, bus: session.address, locale: locale)
         process.standardOutput = output
         process.standardError = output
         running.enter()

@@ -6,8 +6,10 @@ final class MesonNotesTests: XCTestCase {
     func testExampleMesonBuildInstallsExactlyTheFileList() throws {
         let project = try makeTemporaryDirectory(for: self)
         try exampleMesonBuild().write(to: project.appendingPathComponent("meson.build"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("data"),
-                                                   withDestinationURL: PackageFiles.root.appendingPathComponent("data"))
+        for folder in ["data", "po"] {
+            try FileManager.default.createSymbolicLink(at: project.appendingPathComponent(folder),
+                                                       withDestinationURL: PackageFiles.root.appendingPathComponent(folder))
+        }
         let setup = try runCommand(["meson", "setup", "--prefix=/usr", "build"], in: project.path)
         XCTAssertEqual(setup.status, 0, setup.output)
         // The install plan, read without building anything.
@@ -21,7 +23,14 @@ final class MesonNotesTests: XCTestCase {
         var expected: [String: String] = [:]
         for entry in try PackageFiles.installList() {
             let built = "build/" + URL(fileURLWithPath: entry.destination).lastPathComponent
-            expected[entry.kind == "program" || entry.kind == "configure" ? built : entry.source] = entry.destination
+            switch entry.kind {
+            case "program", "configure", "desktop", "metainfo": expected[built] = entry.destination
+            case "catalogs":
+                for language in try PackageFiles.languages() {
+                    expected["build/po/\(language)/LC_MESSAGES/lightbox.mo"] = "\(entry.destination)/\(language)/LC_MESSAGES/lightbox.mo"
+                }
+            default: expected[entry.source] = entry.destination
+            }
         }
         XCTAssertEqual(actual, expected)
     }

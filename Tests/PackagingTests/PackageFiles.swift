@@ -26,6 +26,25 @@ enum PackageFiles {
     }
 
     enum InstallListError: Error { case malformed(String) }
+
+    /// The languages of `po/LINGUAS`, in its order.
+    static func languages() throws -> [String] {
+        try String(contentsOfFile: path("po/LINGUAS"), encoding: .utf8).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The desktop entry or the metainfo as installed: `template` (under `data/`) with the
+    /// translations of `po/` merged in by `msgfmt`, as `data/install.sh` makes it.
+    static func translated(_ template: String, for test: XCTestCase) throws -> String {
+        let name = String(template.dropLast(".in".count))
+        let output = try makeTemporaryDirectory(for: test).appendingPathComponent(name).path
+        let mode = name.hasSuffix(".desktop") ? "--desktop" : "--xml"
+        let result = try runCommand(["msgfmt", mode, "--template=data/\(template)", "-d", "po", "--output-file=\(output)"])
+        guard result.status == 0 else { throw TranslatedFileError.msgfmt(result.output) }
+        return output
+    }
+
+    enum TranslatedFileError: Error { case msgfmt(String) }
 }
 
 struct InstallEntry: Equatable {

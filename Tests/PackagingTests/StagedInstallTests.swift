@@ -8,8 +8,8 @@ final class StagedInstallTests: XCTestCase {
 
     func testEverySourceInTheFileListExists() throws {
         let entries = try PackageFiles.installList()
-        XCTAssertEqual(Set(entries.map(\.kind)), ["program", "file", "configure", "tree"])
-        for entry in entries where entry.kind == "file" || entry.kind == "configure" {
+        XCTAssertEqual(Set(entries.map(\.kind)), ["program", "file", "configure", "tree", "desktop", "metainfo", "catalogs"])
+        for entry in entries where ["file", "configure", "desktop", "metainfo", "catalogs"].contains(entry.kind) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: PackageFiles.path(entry.source)),
                           "\(entry.source) is listed but missing")
         }
@@ -29,7 +29,7 @@ final class StagedInstallTests: XCTestCase {
             "share/icons/hicolor/scalable/apps/\(id).svg",
             "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
             "share/metainfo/\(id).metainfo.xml",
-        ] + samples
+        ] + samples + (try PackageFiles.languages()).map { "share/locale/\($0)/LC_MESSAGES/lightbox.mo" }
         XCTAssertEqual(filesBelow(install.destdir), expected.map { "app/\($0)" }.sorted())
     }
 
@@ -40,6 +40,23 @@ final class StagedInstallTests: XCTestCase {
             XCTAssertEqual(installed, FileManager.default.contents(atPath: PackageFiles.path(entry.source)),
                            entry.destination)
         }
+    }
+
+    /// The desktop entry and the metainfo are installed with the translations merged in, and
+    /// they still pass the validators.
+    func testInstalledDesktopEntryAndMetainfoAreTranslatedAndValid() throws {
+        let install = try StagedInstall.shared()
+        let desktop = install.flatpakRoot + "/share/applications/\(id).desktop"
+        XCTAssertTrue(try String(contentsOfFile: desktop, encoding: .utf8).contains("\nComment[zh_CN]=浏览、评分和整理照片\n"))
+        let validated = try runCommand(["desktop-file-validate", desktop])
+        XCTAssertEqual(validated.status, 0, validated.output)
+        XCTAssertEqual(validated.output, "")
+        let metainfo = install.flatpakRoot + "/share/metainfo/\(id).metainfo.xml"
+        XCTAssertTrue(try String(contentsOfFile: metainfo, encoding: .utf8)
+            .contains("<summary xml:lang=\"zh_CN\">浏览、评分和整理照片</summary>"))
+        let checked = try runCommand(["appstreamcli", "validate", "--no-net", "--pedantic", metainfo])
+        XCTAssertEqual(checked.status, 0, checked.output)
+        XCTAssertEqual(checked.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }, [])
     }
 
     func testServiceFileStartsTheBinaryInThePrefix() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// The freedesktop and GNOME validators accept every data file, with no warnings.
 final class ValidatorTests: XCTestCase {
     func testDesktopEntryPassesDesktopFileValidate() throws {
-        let result = try runCommand(["desktop-file-validate", "data/\(PackageFiles.appID).desktop"])
+        let result = try runCommand(["desktop-file-validate", try PackageFiles.translated("\(PackageFiles.appID).desktop.in", for: self)])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "",
                        "desktop-file-validate printed hints or warnings")
@@ -34,7 +34,7 @@ final class ValidatorTests: XCTestCase {
 
     /// Software centres list the app for a file type from the metainfo: the same image types the desktop entry opens.
     func testMetainfoProvidesEveryImageTypeTheDesktopEntryOpens() throws {
-        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml"), encoding: .utf8)
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml.in"), encoding: .utf8)
         let provided = Set(text.components(separatedBy: "<mediatype>").dropFirst()
             .compactMap { $0.components(separatedBy: "</mediatype>").first })
         let opened = Set((try desktopEntry()["MimeType"] ?? "").split(separator: ";").map(String.init))
@@ -52,14 +52,14 @@ final class ValidatorTests: XCTestCase {
 
     func testMetainfoPassesAppstreamValidationWithoutWarnings() throws {
         let result = try runCommand(["appstreamcli", "validate", "--no-net", "--pedantic",
-                                     "data/\(PackageFiles.appID).metainfo.xml"])
+                                     try PackageFiles.translated("\(PackageFiles.appID).metainfo.xml.in", for: self)])
         XCTAssertEqual(result.status, 0, result.output)
         let problems = result.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
         XCTAssertEqual(problems, [], result.output)
     }
 
     func testMetainfoDescribesTheAppWithItsIdLaunchableAndRelease() throws {
-        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml"), encoding: .utf8)
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml.in"), encoding: .utf8)
         for fragment in ["<id>\(PackageFiles.appID)</id>",
                          "<launchable type=\"desktop-id\">\(PackageFiles.appID).desktop</launchable>",
                          "<binary>lightbox</binary>", "<content_rating type=\"oars-1.1\"/>",
@@ -91,7 +91,7 @@ final class ValidatorTests: XCTestCase {
     }
 
     private func desktopEntry() throws -> [String: String] {
-        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).desktop"), encoding: .utf8)
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).desktop.in"), encoding: .utf8)
         var entry: [String: String] = [:]
         for line in text.split(separator: "\n") where line.contains("=") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)

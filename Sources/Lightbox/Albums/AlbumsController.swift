@@ -24,7 +24,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     public init(store: CatalogStore) {
         self.store = store
         super.init()
-        title = "Albums"
+        title = tr("Albums")
         // Grouped when first shown (see `follow`).
         isStale = true
         months = HostingDataSource([], parent: self, poolLimit: 6,

@@ -1,23 +1,28 @@
 import Foundation
 
-/// How a month of photos is named: "March 2024", "37 photos".
+/// How a month of photos is named: "March 2024", "37 photos", in the person's locale.
+@MainActor
 enum MonthHeading {
     /// The month's name from a group key ("2024-03"); "No date" for photos without one.
-    static func title(for key: String) -> String {
-        let parser = DateFormatter()
-        parser.locale = Locale(identifier: "en_US_POSIX")
-        parser.dateFormat = "yyyy-MM"
-        guard let date = parser.date(from: key) else { return "No date" }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "LLLL yyyy"
-        return formatter.string(from: date)
+    static func title(for key: String, formats: LocaleFormats = .current) -> String {
+        let parts = key.split(separator: "-")
+        guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
+              let title = formats.month(year: year, month: month) else {
+            // Translators: the heading of the photos whose date is unknown.
+            return tr("No date")
+        }
+        return title
     }
 
-    static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
+    static func count(_ n: Int, formats: LocaleFormats = .current) -> String {
+        formats.formattingLocale.counted(trn("%d photo", "%d photos", n), n)
+    }
 
     /// "March 2024 · 37 photos".
-    static func text(for group: PhotoGroup) -> String {
-        "\(title(for: group.id)) · \(count(group.photos.count))"
+    static func text(for group: PhotoGroup, formats: LocaleFormats = .current) -> String {
+        // Translators: a month's heading and how many photos it has, "March 2024 · 37 photos".
+        String(format: tr("%1$@ · %2$@"), title(for: group.id, formats: formats),
+               count(group.photos.count, formats: formats))
     }
 }
 

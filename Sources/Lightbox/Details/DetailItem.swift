@@ -49,10 +49,11 @@ public enum DetailItem: Identifiable, Equatable {
     @MainActor
     public static func items(for photos: [Photo]) -> [DetailItem] {
         guard photos.count > 1 else { return photos.first.map(items(for:)) ?? [] }
+        let formats = LocaleFormats.current
         let dates = photos.compactMap(\.taken).sorted()
-        let first = PhotoFormat.dayOnly(dates.first), last = PhotoFormat.dayOnly(dates.last)
-        let span = first == last ? first : first.flatMap { a in last.map { "\(a) – \($0)" } }
-        let size = PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize })
+        let span = formats.dayRange(dates.first, dates.last)
+        let numbers = formats.formattingLocale
+        let size = numbers.fileSize(photos.reduce(0) { $0 + $1.fileSize })
         var items: [DetailItem] = [
             .selection(photos: Array(photos.prefix(selectionThumbnails)), count: photos.count,
                        subtitle: span ?? ""),
@@ -68,13 +69,19 @@ public enum DetailItem: Identifiable, Equatable {
             if cameras.count > 3 { break }
         }
         if !cameras.isEmpty {
-            items.append(.field(key: cameras.count == 1 ? "Camera" : "Cameras",
-                                value: cameras.count > 3 ? "\(cameras.prefix(3).joined(separator: ", "))…"
-                                    : cameras.joined(separator: ", "), link: nil))
+            // Translators: separates the names of cameras in a list ("Canon EOS R5, NIKON Z 6").
+            let separator = tr(", ")
+            items.append(.field(key: cameras.count == 1 ? tr("Camera") : tr("Cameras"),
+                                value: cameras.count > 3 ? cameras.prefix(3).joined(separator: separator) + "…"
+                                    : cameras.joined(separator: separator), link: nil))
         }
         let rejected = photos.filter(\.isRejected).count
-        if rejected > 0 { items.append(.field(key: "Rejected", value: "\(rejected) of \(photos.count)", link: nil)) }
-        items.append(.field(key: "Total size", value: size, link: nil))
+        if rejected > 0 {
+            // Translators: how many of the selected photos are rejected, "2 of 5".
+            items.append(.field(key: tr("Rejected"), value: String(format: tr("%1$@ of %2$@"), numbers.count(rejected),
+                                                                   numbers.count(photos.count)), link: nil))
+        }
+        items.append(.field(key: tr("Total size"), value: size, link: nil))
         return items
     }
 
@@ -82,18 +89,21 @@ public enum DetailItem: Identifiable, Equatable {
     /// keyword editor under the rows).
     @MainActor
     public static func items(for photo: Photo) -> [DetailItem] {
+        let formats = LocaleFormats.current, numbers = formats.formattingLocale
+        // Translators: the keys of the details pane's rows, in a narrow column beside their values.
         var fields: [(String, String?, DetailLink?)] = [
-            ("Date taken", PhotoFormat.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
-            ("Camera", photo.camera, photo.camera.map { .camera($0) }),
-            ("Lens", photo.lens, nil),
-            ("Exposure", photo.exposure.map { "\($0) s" }, nil),
-            ("Aperture", photo.aperture.map { "ƒ/\(PhotoFormat.number($0))" }, nil),
-            ("ISO", photo.iso.map(String.init), nil),
-            ("Focal length", photo.focalLength.map { "\(PhotoFormat.number($0)) mm" }, nil),
+            (tr("Date taken"), formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
+            (tr("Camera"), photo.camera, photo.camera.map { .camera($0) }),
+            (tr("Lens"), photo.lens, nil),
+            (tr("Exposure"), photo.exposure.map(numbers.exposure), nil),
+            (tr("Aperture"), photo.aperture.map(numbers.aperture), nil),
+            // Translators: a photo's ISO sensitivity (the key of a details row).
+            (tr("ISO"), photo.iso.map(String.init), nil),
+            (tr("Focal length"), photo.focalLength.map(numbers.focalLength), nil),
         ]
         let size = photo.displaySize
-        if size.width > 0 { fields.append(("Dimensions", "\(size.width) × \(size.height)", nil)) }
-        fields.append(("File size", PhotoFormat.fileSize(photo.fileSize), nil))
+        if size.width > 0 { fields.append((tr("Dimensions"), numbers.dimensions(width: size.width, height: size.height), nil)) }
+        fields.append((tr("File size"), numbers.fileSize(photo.fileSize), nil))
         var items: [DetailItem] = [.preview(photo)]
         if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
         for case let (key, value?, link) in fields { items.append(.field(key: key, value: value, link: link)) }
@@ -101,8 +111,9 @@ public enum DetailItem: Identifiable, Equatable {
             items.append(.location(location, place: NearestPlace.name(latitude: location.latitude,
                                                                       longitude: location.longitude)))
         }
-        items.append(.field(key: "Folder", value: (photo.path as NSString).deletingLastPathComponent, link: nil))
-        if let error = photo.error { items.append(.field(key: "Problem", value: error, link: nil)) }
+        items.append(.field(key: tr("Folder"), value: (photo.path as NSString).deletingLastPathComponent, link: nil))
+        // Translators: the key of the details row saying why a file can't be shown.
+        if let error = photo.error { items.append(.field(key: tr("Problem"), value: error, link: nil)) }
         return items
     }
 }

@@ -49,7 +49,7 @@ public final class SelectionRow: ListRowView {
             thumbnail.isVisible = index < photos.count
             if index < photos.count { thumbnail.show(photos[index], images: images) }
         }
-        titleLabel.text = "\(count) Photos Selected"
+        titleLabel.text = FormattingLocale.current.counted(trn("%d Photo Selected", "%d Photos Selected", count), count)
         subtitleLabel.text = subtitle
         subtitleLabel.isVisible = !subtitle.isEmpty
     }
@@ -68,8 +68,10 @@ public protocol RatingRowDelegate: AnyObject {
 /// Five star buttons: clicking a star sets that rating (the current one clears it);
 /// "Rejected" before them (the stars dimmed) for a rejected photo.
 public final class RatingRow: ListRowView {
-    public let keyLabel = Label("Rating")
-    public let rejectedLabel = Label("Rejected")
+    // Translators: the key of the details row with a photo's stars.
+    public let keyLabel = Label(tr("Rating"))
+    // Translators: a photo marked as rejected while culling.
+    public let rejectedLabel = Label(tr("Rejected"))
     public let starButtons = (1...5).map { _ in Button() }
     public private(set) var rating = 0
     public weak var delegate: RatingRowDelegate?
@@ -103,11 +105,15 @@ public final class RatingRow: ListRowView {
     }
 
     /// The accessible name of the button for `stars`: "Rate 3 stars".
-    public static func starName(_ stars: Int) -> String { stars == 1 ? "Rate 1 star" : "Rate \(stars) stars" }
+    public static func starName(_ stars: Int) -> String {
+        // Translators: the name of a star button in the details pane, "Rate 3 stars".
+        String(format: trn("Rate %d star", "Rate %d stars", stars), stars)
+    }
 
     /// Shows `rating` (nil: the selected photos differ, no star lit and "Rating (mixed)").
     public func configure(rating: Int?, isRejected: Bool = false, delegate: RatingRowDelegate) {
-        keyLabel.text = rating == nil ? "Rating (mixed)" : "Rating"
+        // Translators: the key of the rating row when the selected photos have different ratings.
+        keyLabel.text = rating == nil ? tr("Rating (mixed)") : tr("Rating")
         let rating = rating ?? 0
         self.rating = rating
         rejectedLabel.isVisible = isRejected
@@ -148,6 +154,6 @@ public final class DetailFieldRow: ListRowView {
         keyLabel.text = key
         valueLabel.text = value
         chevron.isVisible = leadsSomewhere
-        tooltip = leadsSomewhere ? (key == "Camera" ? "All photos by this camera" : "All photos taken that day") : nil
+        tooltip = leadsSomewhere ? (key == tr("Camera") ? tr("All photos by this camera") : tr("All photos taken that day")) : nil
     }
 }

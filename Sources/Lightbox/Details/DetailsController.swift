@@ -24,7 +24,8 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public init(store: CatalogStore) {
         keywordsEditor = KeywordsEditorController(store: store)
         super.init()
-        title = "Details"
+        // Translators: the title of the pane with a photo's details.
+        title = tr("Details")
         source.kindOfItem = { $0.kind }
         let images = store.images
         source.register(PreviewRow.self, kind: "preview") { row, item in

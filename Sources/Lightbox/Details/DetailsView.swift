@@ -16,7 +16,7 @@ public final class DetailsView: Box {
         list.singleClickActivate = true  // a row that leads somewhere opens with one click
         list.addCssClass("boxed-list")
         list.addCssClass("details-list")
-        list.setAccessibleLabel("Photo details")
+        list.setAccessibleLabel(tr("Photo details"))
         list.verticalAlignment = .start
         let clamp = Box(orientation: .vertical)
         clamp.setMargins(top: 12, bottom: 24, start: 24, end: 24)
@@ -24,8 +24,8 @@ public final class DetailsView: Box {
         clamp.append(keywordsSlot)
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = clamp
-        placeholder.show(icon: "image-x-generic-symbolic", title: "No Photo Selected",
-                         description: "Choose a photo in the list to see its details.", button: nil)
+        placeholder.show(icon: "image-x-generic-symbolic", title: tr("No Photo Selected"),
+                         description: tr("Choose a photo in the list to see its details."), button: nil)
         placeholder.isCompact = true  // a pane beside the list
         pages.add(scroller, name: "details")
         pages.add(placeholder, name: "none")

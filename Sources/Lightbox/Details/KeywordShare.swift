@@ -20,7 +20,10 @@ public struct KeywordShare: Identifiable, Equatable, Sendable {
     public var shownKeyword: String { KeywordText.shown(keyword) }
     public var isOnAll: Bool { count == total }
     /// "on 2 of 3" when only some of the photos have it.
-    public var shareText: String? { isOnAll ? nil : "on \(count) of \(total)" }
+    public var shareText: String? {
+        // Translators: how many of the shown photos have a keyword, "on 2 of 3".
+        isOnAll ? nil : String(format: tr("on %1$d of %2$d"), count, total)
+    }
 
     /// Every keyword of `photos`, in the order met (a photo's keywords in the order they were
     /// added), with how many of them have it; keywords differing only in case are one.

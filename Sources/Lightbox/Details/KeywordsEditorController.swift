@@ -39,7 +39,7 @@ public final class KeywordsEditorController: Controller {
     public init(store: CatalogStore) {
         self.store = store
         super.init()
-        title = "Keywords"
+        title = tr("Keywords")
         store.observeLibrary(owner: self) { [weak self] change in
             guard let self, change.touches(Set(self.photos.map(\.id))) else { return }
             self.showKeywords(of: self.photos.compactMap { self.store.photo($0.id) ?? $0 })
@@ -108,7 +108,8 @@ public final class KeywordsEditorController: Controller {
     @discardableResult
     public func add(_ typed: String) -> Bool {
         guard let keyword = KeywordText.stored(typed) else { return false }
-        guard change({ $0.add(keyword: keyword) }, failing: "“\(KeywordText.shown(keyword))” could not be added") else {
+        // Translators: %@ is a keyword.
+        guard change({ $0.add(keyword: keyword) }, failing: String(format: tr("“%@” could not be added"), KeywordText.shown(keyword))) else {
             return false
         }
         editorView.entry.text = ""
@@ -123,7 +124,8 @@ public final class KeywordsEditorController: Controller {
         let position = shares.firstIndex { $0.id == KeywordText.key(keyword) }
         let hadFocus = isViewLoaded && editorView.chipViews.contains { $0.hasFocus }
         guard change({ $0.remove(keyword: keyword) },
-                     failing: "“\(KeywordText.shown(keyword))” could not be removed") else { return }
+                     // Translators: %@ is a keyword.
+                     failing: String(format: tr("“%@” could not be removed"), KeywordText.shown(keyword))) else { return }
         if hadFocus { showKeywords(of: photos, focusingChipAt: position ?? 0) }
     }
 
@@ -137,7 +139,8 @@ public final class KeywordsEditorController: Controller {
             showKeywords(of: photos.map { store.photo($0.id) ?? $0 })
             return true
         } catch {
-            showError("\(what): \(error).")
+            // Translators: what failed ("“Norway” could not be added") and why (the error's own text).
+            showError(String(format: tr("%1$@: %2$@."), what, "\(error)"))
             return false
         }
     }

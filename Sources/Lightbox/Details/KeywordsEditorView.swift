@@ -27,15 +27,24 @@ public final class KeywordChip: FlowBoxChild {
         removeButton.hasFrame = false
         removeButton.addCssClass("circular")
         removeButton.isFocusable = false  // the chip has the focus; Delete removes
-        removeButton.setAccessibleLabel("Remove keyword \(share.shownKeyword)")
-        removeButton.tooltip = "Remove keyword"
+        // Translators: %@ is a keyword.
+        removeButton.setAccessibleLabel(String(format: tr("Remove keyword %@"), share.shownKeyword))
+        removeButton.tooltip = tr("Remove keyword")
         removeButton.onClicked(owner: self) { [weak self] in self?.onRemove?() }
         [nameLabel, shareLabel, removeButton].forEach(content.append)
         child = content
-        let label = share.shareText.map { "\(share.shownKeyword), \($0)" } ?? share.shownKeyword
-        setAccessibleLabel("Keyword \(label)")
-        tooltip = share.shareText.map { "Keyword \(share.shownKeyword), \($0) photos; Delete removes it" }
-            ?? "Keyword \(share.shownKeyword); Delete removes it"
+        if share.isOnAll {
+            // Translators: %@ is a keyword on every photo shown.
+            setAccessibleLabel(String(format: tr("Keyword %@"), share.shownKeyword))
+            // Translators: %@ is a keyword on every photo shown.
+            tooltip = String(format: tr("Keyword %@; Delete removes it"), share.shownKeyword)
+        } else {
+            // Translators: %1$@ is a keyword, on %2$d of the %3$d photos shown.
+            setAccessibleLabel(String(format: tr("Keyword %1$@, on %2$d of %3$d"), share.shownKeyword, share.count, share.total))
+            // Translators: %1$@ is a keyword, on %2$d of the %3$d photos shown.
+            tooltip = String(format: tr("Keyword %1$@, on %2$d of %3$d photos; Delete removes it"),
+                             share.shownKeyword, share.count, share.total)
+        }
         let keys = EventControllerKey()
         keys.onKey(owner: self) { [weak self] key, modifiers in
             guard modifiers.isEmpty, ["Delete", "KP_Delete", "BackSpace"].contains(key.name) else { return false }
@@ -68,7 +77,8 @@ public final class KeywordSuggestion: Button {
         content.append(nameLabel)
         content.append(countLabel)
         child = content
-        setAccessibleLabel("\(keyword.shownKeyword), \(keyword.countText)")
+        // Translators: a suggested keyword and how many photos have it, "Norway, 12 photos".
+        setAccessibleLabel(String(format: trc("keyword, count", "%1$@, %2$@"), keyword.shownKeyword, keyword.countText))
     }
 
     public var isHighlighted: Bool {
@@ -81,9 +91,9 @@ public final class KeywordSuggestion: Button {
 /// keywords as chips, an entry to add one, the library's keywords matching what is typed
 /// right under it, and what went wrong, inline.
 public final class KeywordsEditorView: Box {
-    public let heading = Label("Keywords")
+    public let heading = Label(tr("Keywords"))
     public let chips = FlowBox()
-    public let entry = Entry(placeholder: "Add keyword…")
+    public let entry = Entry(placeholder: tr("Add keyword…"))
     public let suggestions = Box(orientation: .vertical)
     public let errorLabel = Label()
     public private(set) var chipViews: [KeywordChip] = []
@@ -101,13 +111,14 @@ public final class KeywordsEditorView: Box {
         chips.columnSpacing = 6
         chips.rowSpacing = 6
         chips.maxChildrenPerLine = 30
-        chips.setAccessibleLabel("Keywords")
-        entry.setAccessibleLabel("Add keyword")
+        chips.setAccessibleLabel(tr("Keywords"))
+        entry.setAccessibleLabel(tr("Add keyword"))
         entry.primaryIconName = "list-add-symbolic"
-        entry.tooltip = "Type a keyword and press Enter; “Places › Norway” or “Places|Norway” for a hierarchy"
+        // Translators: keep “Places|Norway” as it is (the separator keywords are stored with); translate the names.
+        entry.tooltip = tr("Type a keyword and press Enter; “Places › Norway” or “Places|Norway” for a hierarchy")
         suggestions.addCssClass("keyword-suggestions")
         suggestions.isVisible = false
-        suggestions.setAccessibleLabel("Keywords in the library")
+        suggestions.setAccessibleLabel(tr("Keywords in the library"))
         errorLabel.addCssClass("error")
         errorLabel.xalign = 0
         errorLabel.wraps = true

@@ -6,7 +6,8 @@ import LightboxKit
 /// buttons to copy the coordinates and to open them in the maps app (the window's
 /// `win.copy-coordinates` and `win.open-in-maps`, so what went wrong shows in its bar).
 public final class LocationRow: ListRowView {
-    public let keyLabel = Label("Location")
+    // Translators: the key of the details row with where a photo was taken.
+    public let keyLabel = Label(tr("Location"))
     public let coordinatesLabel = Label()
     public let placeLabel = Label()
     public let copyButton = Button(iconName: "edit-copy-symbolic")
@@ -30,7 +31,7 @@ public final class LocationRow: ListRowView {
             text.append(label)
         }
         coordinatesLabel.addCssClass("numeric")
-        for (button, name) in [(copyButton, "Copy Coordinates"), (mapsButton, "Open in Maps")] {
+        for (button, name) in [(copyButton, tr("Copy Coordinates")), (mapsButton, tr("Open in Maps"))] {
             button.hasFrame = false
             button.verticalAlignment = .center
             button.tooltip = name
@@ -45,7 +46,8 @@ public final class LocationRow: ListRowView {
     public func configure(_ location: PhotoLocation, place: String?) {
         self.location = location
         coordinatesLabel.text = location.readable
-        placeLabel.text = place.map { "Near \($0)" } ?? ""
+        // Translators: %@ is the place nearest where a photo was taken, "Near Paris, France".
+        placeLabel.text = place.map { String(format: tr("Near %@"), $0) } ?? ""
         placeLabel.isVisible = place != nil
     }
 

@@ -11,13 +11,13 @@ public final class PhotoContextMenu {
     public static func makeModel() -> Menu {
         let menu = Menu()
         let handOff = Menu()
-        handOff.append("Open With…", action: "win.open-with")
-        handOff.append("Show in Files", action: "win.show-in-files")
-        handOff.append("Copy", action: "win.copy", accel: "<Control>c")
-        handOff.append("Set as Background", action: "win.set-background")
+        handOff.append(tr("Open With…"), action: "win.open-with")
+        handOff.append(tr("Show in Files"), action: "win.show-in-files")
+        handOff.append(tr("Copy"), action: "win.copy", accel: "<Control>c")
+        handOff.append(tr("Set as Background"), action: "win.set-background")
         menu.appendSection(nil, handOff)
         let trash = Menu()
-        trash.append("Move to Trash", action: "win.trash", accel: "Delete")
+        trash.append(tr("Move to Trash"), action: "win.trash", accel: "Delete")
         menu.appendSection(nil, trash)
         return menu
     }

@@ -116,7 +116,9 @@ public final class PhotoHandoffs {
         let ticket = copyTicket
         let files = ContentProvider(filePaths: photos.filePaths)
         Clipboard.default.set(files)
-        say(CommandMessage(photos.count == 1 ? "“\(photos[0].name)” copied" : "\(photos.count) photos copied"))
+        // Translators: a toast; %@ is the photo's file name.
+        say(CommandMessage(photos.count == 1 ? String(format: tr("“%@” copied"), photos[0].name)
+                           : String(format: trn("%d photo copied", "%d photos copied", photos.count), photos.count)))
         decode?.cancel()
         guard photos.count == 1, photos[0].error == nil else { return }
         let images = store.images
@@ -139,7 +141,11 @@ public final class PhotoHandoffs {
         if isSandboxed { return showInFilesFromSandbox(photos[0]) }
         let uris = photos.filePaths.compactMap(FileNames.uri(forPath:))
         let folder = (photos[0].path as NSString).deletingLastPathComponent
-        let nobody = CommandMessage("No file manager answered: \(photos.count == 1 ? "“\(photos[0].name)” is" : "the photos are") in \(folder)")
+        let nobody = CommandMessage(photos.count == 1
+            // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
+            ? String(format: tr("No file manager answered: “%1$@” is in %2$@"), photos[0].name, folder)
+            // Translators: a toast; %@ is the folder the photos are in.
+            : String(format: tr("No file manager answered: the photos are in %@"), folder))
         guard let bus = bus() else { return say(nobody) }
         bus.call("org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
                  interface: "org.freedesktop.FileManager1", method: "ShowItems",
@@ -150,7 +156,8 @@ public final class PhotoHandoffs {
 
     private func showInFilesFromSandbox(_ photo: Photo) {
         let folder = (photo.path as NSString).deletingLastPathComponent
-        let nobody = CommandMessage("No desktop portal answered: “\(photo.name)” is in \(folder)")
+        // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
+        let nobody = CommandMessage(String(format: tr("No desktop portal answered: “%1$@” is in %2$@"), photo.name, folder))
         guard let bus = bus() else { return say(nobody) }
         bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
                  interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
@@ -170,14 +177,17 @@ public final class PhotoHandoffs {
             chooser = AppChooser.choose(for: photos.map(\.path), parent: window()) { [weak self] result in
                 self?.chooser = nil
                 if case .failure(let error) = result {
-                    self?.say(CommandMessage("“\(first.name)” could not be opened: \(error)"))
+                    // Translators: a toast; %1$@ is the photo's file name, %2$@ the reason (from the system).
+                    self?.say(CommandMessage(String(format: tr("“%1$@” could not be opened: %2$@"), first.name, "\(error)")))
                 }
             }
             return
         }
         // In a sandbox the desktop's own chooser asks (the OpenURI portal's OpenFile with
         // `ask`), for the first photo: the portal takes one file, as an open descriptor.
-        let unanswered = CommandMessage("No desktop portal answered: “\(first.name)” can’t be opened from the sandbox")
+        // Translators: a toast; %@ is the photo's file name.
+        let unanswered = CommandMessage(String(format: tr("No desktop portal answered: “%@” can’t be opened from the sandbox"),
+                                               first.name))
         guard let bus = bus() else { return say(unanswered) }
         bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
                  interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
@@ -185,7 +195,8 @@ public final class PhotoHandoffs {
             switch result {
             case .success: break
             case .failure(let error) where error.isUnanswered: self?.say(unanswered)
-            case .failure(let error): self?.say(CommandMessage("“\(first.name)” could not be opened: \(error)"))
+            case .failure(let error):
+                self?.say(CommandMessage(String(format: tr("“%1$@” could not be opened: %2$@"), first.name, "\(error)")))
             }
         }
     }
@@ -198,16 +209,18 @@ public final class PhotoHandoffs {
     public func setBackground() {
         let photos = selectedPhotos
         guard photos.count == 1, let uri = FileNames.uri(forPath: photos[0].path) else { return }
-        let none = CommandMessage("No wallpaper service is running; set the background in Settings")
+        let none = CommandMessage(tr("No wallpaper service is running; set the background in Settings"))
         guard let bus = bus() else { return say(none) }
         bus.callPortal("org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI", arguments: [.string(""), .string(uri)],
                        options: ["show-preview": .boolean(true), "set-on": .string("background")]) { [weak self] result in
             switch result {
-            case .success(0): self?.say(CommandMessage("“\(photos[0].name)” is the background now"))
+            // Translators: a toast; %@ is the photo's file name.
+            case .success(0): self?.say(CommandMessage(String(format: tr("“%@” is the background now"), photos[0].name)))
             case .success(1): break  // the person said no in the portal's preview
-            case .success: self?.say(CommandMessage("The background could not be set"))
+            case .success: self?.say(CommandMessage(tr("The background could not be set")))
             case .failure(let error) where error.isUnanswered: self?.say(none)
-            case .failure(let error): self?.say(CommandMessage("The background could not be set: \(error)"))
+            // Translators: a toast; %@ is the reason (from the system).
+            case .failure(let error): self?.say(CommandMessage(String(format: tr("The background could not be set: %@"), "\(error)")))
             }
         }
     }
@@ -217,7 +230,7 @@ public final class PhotoHandoffs {
     /// Puts "48.8566, 2.3522" on the clipboard.
     public func copyCoordinates(_ location: PhotoLocation) {
         Clipboard.default.set(text: location.decimal)
-        say(CommandMessage("Coordinates copied"))
+        say(CommandMessage(tr("Coordinates copied")))
     }
 
     /// Opens the position in the maps app (the `geo:` URI's default handler).
@@ -225,7 +238,8 @@ public final class PhotoHandoffs {
         do {
             try openURI(location.geoURI)
         } catch {
-            say(CommandMessage("No maps application opens \(location.geoURI): \(error)"))
+            // Translators: a toast; %1$@ is a geo: address, %2$@ the reason (from the system).
+            say(CommandMessage(String(format: tr("No maps application opens %1$@: %2$@"), location.geoURI, "\(error)")))
         }
     }
 }

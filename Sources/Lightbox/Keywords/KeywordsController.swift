@@ -14,7 +14,7 @@ public final class KeywordsController: Controller, ListSelectionDelegate {
     public init(store: CatalogStore) {
         self.store = store
         super.init()
-        title = "Keywords"
+        title = tr("Keywords")
         source.register(KeywordRow.self) { row, keyword in row.configure(with: keyword) }
         source.delegate = self
         store.keywords.observe(owner: self) { [weak self] counts in self?.show(counts) }

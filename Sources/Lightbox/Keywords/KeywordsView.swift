@@ -24,8 +24,9 @@ public final class KeywordRow: ListRowView {
     public func configure(with keyword: KeywordCount) {
         nameLabel.text = keyword.shownKeyword
         countLabel.text = keyword.countText
-        setAccessibleLabel("\(keyword.shownKeyword) — \(keyword.countText)")
-        tooltip = "Photos with the keyword \(keyword.shownKeyword)"
+        // Translators: a keyword row's accessible name; %1$@ is the keyword, %2$@ its photo count ("3 photos").
+        setAccessibleLabel(String(format: tr("%1$@ — %2$@"), keyword.shownKeyword, keyword.countText))
+        tooltip = String(format: tr("Photos with the keyword %@"), keyword.shownKeyword)
     }
 }
 
@@ -41,7 +42,7 @@ public final class KeywordsView: Box {
         super.init(orientation: .vertical)
         list.addCssClass("keywords-list")
         list.addCssClass("rich-list")
-        list.setAccessibleLabel("Keywords")
+        list.setAccessibleLabel(tr("Keywords"))
         list.singleClickActivate = false
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = list
@@ -58,11 +59,11 @@ public final class KeywordsView: Box {
         status.isVisible = !hasKeywords
         guard !hasKeywords else { return }
         if hasPhotos {
-            status.show(icon: "user-bookmarks-symbolic", title: "No Keywords",
-                        description: "Select a photo and press Ctrl+K to give it a keyword.", offersOpenFolder: false)
+            status.show(icon: "user-bookmarks-symbolic", title: tr("No Keywords"),
+                        description: tr("Select a photo and press Ctrl+K to give it a keyword."), offersOpenFolder: false)
         } else {
-            status.show(icon: "folder-pictures-symbolic", title: "No Keywords",
-                        description: "Open a folder of photos to see their keywords.", offersOpenFolder: true)
+            status.show(icon: "folder-pictures-symbolic", title: tr("No Keywords"),
+                        description: tr("Open a folder of photos to see their keywords."), offersOpenFolder: true)
         }
     }
 

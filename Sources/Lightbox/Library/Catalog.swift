@@ -91,15 +91,19 @@ public final class Catalog: Sendable {
         }
         if access(existing, W_OK) != 0 {
             switch errno {
-            case EROFS: return "the folder \(existing) is on a read-only disk"
-            case EACCES, EPERM: return "the folder \(existing) is read-only"
+            // Translators: why ratings can't be saved; %@ is a folder.
+            case EROFS: return String(format: tr("the folder %@ is on a read-only disk"), existing)
+            // Translators: why ratings can't be saved; %@ is a folder.
+            case EACCES, EPERM: return String(format: tr("the folder %@ is read-only"), existing)
             default: break
             }
         }
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
-            return "the disk holding \(folder) is full"
+            // Translators: why ratings can't be saved; %@ is a folder.
+            return String(format: tr("the disk holding %@ is full"), folder)
         }
-        return "\(folder) can't be written (\(error.map { "\($0.localizedDescription)" } ?? "unknown error"))"
+        // Translators: why ratings can't be saved; %1$@ is a folder, %2$@ SQLite's reason.
+        return String(format: tr("%1$@ can't be written (%2$@)"), folder, error.map { "\($0.localizedDescription)" } ?? tr("unknown error"))
     }
 
     /// How long a statement waits for another connection's lock (another Lightbox process

@@ -14,18 +14,32 @@ public struct CatalogRecovery: Equatable, Sendable {
     public let rowsRead: Int
 
     /// What the person is told: what happened, what came back, where the damaged file is.
-    public var message: String {
-        var sources: [String] = []
-        if let backup {
-            let formatter = DateFormatter()
-            formatter.dateFormat = "d MMMM yyyy 'at' HH:mm"
-            sources.append("the backup of \(formatter.string(from: backup.date))")
+    public var message: String { message(in: .current) }
+
+    /// The message with the backup's date written for `locale`. One whole message per
+    /// case, so a translation never joins fragments.
+    public func message(in locale: FormattingLocale) -> String {
+        switch (backup, rowsRead) {
+        case (let backup?, 0):
+            // Translators: %1$@ is when the backup was made ("9 March 2024 at 16:00"), %2$@ the damaged file's path.
+            String(format: tr("The photo catalog was damaged. It was rebuilt from the backup of %1$@, ratings included. The damaged file was kept as %2$@."),
+                   LocaleFormats.moment(backup.date, in: locale), damagedFile)
+        case (let backup?, let rows):
+            // Translators: %1$@ is when the backup was made ("9 March 2024 at 16:00"), %2$d how many photos
+            // could be read from the damaged catalog, %3$@ the damaged file's path.
+            String(format: trn("The photo catalog was damaged. It was rebuilt from the backup of %1$@ and %2$d photo still readable in it, ratings included. The damaged file was kept as %3$@.",
+                               "The photo catalog was damaged. It was rebuilt from the backup of %1$@ and %2$d photos still readable in it, ratings included. The damaged file was kept as %3$@.", rows),
+                   LocaleFormats.moment(backup.date, in: locale), rows, damagedFile)
+        case (nil, 0):
+            // Translators: %@ is the damaged file's path.
+            String(format: tr("The photo catalog was damaged. Nothing in it could be read and there was no backup, so ratings come from the photo files again. The damaged file was kept as %@."),
+                   damagedFile)
+        case (nil, let rows):
+            // Translators: %1$d is how many photos could be read from the damaged catalog, %2$@ the damaged file's path.
+            String(format: trn("The photo catalog was damaged. It was rebuilt from %1$d photo still readable in it, ratings included. The damaged file was kept as %2$@.",
+                               "The photo catalog was damaged. It was rebuilt from %1$d photos still readable in it, ratings included. The damaged file was kept as %2$@.", rows),
+                   rows, damagedFile)
         }
-        if rowsRead > 0 { sources.append("\(rowsRead) \(rowsRead == 1 ? "photo" : "photos") still readable in it") }
-        let rebuilt = sources.isEmpty
-            ? "Nothing in it could be read and there was no backup, so ratings come from the photo files again."
-            : "It was rebuilt from \(sources.joined(separator: " and ")), ratings included."
-        return "The photo catalog was damaged. \(rebuilt) The damaged file was kept as \(damagedFile)."
     }
 
     /// Moves the damaged catalog at `path` aside and builds a new one there.

@@ -48,7 +48,8 @@ extension CatalogStore {
             open(folders: try catalog.libraryFolders(seedingWith: seed).map(\.path), rescanning: rescanning)
         } catch {
             open(folders: [seed()], rescanning: rescanning)
-            tell("The library's folders can't be read from the catalog: \(error)")
+            // Translators: %@ is SQLite's reason.
+            tell(String(format: tr("The library's folders can't be read from the catalog: %@"), "\(error)"))
         }
     }
 
@@ -62,8 +63,8 @@ extension CatalogStore {
         let addition = LibraryFolderList.adding(folder, to: folders)
         guard case .added(let absorbed) = addition else { return addition }
         var info = stat()
-        guard stat(folder, &info) == 0 else { throw StoreError("“\(folder)” can't be found (\(String(cString: strerror(errno))))") }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError("“\(folder)” is not a folder") }
+        guard stat(folder, &info) == 0 else { throw StoreError(String(format: tr("“%1$@” can't be found (%2$@)"), folder, String(cString: strerror(errno)))) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError(String(format: tr("“%@” is not a folder"), folder)) }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
         try catalog.changeLibraryFolders(add: [folder], remove: absorbed)
         if folders.isEmpty || isLoading {
@@ -89,7 +90,7 @@ extension CatalogStore {
     /// the catalog can't record it.
     public func removeFolder(_ path: String) throws {
         let folder = (path as NSString).standardizingPath
-        guard folders.contains(folder) else { throw StoreError("“\(folder)” is not a library folder") }
+        guard folders.contains(folder) else { throw StoreError(String(format: tr("“%@” is not a library folder"), folder)) }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
         try catalog.changeLibraryFolders(remove: [folder])
         guard !isLoading else { return open(folders: folders.filter { $0 != folder }) }

@@ -182,8 +182,8 @@ public final class CatalogStore {
         self.images = images
         scanner.foreground = images.foreground
         if let reason = catalog.notWritableReason {
-            raise(LibraryCondition(.catalogNotWritable, message: "Ratings can't be saved: \(reason). "
-                + "Photos are shown, but ratings and other changes are not kept."))
+            // Translators: %@ is why the catalog can't be written ("the folder /home/ada/.local/share is read-only").
+            raise(LibraryCondition(.catalogNotWritable, message: String(format: tr("Ratings can't be saved: %@. Photos are shown, but ratings and other changes are not kept."), reason)))
         }
         if let recovery = catalog.recovery {
             raise(LibraryCondition(.catalogRecovered, message: recovery.message, isDismissible: true))
@@ -512,7 +512,8 @@ public final class CatalogStore {
             case .success(let library):
                 self.returnsMemoryWhenSettled = true
                 self.setAll(library.with(self.metadataWhileLoading))
-            case .failure(let error): self.tell("The photo catalog can't be read: \(error)")
+            // Translators: %@ is SQLite's reason.
+            case .failure(let error): self.tell(String(format: tr("The photo catalog can't be read: %@"), "\(error)"))
             }
             for (folder, reason) in offline.sorted(by: { $0.key < $1.key }) {
                 self.folderUnavailable(folder, reason, dropping: false)
@@ -744,7 +745,8 @@ public final class CatalogStore {
                     self?.scan([folder])
                 }
             case .failure(let error):
-                self.tell("The photo catalog can't be read: \(error)")
+                // Translators: %@ is SQLite's reason.
+                self.tell(String(format: tr("The photo catalog can't be read: %@"), "\(error)"))
                 self.scan([folder])
             }
         }
@@ -781,19 +783,21 @@ public final class CatalogStore {
         case 0:
             clear(.folderUnavailable)
         case 1:
-            raise(LibraryCondition(.folderUnavailable, message: "The folder “\(offline[0].0)” \(offline[0].1). "
-                + "Its photos will be shown again when it is back."))
+            // Translators: %1$@ is a folder, %2$@ what happened to it ("was deleted or moved").
+            raise(LibraryCondition(.folderUnavailable, message: String(format: tr("The folder “%1$@” %2$@. Its photos will be shown again when it is back."), offline[0].0, offline[0].1)))
         default:
-            let list = offline.map { "“\($0.0)” \($0.1)" }.joined(separator: "; ")
-            raise(LibraryCondition(.folderUnavailable, message: "\(offline.count) library folders are offline: \(list). "
-                + "Their photos will be shown again when they are back."))
+            // Translators: one offline folder in a list, %1$@ the folder, %2$@ what happened to it ("was deleted or moved").
+            let item = tr("“%1$@” %2$@")
+            // Translators: separates the offline folders in a list.
+            let list = offline.map { String(format: item, $0.0, $0.1) }.joined(separator: tr("; "))
+            // Translators: %2$@ is a list of folders and what happened to each.
+            raise(LibraryCondition(.folderUnavailable, message: String(format: trn("%1$d library folder is offline: %2$@. Its photos will be shown again when it is back.", "%1$d library folders are offline: %2$@. Their photos will be shown again when they are back.", offline.count), offline.count, list)))
         }
     }
 
     /// The disk under the catalog is full: scanning waits until space is freed.
     private func diskFull() {
-        raise(LibraryCondition(.diskFull, message: "The disk holding the photo catalog is full. Scanning stopped "
-            + "and goes on by itself when space is freed; ratings saved before are kept."))
+        raise(LibraryCondition(.diskFull, message: tr("The disk holding the photo catalog is full. Scanning stopped and goes on by itself when space is freed; ratings saved before are kept.")))
         guard waitingOutFault == nil else { return }
         let catalog = self.catalog
         waitOut(every: .seconds(2), until: { catalog.hasRoomToGrow }) { [weak self] in
@@ -855,7 +859,8 @@ public final class CatalogStore {
     /// Sets the stars (0…5) of several photos as one edit (one undo); see `edit`.
     @discardableResult
     public func setRating(_ rating: Int, for ids: [Photo.ID]) throws -> MetadataEdit {
-        guard (0...5).contains(rating) else { throw StoreError("a rating is 0 to 5 stars, not \(rating)") }
+        // Translators: %d is the rating asked for.
+        guard (0...5).contains(rating) else { throw StoreError(String(format: tr("a rating is 0 to 5 stars, not %d"), rating)) }
         return try edit(ids) { $0.rating = rating }
     }
 
@@ -909,7 +914,7 @@ public final class CatalogStore {
         guard !values.isEmpty else { return }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
         if conditions.contains(where: { $0.kind == .diskFull }) {
-            throw StoreError("the disk holding the photo catalog is full")
+            throw StoreError(tr("the disk holding the photo catalog is full"))
         }
         if isLoading { metadataWhileLoading.merge(values) { $1 } }
         show(values)
@@ -951,8 +956,7 @@ public final class CatalogStore {
         }
         guard let failure else { return }
         if failure.isDiskFull { diskFull() }
-        let what = ids.count == 1 ? "The rating could not be saved" : "The changes to \(ids.count) photos could not be saved"
-        tell(failure.isDiskFull ? "\(what): the disk holding the photo catalog is full." : "\(what).")
+        tell(Self.unsavedMessage(count: ids.count, diskFull: failure.isDiskFull))
         // What the catalog keeps, unless a newer edit of the photo is on its way (and the
         // rows still being read must not bring the refused one back).
         var restored: [Photo.ID: PhotoMetadata] = [:]

@@ -28,24 +28,27 @@ enum FolderAvailability: Equatable, Sendable {
         var info = stat()
         guard stat(folder, &info) == 0 else {
             switch errno {
-            case ENOENT: return .unavailable(reason: "was deleted or moved")
-            case ENOTDIR: return .unavailable(reason: "is no longer a folder")
-            default: return .unavailable(reason: "can't be read (\(String(cString: strerror(errno))))")
+            // Translators: the reasons a library folder is offline complete “The folder “%1$@” %2$@.”: they say
+            // what happened to the folder (lower case, no full stop).
+            case ENOENT: return .unavailable(reason: tr("was deleted or moved"))
+            case ENOTDIR: return .unavailable(reason: tr("is no longer a folder"))
+            // Translators: %@ is the system's reason ("Permission denied").
+            default: return .unavailable(reason: String(format: tr("can't be read (%@)"), String(cString: strerror(errno))))
             }
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return .unavailable(reason: "is no longer a folder") }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return .unavailable(reason: tr("is no longer a folder")) }
         let entries: [DirectoryListing.Entry]
         do {
             entries = try DirectoryListing.entries(of: folder)
         } catch {
-            return .unavailable(reason: "can't be read (\(error.message))")
+            return .unavailable(reason: String(format: tr("can't be read (%@)"), error.message))
         }
         let identity = FolderIdentity(info)
         if let known, known.device != identity.device, entries.isEmpty {
-            return .unavailable(reason: "is on a disk that was removed")
+            return .unavailable(reason: tr("is on a disk that was removed"))
         }
         if known == nil, hasPhotos, entries.isEmpty {
-            return .unavailable(reason: "is empty (is the disk it is on connected?)")
+            return .unavailable(reason: tr("is empty (is the disk it is on connected?)"))
         }
         return .available(identity)
     }

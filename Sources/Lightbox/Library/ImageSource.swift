@@ -155,7 +155,7 @@ public final class ImageSource: Sendable {
                 return LoadedImage(image: cached, origin: .diskCache)
             }
             if cache.hasFailure(uri: uri, mtime: mtime) {
-                throw MediaError("no thumbnail can be made for this file (an earlier attempt failed)")
+                throw MediaError(tr("no thumbnail can be made for this file (an earlier attempt failed)"))
             }
         }
         decodes.increment()

@@ -37,7 +37,7 @@ public struct KeywordCount: Identifiable, Hashable, Sendable {
     /// "Places › Norway › Bergen".
     public var shownKeyword: String { KeywordText.shown(keyword) }
     /// "12 photos", "1 photo".
-    public var countText: String { count == 1 ? "1 photo" : "\(count) photos" }
+    public var countText: String { FormattingLocale.current.counted(trn("%d photo", "%d photos", count), count) }
 
     /// Every keyword of `photos` with its photo count, sorted by name as GNOME Files sorts
     /// names (`FileNames.sortKey` of the keyword as shown). Keywords that differ only in

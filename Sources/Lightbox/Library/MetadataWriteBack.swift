@@ -157,7 +157,8 @@ final class MetadataWriteBack: @unchecked Sendable {
         } catch {
             try? catalog.settle(write, stamp: nil, reread: nil)
             let reason = (error as? Failure)?.reason ?? "\(error)"
-            return Report(failure: "“\(name)” could not be updated: \(reason).", remaining: 0)
+            // Translators: %1$@ is a photo's file name, %2$@ why it could not be written ("the file is read-only").
+            return Report(failure: String(format: tr("“%1$@” could not be updated: %2$@."), name, reason), remaining: 0)
         }
     }
 
@@ -168,10 +169,12 @@ final class MetadataWriteBack: @unchecked Sendable {
         let sidecar = existing ?? path + ".xmp"
         let folder = (path as NSString).deletingLastPathComponent
         if let reason = Self.readOnlyReason(folder) {
-            throw Failure("\(reason), so no sidecar can be written")
+            // Translators: %@ is why ("the folder is read-only").
+            throw Failure(String(format: tr("%@, so no sidecar can be written"), reason))
         }
         if existing != nil, Self.readOnlyReason(sidecar) != nil {
-            throw Failure("its sidecar “\((sidecar as NSString).lastPathComponent)” is read-only")
+            // Translators: %@ is the file name of a photo's XMP sidecar.
+            throw Failure(String(format: tr("its sidecar “%@” is read-only"), (sidecar as NSString).lastPathComponent))
         }
         _ = try replace(sidecar, of: path, with: tags, as: .sidecar, creating: existing == nil)
     }
@@ -197,15 +200,16 @@ final class MetadataWriteBack: @unchecked Sendable {
             do {
                 try ImageMetadataWriter.write(tags, into: copy.path, as: container)
                 guard try ImageMetadataWriter.writtenTags(at: copy.path) == tags else {
-                    throw Failure("the written copy did not read back as written")
+                    throw Failure(tr("the written copy did not read back as written"))
                 }
             } catch let error as MediaError {
-                throw Failure("the metadata could not be written (\(error.message))")
+                // Translators: %@ is Exiv2's reason.
+                throw Failure(String(format: tr("the metadata could not be written (%@)"), error.message))
             }
             try copy.finish(like: before)
             let replaced = try catalog.serialized { () throws -> Bool in
                 // Trashed meanwhile (the trash runs serialized too): never bring it back.
-                guard (try? catalog.photo(at: photo)) != nil else { throw Failure("the photo was moved away") }
+                guard (try? catalog.photo(at: photo)) != nil else { throw Failure(tr("the photo was moved away")) }
                 var now = stat()
                 let present = stat(path, &now) == 0
                 if creating ? present : !(present && Self.same(now, before)) { return false }
@@ -218,7 +222,7 @@ final class MetadataWriteBack: @unchecked Sendable {
             guard stat(path, &after) == 0 else { throw Failure(Self.describe(errno)) }
             return FileStamp(after)
         }
-        throw Failure("another app kept changing the file")
+        throw Failure(tr("another app kept changing the file"))
     }
 
     /// Why the file or folder at `path` is not to be written, nil when it may be: no write
@@ -228,11 +232,11 @@ final class MetadataWriteBack: @unchecked Sendable {
         var info = stat()
         let isFolder = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         if access(path, W_OK) != 0 {
-            if errno == EROFS { return "the disk is read-only" }
+            if errno == EROFS { return tr("the disk is read-only") }
         } else if info.st_mode & 0o222 != 0 {
             return nil
         }
-        return isFolder ? "the folder is read-only" : "the file is read-only"
+        return isFolder ? tr("the folder is read-only") : tr("the file is read-only")
     }
 
     private static func same(_ a: stat, _ b: stat) -> Bool {
@@ -241,10 +245,10 @@ final class MetadataWriteBack: @unchecked Sendable {
 
     static func describe(_ code: Int32) -> String {
         switch code {
-        case EACCES, EPERM: return "permission denied"
-        case EROFS: return "the disk is read-only"
-        case ENOSPC: return "the disk is full"
-        case ENOENT: return "the file is gone"
+        case EACCES, EPERM: return tr("permission denied")
+        case EROFS: return tr("the disk is read-only")
+        case ENOSPC: return tr("the disk is full")
+        case ENOENT: return tr("the file is gone")
         default: return String(cString: strerror(code))
         }
     }
@@ -289,11 +293,11 @@ private struct TemporaryCopy {
                 return
             }
             guard errno == EEXIST else {
-                throw MetadataWriteBack.Failure(errno == EACCES || errno == EPERM ? "the folder is read-only"
+                throw MetadataWriteBack.Failure(errno == EACCES || errno == EPERM ? tr("the folder is read-only")
                                                 : MetadataWriteBack.describe(errno))
             }
         }
-        throw MetadataWriteBack.Failure("no temporary file could be made next to it")
+        throw MetadataWriteBack.Failure(tr("no temporary file could be made next to it"))
     }
 
     func remove() { unlink(path) }
@@ -301,7 +305,8 @@ private struct TemporaryCopy {
     /// Copies the bytes of `source`, a few megabytes at a time.
     func fill(from source: String) throws {
         guard let input = FileHandle(forReadingAtPath: source) else {
-            throw MetadataWriteBack.Failure("it can't be read (\(MetadataWriteBack.describe(errno)))")
+            // Translators: %@ is the system's reason ("permission denied").
+            throw MetadataWriteBack.Failure(String(format: tr("it can't be read (%@)"), MetadataWriteBack.describe(errno)))
         }
         defer { try? input.close() }
         let output = try handle()
@@ -311,7 +316,8 @@ private struct TemporaryCopy {
                 try output.write(contentsOf: chunk)
             }
         } catch {
-            throw MetadataWriteBack.Failure("it could not be copied (\(error.localizedDescription))")
+            // Translators: %@ is the system's reason.
+            throw MetadataWriteBack.Failure(String(format: tr("it could not be copied (%@)"), error.localizedDescription))
         }
     }
 
@@ -319,7 +325,8 @@ private struct TemporaryCopy {
         let output = try handle()
         defer { try? output.close() }
         do { try output.write(contentsOf: data) } catch {
-            throw MetadataWriteBack.Failure("the sidecar could not be written (\(error.localizedDescription))")
+            // Translators: %@ is the system's reason.
+            throw MetadataWriteBack.Failure(String(format: tr("the sidecar could not be written (%@)"), error.localizedDescription))
         }
     }
 

@@ -11,12 +11,14 @@ enum PhotoReader {
     static func read(path: String, stamp: FileStamp) -> Photo {
         var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified)
         guard stamp.size > 0 else {
-            photo.error = "empty file (0 bytes)"
+            // Translators: why a photo can't be shown, in its row (this and the next: lower case, no full stop).
+            photo.error = tr("empty file (0 bytes)")
             return photo
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            photo.error = vanished(path) ?? "can't open the file: \(describe(errno))"
+            // Translators: %@ is the system's reason ("Permission denied").
+            photo.error = vanished(path) ?? String(format: tr("can't open the file: %@"), describe(errno))
             return photo
         }
         let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
@@ -39,13 +41,15 @@ enum PhotoReader {
             } catch {
                 // Exiv2 doesn't read every format gdk-pixbuf does (and gives up on broken EXIF).
                 guard let info = try? ImageFileInfo.read(path: path) else {
-                    photo.error = vanished(path) ?? "not a readable image: \(error.message)"
+                    // Translators: %@ is the decoder's reason.
+                    photo.error = vanished(path) ?? String(format: tr("not a readable image: %@"), error.message)
                     return photo
                 }
                 photo.width = info.width
                 photo.height = info.height
                 if info.format == "jpeg" || info.format == "png" || info.format == "tiff" {
-                    photo.error = "the metadata can't be read: \(error.message)"
+                    // Translators: %@ is Exiv2's reason.
+                    photo.error = String(format: tr("the metadata can't be read: %@"), error.message)
                 }
             }
         }
@@ -55,9 +59,10 @@ enum PhotoReader {
             photo.takenSource = .fileModified
         }
         if photo.width * photo.height > maxPixels {
-            photo.error = "image too large (\(photo.width)×\(photo.height) pixels)"
+            // Translators: %1$d × %2$d is the image's size in pixels.
+            photo.error = String(format: tr("image too large (%1$d×%2$d pixels)"), photo.width, photo.height)
         } else if photo.error == nil, truncated {
-            photo.error = "truncated JPEG (the file ends before the image does)"
+            photo.error = tr("truncated JPEG (the file ends before the image does)")
         }
         return photo
     }
@@ -71,12 +76,15 @@ enum PhotoReader {
             metadata = try ImageMetadataReader.read(path: path)
         } catch {
             if RawSignature.isSigmaX3F(path: path) {
-                return "Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview"
+                return tr("Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview")
             }
-            return "not a readable \(format) RAW file: \(error.message)"
+            // Translators: %1$@ is a RAW format ("CR2"), %2$@ Exiv2's reason.
+            return String(format: tr("not a readable %1$@ RAW file: %2$@"), format, error.message)
         }
         guard RawSignature.isRawContainer(mimeType: metadata.mimeType) else {
-            return "not a \(format) RAW file: its content is \(metadata.mimeType.isEmpty ? "unknown" : metadata.mimeType)"
+            // Translators: %1$@ is a RAW format ("CR2"), %2$@ the content type found instead ("image/jpeg").
+            return String(format: tr("not a %1$@ RAW file: its content is %2$@"), format,
+                          metadata.mimeType.isEmpty ? tr("unknown") : metadata.mimeType)
         }
         photo.apply(metadata)
         let sides = 1...Photo.maxSide
@@ -97,7 +105,8 @@ enum PhotoReader {
         do {
             file = try HEIFFile(path: path)
         } catch {
-            return "not a readable \((path as NSString).pathExtension.uppercased()) image: \(error.message)"
+            // Translators: %1$@ is a format ("HEIC"), %2$@ libheif's reason.
+            return String(format: tr("not a readable %1$@ image: %2$@"), (path as NSString).pathExtension.uppercased(), error.message)
         }
         if let metadata = try? ImageMetadataReader.read(path: path) { photo.apply(metadata) }
         photo.width = file.width
@@ -107,7 +116,7 @@ enum PhotoReader {
     }
 
     static func vanished(_ path: String) -> String? {
-        access(path, F_OK) == 0 ? nil : "the file was deleted during the scan"
+        access(path, F_OK) == 0 ? nil : tr("the file was deleted during the scan")
     }
 
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -5,7 +5,8 @@ import LightboxMedia
 public struct ScanError: Error, Sendable, CustomStringConvertible {
     public let folder: String
     public let reason: String
-    public var description: String { "cannot read folder \(folder): \(reason)" }
+    // Translators: %1$@ is a folder, %2$@ why it can't be read.
+    public var description: String { String(format: tr("cannot read folder %1$@: %2$@"), folder, reason) }
 }
 
 /// One result of a scan, delivered as soon as it is known.
@@ -64,7 +65,7 @@ public struct PhotoScanner: Sendable {
         guard stat(root, &info) == 0 else {
             throw ScanError(folder: folder, reason: String(cString: strerror(errno)))
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ScanError(folder: folder, reason: "not a folder") }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ScanError(folder: folder, reason: tr("not a folder")) }
         do {
             _ = try DirectoryListing.entries(of: root)
         } catch {

@@ -21,10 +21,12 @@ enum PhotoTrash {
         do {
             try FileNames.trash(path: photo.path)
         } catch {
-            throw TrashError(description: "\(photo.name) could not be moved to the trash: \(error.message)")
+            // Translators: %1$@ is a file name, %2$@ GIO's reason.
+            throw TrashError(description: String(format: tr("%1$@ could not be moved to the trash: %2$@"), photo.name, error.message))
         }
         guard let (file, info) = locate(originalPath: photo.path) else {
-            throw TrashError(description: "\(photo.name) was moved to the trash but can't be found there")
+            // Translators: %@ is a file name.
+            throw TrashError(description: String(format: tr("%@ was moved to the trash but can't be found there"), photo.name))
         }
         return TrashedPhoto(photo: photo, trashedFile: file, infoFile: info)
     }
@@ -33,14 +35,16 @@ enum PhotoTrash {
     static func restore(_ trashed: TrashedPhoto) throws {
         let manager = FileManager.default
         guard !manager.fileExists(atPath: trashed.photo.path) else {
-            throw TrashError(description: "\(trashed.photo.name) can't be restored: a file with that name exists")
+            // Translators: %@ is a file name.
+            throw TrashError(description: String(format: tr("%@ can't be restored: a file with that name exists"), trashed.photo.name))
         }
         do {
             try manager.createDirectory(atPath: (trashed.photo.path as NSString).deletingLastPathComponent,
                                         withIntermediateDirectories: true)
             try manager.moveItem(atPath: trashed.trashedFile, toPath: trashed.photo.path)
         } catch {
-            throw TrashError(description: "\(trashed.photo.name) can't be restored: \(error.localizedDescription)")
+            // Translators: %1$@ is a file name, %2$@ the system's reason.
+            throw TrashError(description: String(format: tr("%1$@ can't be restored: %2$@"), trashed.photo.name, error.localizedDescription))
         }
         try? manager.removeItem(atPath: trashed.infoFile)
     }

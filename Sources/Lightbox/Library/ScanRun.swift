@@ -65,7 +65,7 @@ final class ScanRun: @unchecked Sendable {
             let path = folder + "/" + entry.name
             let kind = PhotoFileKind(name: entry.name)
             if !entry.isValidUTF8 {
-                if kind != .other { emit(.photo(Photo(path: path, error: "the file name is not valid UTF-8"))) }
+                if kind != .other { emit(.photo(Photo(path: path, error: tr("the file name is not valid UTF-8")))) }
                 continue
             }
             var link = stat()
@@ -75,7 +75,8 @@ final class ScanRun: @unchecked Sendable {
             }
             var target = link
             if (link.st_mode & S_IFMT) == S_IFLNK, stat(path, &target) != 0 {
-                let reason = errno == ELOOP ? "symbolic link loop" : "broken symbolic link (\(PhotoReader.describe(errno)))"
+                // Translators: %@ is why the link's target can't be reached ("the file is gone").
+                let reason = errno == ELOOP ? tr("symbolic link loop") : String(format: tr("broken symbolic link (%@)"), PhotoReader.describe(errno))
                 if kind != .other { emit(.photo(Photo(path: path, error: reason))) }
                 continue
             }
@@ -85,7 +86,7 @@ final class ScanRun: @unchecked Sendable {
             case S_IFREG:
                 visit(path, kind: kind, stamp: FileStamp(target))
             default:
-                if kind != .other { emit(.photo(Photo(path: path, error: "not a regular file"))) }
+                if kind != .other { emit(.photo(Photo(path: path, error: tr("not a regular file")))) }
             }
         }
         for subfolder in subfolders { walk(subfolder) }
@@ -97,7 +98,8 @@ final class ScanRun: @unchecked Sendable {
             return
         case .unsupported(let format):
             emit(.photo(Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
-                              error: "unsupported format (\(format))")))
+                              // Translators: %@ is a file format ("GIF").
+                              error: String(format: tr("unsupported format (%@)"), format))))
         case .readable where known[path] == stamp:
             emit(.unchanged(path))
         case .readable:
@@ -205,7 +207,8 @@ final class ScanRun: @unchecked Sendable {
             }
             for read in late {
                 emit(.photo(Photo(path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
-                                  error: "reading the file took longer than \(String(format: "%g", timeout)) s")))
+                                  // Translators: %@ is a number of seconds ("0.5").
+                                  error: String(format: tr("reading the file took longer than %@ s"), String(format: "%g", timeout)))))
                 finished()
             }
         }

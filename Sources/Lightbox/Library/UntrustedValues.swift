@@ -99,7 +99,8 @@ extension Photo {
         if !(0...Photo.maxSide).contains(width) || !(0...Photo.maxSide).contains(height) {
             photo.width = 0
             photo.height = 0
-            photo.error = photo.error ?? "the image size in the file can't be right (\(width)×\(height))"
+            // Translators: why a photo can't be shown; %1$d × %2$d is the size the file claims, in pixels.
+            photo.error = photo.error ?? String(format: tr("the image size in the file can't be right (%1$d×%2$d)"), width, height)
         }
         photo.orientation = (1...8).contains(orientation) ? orientation : 1
         photo.latitude = UntrustedValues.number(latitude, in: -90...90)

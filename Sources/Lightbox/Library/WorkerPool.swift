@@ -17,9 +17,14 @@ import LightboxMedia
 ///
 /// `.visible` work (`urgent`) is served before the scan's reads when both wait for a worker.
 public final class WorkerPool: @unchecked Sendable {
-    public static let crashedMessage = "this file crashed the image decoder"
+    /// Shown in the file's row (a property, not a constant: looked up in the person's language).
+    public static var crashedMessage: String {
+        // Translators: why a photo can't be shown, in its row (lower case: it follows the file's name).
+        tr("this file crashed the image decoder")
+    }
     public static func hungMessage(_ timeout: Double) -> String {
-        "this file made the image decoder hang (no answer in \(String(format: "%g", timeout)) s)"
+        // Translators: why a photo can't be shown; %@ is a number of seconds ("0.5").
+        String(format: tr("this file made the image decoder hang (no answer in %@ s)"), String(format: "%g", timeout))
     }
 
     /// The pool the `lightbox` executable starts (nil elsewhere: reads run in-process).
@@ -246,7 +251,8 @@ public final class WorkerPool: @unchecked Sendable {
             guard case .message(let data, _) = worker.receive(timeout: startTimeout),
                   case .ready? = try? WorkerReply(decoding: data) else {
                 let exit = worker.end(kill: true)
-                throw MediaError("the worker did not start (\(exit.description))")
+                // Translators: %@ is how the decoder process ended (technical).
+                throw MediaError(String(format: tr("the worker did not start (%@)"), exit.description))
             }
             condition.withLock { started += 1 }
             return worker

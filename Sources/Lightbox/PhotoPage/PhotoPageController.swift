@@ -199,7 +199,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     // MARK: Rating
 
     public func showRatingFailure(_ error: (any Error)?) {
-        pageView.showNotice(error.map { "Could not save the rating: \($0)" })
+        // Translators: %@ is why the rating could not be saved.
+        pageView.showNotice(error.map { String(format: tr("Could not save the rating: %@"), "\($0)") })
     }
 
     var shownRating: String { pageView.stars.summary }

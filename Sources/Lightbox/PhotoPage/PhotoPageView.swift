@@ -5,7 +5,8 @@ import LightboxMedia
 /// rejected photo.
 final class RatingStarsView: Box {
     private let stars = (0..<5).map { _ in Image(iconName: "non-starred-symbolic") }
-    let rejectedLabel = Label("Rejected")
+    // Translators: a photo marked as rejected while culling.
+    let rejectedLabel = Label(tr("Rejected"))
     /// What the stars say ("Rated 3 stars"), also their accessible label.
     private(set) var summary = ""
 
@@ -26,14 +27,23 @@ final class RatingStarsView: Box {
             star.setCssClass("star-on", on)
             star.setCssClass("star-off", !on)
         }
-        summary = isRejected ? "Rejected, " + RatingStarsView.description(of: rating).lowercased()
-            : RatingStarsView.description(of: rating)
+        summary = isRejected ? RatingStarsView.rejectedDescription(of: rating) : RatingStarsView.description(of: rating)
         setAccessibleLabel(summary)
         tooltip = summary
     }
 
     static func description(of rating: Int) -> String {
-        rating == 0 ? "Not rated" : rating == 1 ? "Rated 1 star" : "Rated \(rating) stars"
+        PhotoFormat.ratingDescription(rating)
+    }
+
+    /// "Rejected, rated 3 stars", "Rejected, not rated": one message each, so a
+    /// translation never joins fragments.
+    static func rejectedDescription(of rating: Int) -> String {
+        let stars = min(max(rating, 0), 5)
+        // Translators: a rejected photo's stars, as a screen reader says them.
+        return stars == 0 ? tr("Rejected, not rated")
+            // Translators: a rejected photo's stars, as a screen reader says them.
+            : String(format: trn("Rejected, rated %d star", "Rejected, rated %d stars", stars), stars)
     }
 }
 
@@ -47,7 +57,7 @@ final class PhotoPageView: Box {
     let stars = RatingStarsView()
     let positionLabel = Label()
     let noticeLabel = Label()
-    let errorTitle = Label("Can’t Show This Photo")
+    let errorTitle = Label(tr("Can’t Show This Photo"))
     let errorMessage = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
     let nextButton = Button(iconName: "go-next-symbolic")
@@ -70,7 +80,7 @@ final class PhotoPageView: Box {
         spinner.setSizeRequest(width: 48, height: 48)
         spinner.horizontalAlignment = .center
         spinner.verticalAlignment = .center
-        spinner.setAccessibleLabel("Loading photo")
+        spinner.setAccessibleLabel(tr("Loading photo"))
         pages.add(spinner, name: "loading")
         pages.add(scroller, name: "photo")
         pages.add(makeErrorPage(), name: "error")
@@ -80,7 +90,7 @@ final class PhotoPageView: Box {
         overlay.child = pages
         overlay.verticalExpand = true
         overlay.addOverlay(makeBar())
-        for (button, side, name) in [(previousButton, Align.start, "Previous Photo"), (nextButton, .end, "Next Photo")] {
+        for (button, side, name) in [(previousButton, Align.start, tr("Previous Photo")), (nextButton, .end, tr("Next Photo"))] {
             button.addCssClass("osd")
             button.addCssClass("circular")
             button.addCssClass("photo-nav")
@@ -91,8 +101,8 @@ final class PhotoPageView: Box {
             overlay.addOverlay(button)
         }
         append(overlay)
-        menuButton.tooltip = "Photo Menu"
-        menuButton.setAccessibleLabel("Photo Menu")
+        menuButton.tooltip = tr("Photo Menu")
+        menuButton.setAccessibleLabel(tr("Photo Menu"))
         contextMenu.openOnRightClick(of: overlay)
         contextMenu.openOnMenuKey(in: self)
     }
@@ -189,7 +199,9 @@ final class PhotoPageView: Box {
 
     /// "3 of 26"; previous/next only where there is one.
     func showPosition(_ index: Int, of count: Int) {
-        positionLabel.text = "\(index + 1) of \(count)"
+        let numbers = FormattingLocale.current
+        // Translators: the photo page's position, "3 of 26".
+        positionLabel.text = String(format: tr("%1$@ of %2$@"), numbers.count(index + 1), numbers.count(count))
         previousButton.isSensitive = index > 0
         nextButton.isSensitive = index < count - 1
     }

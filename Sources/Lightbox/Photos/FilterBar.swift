@@ -7,9 +7,11 @@ import Gtk
 /// [Show All]" (`win.minimum-rating(0)`). Hidden when there is nothing to say.
 final class FilterBar: Box {
     let rejectedLabel = Label()
-    let rejectedButton = Button(label: "Show")
+    // Translators: the button that shows the rejected photos the filter hides.
+    let rejectedButton = Button(label: tr("Show"))
     let ratingLabel = Label()
-    let ratingButton = Button(label: "Show All")
+    // Translators: the button that shows the photos the rating filter hides.
+    let ratingButton = Button(label: tr("Show All"))
     private let rejectedLine = Box(orientation: .horizontal, spacing: 12)
     private let ratingLine = Box(orientation: .horizontal, spacing: 12)
 
@@ -30,8 +32,8 @@ final class FilterBar: Box {
         rejectedButton.actionName = "win.show-rejected"
         ratingButton.actionTarget = Variant(Int32(0))  // the target first: GTK checks it against the action's parameter
         ratingButton.actionName = "win.minimum-rating"
-        ratingButton.setAccessibleLabel("Show photos of every rating")
-        ratingButton.tooltip = "Show photos of every rating"
+        ratingButton.setAccessibleLabel(tr("Show photos of every rating"))
+        ratingButton.tooltip = tr("Show photos of every rating")
         isVisible = false
     }
 
@@ -41,9 +43,9 @@ final class FilterBar: Box {
         rejectedLine.isVisible = rejected != nil
         rejectedLabel.text = rejected ?? ""
         let showing = summary.showsRejected
-        rejectedButton.label = showing ? "Hide" : "Show"
-        rejectedButton.tooltip = showing ? "Hide rejected photos (Ctrl+J)" : "Show rejected photos (Ctrl+J)"
-        rejectedButton.setAccessibleLabel(showing ? "Hide rejected photos" : "Show rejected photos")
+        rejectedButton.label = showing ? tr("Hide") : tr("Show")
+        rejectedButton.tooltip = showing ? tr("Hide rejected photos (Ctrl+J)") : tr("Show rejected photos (Ctrl+J)")
+        rejectedButton.setAccessibleLabel(showing ? tr("Hide rejected photos") : tr("Show rejected photos"))
         let belowRating = Self.ratingText(summary)
         ratingLine.isVisible = belowRating != nil
         ratingLabel.text = belowRating ?? ""
@@ -54,7 +56,10 @@ final class FilterBar: Box {
     static func rejectedText(_ summary: PhotoFilterSummary) -> String? {
         let count = summary.showsRejected ? summary.shownRejectedCount : summary.rejectedCount
         guard count > 0 else { return nil }
-        return "\(PhotoFilterText.photos(count, "rejected photo")) \(summary.showsRejected ? "shown" : "hidden")"
+        let numbers = FormattingLocale.current
+        return summary.showsRejected
+            ? numbers.counted(trn("%d rejected photo shown", "%d rejected photos shown", count), count)
+            : numbers.counted(trn("%d rejected photo hidden", "%d rejected photos hidden", count), count)
     }
 
     /// "4 unrated photos hidden", "12 photos with fewer than 3 stars hidden"; nil when the
@@ -62,8 +67,13 @@ final class FilterBar: Box {
     static func ratingText(_ summary: PhotoFilterSummary) -> String? {
         let count = summary.belowRatingCount
         guard summary.minimumRating > 0, count > 0 else { return nil }
-        if summary.minimumRating == 1 { return "\(PhotoFilterText.photos(count, "unrated photo")) hidden" }
-        return "\(PhotoFilterText.photos(count, "photo")) with fewer than \(summary.minimumRating) stars hidden"
+        let numbers = FormattingLocale.current
+        if summary.minimumRating == 1 {
+            return numbers.counted(trn("%d unrated photo hidden", "%d unrated photos hidden", count), count)
+        }
+        // Translators: %1$@ is how many photos, %2$d the fewest stars shown (2 to 5).
+        let format = trn("%1$@ photo with fewer than %2$d stars hidden", "%1$@ photos with fewer than %2$d stars hidden", count)
+        return String(format: format, numbers.count(count), summary.minimumRating)
     }
 
     var isShowingRejectedLine: Bool { isVisible && rejectedLine.isVisible }
@@ -72,20 +82,29 @@ final class FilterBar: Box {
 
 /// How the culling filters are written for people.
 enum PhotoFilterText {
-    /// "1 photo", "3 photos" ("1 rejected photo", "3 rejected photos").
-    static func photos(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-    }
-
     /// What the filters hide, as a sentence: "5 photos with fewer stars and 2 rejected photos
     /// are hidden.", "1 unrated photo is hidden.", "3 rejected photos are hidden."
     static func hidden(_ summary: PhotoFilterSummary) -> String {
-        var parts: [String] = []
-        if summary.minimumRating > 0, summary.belowRatingCount > 0 {
-            parts.append(summary.minimumRating == 1 ? photos(summary.belowRatingCount, "unrated photo")
-                : photos(summary.belowRatingCount, "photo") + " with fewer stars")
+        let numbers = FormattingLocale.current
+        let below = summary.minimumRating > 0 ? summary.belowRatingCount : 0
+        let rejected = summary.rejectedCount
+        guard below > 0 else {
+            return numbers.counted(trn("%d rejected photo is hidden.", "%d rejected photos are hidden.", rejected), rejected)
         }
-        if summary.rejectedCount > 0 { parts.append(photos(summary.rejectedCount, "rejected photo")) }
-        return parts.joined(separator: " and ") + (summary.hiddenCount == 1 ? " is hidden." : " are hidden.")
+        let unrated = summary.minimumRating == 1
+        guard rejected > 0 else {
+            return unrated
+                ? numbers.counted(trn("%d unrated photo is hidden.", "%d unrated photos are hidden.", below), below)
+                : numbers.counted(trn("%d photo with fewer stars is hidden.", "%d photos with fewer stars are hidden.", below), below)
+        }
+        let belowText = unrated
+            // Translators: the first part of “%1$@ and %2$@ are hidden.”
+            ? numbers.counted(trn("%d unrated photo", "%d unrated photos", below), below)
+            // Translators: the first part of “%1$@ and %2$@ are hidden.”
+            : numbers.counted(trn("%d photo with fewer stars", "%d photos with fewer stars", below), below)
+        // Translators: the second part of “%1$@ and %2$@ are hidden.”
+        let rejectedText = numbers.counted(trn("%d rejected photo", "%d rejected photos", rejected), rejected)
+        // Translators: both culling filters hide photos: "5 photos with fewer stars and 2 rejected photos are hidden."
+        return String(format: tr("%1$@ and %2$@ are hidden."), belowText, rejectedText)
     }
 }

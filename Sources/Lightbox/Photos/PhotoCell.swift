@@ -54,7 +54,8 @@ public final class PhotoCell: ListRowView {
         let title = content.title
         titleLabel.text = title
         titleLabel.tooltip = title
-        starsLabel.text = content.errorText.map { _ in "Can’t Show" } ?? (content.isRejected ? "Rejected" : PhotoFormat.stars(content.rating))
+        // Translators: under the thumbnail of a file that can't be shown (a short mark).
+        starsLabel.text = content.errorText.map { _ in tr("Can’t Show") } ?? (content.isRejected ? tr("Rejected") : PhotoFormat.stars(content.rating))
         ratingDescription = PhotoFormat.ratingDescription(content.rating, isRejected: content.isRejected)
         starsLabel.setAccessibleLabel(ratingDescription)
         starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected && content.errorText == nil)

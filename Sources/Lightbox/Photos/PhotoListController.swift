@@ -25,7 +25,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     public init(images: ImageSource) {
         source = PhotoListSource(images: images)
         super.init()
-        title = "Photos"
+        title = tr("Photos")
         source.delegate = self
     }
 

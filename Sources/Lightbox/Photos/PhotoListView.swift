@@ -70,17 +70,18 @@ public final class PhotoListView: Box {
             filterBar.show(filters)
             return
         case .empty(let description):
-            status.show(icon: "folder-pictures-symbolic", title: "No Photos", description: description,
+            status.show(icon: "folder-pictures-symbolic", title: tr("No Photos"), description: description,
                         offersOpenFolder: true)
         case .noResults(let search):
-            status.show(icon: "edit-find-symbolic", title: "No Results",
-                        description: "No photo’s name, camera or lens matches “\(search)”.", offersOpenFolder: false)
+            // Translators: %@ is what was typed in the search entry.
+            status.show(icon: "edit-find-symbolic", title: tr("No Results"),
+                        description: String(format: tr("No photo’s name, camera or lens matches “%@”."), search), offersOpenFolder: false)
         case .error(let message):
-            status.show(icon: "dialog-warning-symbolic", title: "Can’t Open the Folder", description: message,
+            status.show(icon: "dialog-warning-symbolic", title: tr("Can’t Open the Folder"), description: message,
                         offersOpenFolder: true)
         case .unavailable:
-            status.show(icon: "folder-remote-symbolic", title: "Folder Unavailable",
-                        description: "Waiting for it to come back.", offersOpenFolder: true)
+            status.show(icon: "folder-remote-symbolic", title: tr("Folder Unavailable"),
+                        description: tr("Waiting for it to come back."), offersOpenFolder: true)
         case .filtered(let summary):
             show(everythingHiddenBy: summary)
         }
@@ -95,13 +96,14 @@ public final class PhotoListView: Box {
         let minimum = summary.minimumRating
         if minimum > 0, summary.belowRatingCount > 0 {
             status.show(icon: "starred-symbolic",
-                        title: minimum == 1 ? "No Rated Photos" : "No Photos with \(minimum) Stars or More",
+                        // Translators: %d is the fewest stars the rating filter shows (2 to 5).
+                        title: minimum == 1 ? tr("No Rated Photos") : String(format: trn("No Photos with %d Star or More", "No Photos with %d Stars or More", minimum), minimum),
                         description: PhotoFilterText.hidden(summary),
-                        button: ("Show _All Ratings", "win.minimum-rating", Variant(Int32(0))))
+                        button: (tr("Show _All Ratings"), "win.minimum-rating", Variant(Int32(0))))
         } else {
-            status.show(icon: "view-conceal-symbolic", title: "Only Rejected Photos",
+            status.show(icon: "view-conceal-symbolic", title: tr("Only Rejected Photos"),
                         description: PhotoFilterText.hidden(summary),
-                        button: ("Show _Rejected Photos", "win.show-rejected", nil))
+                        button: (tr("Show _Rejected Photos"), "win.show-rejected", nil))
         }
     }
 
@@ -119,10 +121,12 @@ public final class PhotoListView: Box {
     public func showProgress(done: Int, total: Int?) {
         progressBox.isVisible = true
         if let total, total > 0 {
-            progressLabel.text = "Scanning… \(min(done, total)) of \(total)"
+            let numbers = FormattingLocale.current
+            // Translators: the scan's progress, "Scanning… 120 of 3,400" (photos read of photos found).
+            progressLabel.text = String(format: tr("Scanning… %1$@ of %2$@"), numbers.count(min(done, total)), numbers.count(total))
             progressBar.fraction = Double(min(done, total)) / Double(total)
         } else {
-            progressLabel.text = "Scanning…"
+            progressLabel.text = tr("Scanning…")
             progressBar.pulse()
         }
     }
@@ -144,7 +148,7 @@ public final class PhotoListView: Box {
 /// description, and a button that activates a window action ("Open Folder…",
 /// `win.open-folder`, unless told otherwise).
 public final class StatusPage: Adw.StatusPage {
-    public let actionButton = Button(label: "Open Folder…")
+    public let actionButton = Button(label: tr("Open Folder…"))
 
     public override init() {
         Adwaita.initialize()

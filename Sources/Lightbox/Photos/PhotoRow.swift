@@ -60,7 +60,7 @@ public final class PhotoRow: ListRowView {
         titleLabel.text = title
         dateLabel.text = dateText
         dateLabel.isVisible = !dateText.isEmpty
-        starsLabel.text = content.isRejected ? "Rejected" : PhotoFormat.stars(content.rating)
+        starsLabel.text = content.isRejected ? tr("Rejected") : PhotoFormat.stars(content.rating)
         ratingDescription = PhotoFormat.ratingDescription(content.rating, isRejected: content.isRejected)
         starsLabel.setAccessibleLabel(ratingDescription)
         starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected)
@@ -144,7 +144,7 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
         let list = makeListView(selection: .multiple)
         list.addCssClass("navigation-sidebar")
         list.addCssClass("photo-list")
-        list.setAccessibleLabel("Photos")
+        list.setAccessibleLabel(tr("Photos"))
         return list
     }
 
@@ -153,7 +153,7 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
     public func makePhotoGridView(sharingSelectionWith list: ListView) -> GridView {
         let grid = makeGridView(sharingSelectionWith: list)
         grid.addCssClass("photo-grid")
-        grid.setAccessibleLabel("Photos")
+        grid.setAccessibleLabel(tr("Photos"))
         return grid
     }
 }

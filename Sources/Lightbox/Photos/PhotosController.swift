@@ -20,7 +20,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         photoList = PhotoListController(images: store.images)
         details = DetailsController(store: store)
         super.init(list: photoList, detail: details)
-        title = "Photos"
+        title = tr("Photos")
         photoList.delegate = self
         details.delegate = self
         details.keywordsEditor.onLeave = { [weak self] in self?.photoList.focusList() }
@@ -134,11 +134,11 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         } else if !store.folders.isEmpty, let notice = store.notice {
             photoList.show(.error(message: notice))
         } else if store.folder == nil && !store.folders.isEmpty {
-            photoList.show(.empty(description: "The library's folders have no photos. Open another folder to add it."))
+            photoList.show(.empty(description: tr("The library's folders have no photos. Open another folder to add it.")))
         } else if store.folder != nil {
-            photoList.show(.empty(description: "This folder has no photos. Open another folder to browse its photos."))
+            photoList.show(.empty(description: tr("This folder has no photos. Open another folder to browse its photos.")))
         } else {
-            photoList.show(.empty(description: "Open a folder of photos to start browsing."))
+            photoList.show(.empty(description: tr("Open a folder of photos to start browsing.")))
         }
     }
 

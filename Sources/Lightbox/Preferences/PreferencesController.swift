@@ -58,7 +58,7 @@ final class PreferencesController {
 
     /// Add Folder…: the folder chooser, then `add(_:)`.
     private func chooseFolder() {
-        chooser = FolderChooser.choose(title: "Add Folder to Library", parent: view, accept: "_Add") { [weak self] folder in
+        chooser = FolderChooser.choose(title: tr("Add Folder to Library"), parent: view, accept: tr("_Add")) { [weak self] folder in
             self?.chooser = nil
             if let folder { self?.add(folder) }
         }
@@ -70,13 +70,16 @@ final class PreferencesController {
         do {
             switch try store.addFolder(folder) {
             case .added: break
-            case .alreadyAdded: say("“\(LibraryFolderList.displayName(folder))” is in the library already.")
+            case .alreadyAdded:
+                // Translators: %@ is a folder.
+                say(String(format: tr("“%@” is in the library already."), LibraryFolderList.displayName(folder)))
             case .inside(let parent):
-                say("“\(LibraryFolderList.displayName(folder))” is inside the library folder "
-                    + "“\(LibraryFolderList.displayName(parent))”: its photos are in the library already.")
+                // Translators: %1$@ is the folder chosen, %2$@ the library folder holding it.
+                say(String(format: tr("“%1$@” is inside the library folder “%2$@”: its photos are in the library already."),
+                           LibraryFolderList.displayName(folder), LibraryFolderList.displayName(parent)))
             }
         } catch {
-            say("“\(LibraryFolderList.displayName(folder))” can't be added to the library: \(error)")
+            say(String(format: tr("“%1$@” can't be added to the library: %2$@"), LibraryFolderList.displayName(folder), "\(error)"))
         }
     }
 
@@ -85,7 +88,9 @@ final class PreferencesController {
         do {
             try store.removeFolder(folder)
         } catch {
-            say("“\(LibraryFolderList.displayName(folder))” can't be removed from the library: \(error)")
+            // Translators: %1$@ is the folder, %2$@ the reason (from the system or SQLite).
+            say(String(format: tr("“%1$@” can't be removed from the library: %2$@"), LibraryFolderList.displayName(folder),
+                       "\(error)"))
         }
     }
 

@@ -15,15 +15,19 @@ final class PreferencesView: PreferencesWindow {
         let offlineReason: String?
 
         var subtitle: String {
-            let count = photoCount.map { $0 == 1 ? "1 photo" : "\($0) photos" }
+            let count = photoCount.map { String(format: trn("%d photo", "%d photos", $0), $0) }
             guard let offlineReason else { return count ?? "" }
-            return ["Offline: the folder \(offlineReason)", count].compactMap { $0 }.joined(separator: " · ")
+            // Translators: a library folder that can't be read now; %@ says why ("is on a disk that is not connected").
+            let offline = String(format: tr("Offline: the folder %@"), offlineReason)
+            guard let count else { return offline }
+            // Translators: a library folder's subtitle: %1$@ why it is offline, %2$@ how many photos it has.
+            return String(format: tr("%1$@ · %2$@"), offline, count)
         }
     }
 
     let page = PreferencesPage()
     let foldersGroup = PreferencesGroup()
-    let addFolderButton = Button(mnemonic: "_Add Folder…")
+    let addFolderButton = Button(mnemonic: tr("_Add Folder…"))
     let filesGroup = PreferencesGroup()
     let writeBackSwitch = Switch()
     /// The folder rows, in the order shown, with their remove buttons.
@@ -33,28 +37,26 @@ final class PreferencesView: PreferencesWindow {
 
     override init() {
         super.init()
-        title = "Preferences"
+        title = tr("Preferences")
         searchEnabled = false  // two groups: nothing to search
         setDefaultSize(width: 640, height: 560)
-        page.title = "Library"
+        page.title = tr("Library")
         page.iconName = "folder-pictures-symbolic"
 
-        foldersGroup.title = "Library Folders"
-        foldersGroup.description = "Photos of every folder are shown together. Removing a folder only takes it out "
-            + "of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days."
+        foldersGroup.title = tr("Library Folders")
+        foldersGroup.description = tr("Photos of every folder are shown together. Removing a folder only takes it out of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days.")
         addFolderButton.addCssClass("flat")
         addFolderButton.verticalAlignment = .center  // not as tall as the group's description
-        addFolderButton.tooltip = "Add a folder to the library"
+        addFolderButton.tooltip = tr("Add a folder to the library")
         foldersGroup.headerSuffix = addFolderButton
-        emptyRow.title = "No folders"
-        emptyRow.subtitle = "Add a folder of photos to start browsing."
+        emptyRow.title = tr("No folders")
+        emptyRow.subtitle = tr("Add a folder of photos to start browsing.")
         page.add(foldersGroup)
 
-        filesGroup.title = "Files"
+        filesGroup.title = tr("Files")
         let writeBack = ActionRow()
-        writeBack.title = "Save Ratings and Keywords in Files"
-        writeBack.subtitle = "Stars, rejects and keywords are also written into the photo files (XMP), "
-            + "where other photo apps read them."
+        writeBack.title = tr("Save Ratings and Keywords in Files")
+        writeBack.subtitle = tr("Stars, rejects and keywords are also written into the photo files (XMP), where other photo apps read them.")
         writeBackSwitch.verticalAlignment = .center
         writeBackSwitch.actionName = "win.save-metadata-in-files"
         writeBack.addSuffix(writeBackSwitch)
@@ -79,8 +81,9 @@ final class PreferencesView: PreferencesWindow {
             let remove = Button(iconName: "list-remove-symbolic")
             remove.addCssClass("flat")
             remove.verticalAlignment = .center
-            remove.tooltip = "Remove from Library"
-            remove.setAccessibleLabel("Remove “\(folder.title)” from Library")
+            remove.tooltip = tr("Remove from Library")
+            // Translators: a button's accessible name; %@ is the folder.
+            remove.setAccessibleLabel(String(format: tr("Remove “%@” from Library"), folder.title))
             row.addSuffix(remove)
             foldersGroup.add(row)
             return (folder, row, remove)

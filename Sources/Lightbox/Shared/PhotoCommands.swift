@@ -91,13 +91,14 @@ public final class PhotoCommands {
             showing?.showRatingFailure(nil)
             record(.edit(edit))
             if photos.count > 1 {
-                say(CommandMessage("\(photos.count) photos rated \(Self.stars(stars))", isUndoable: true))
+                say(CommandMessage(Self.rated(photos.count, stars: stars), isUndoable: true))
             }
         } catch {
             if let showing {
                 showing.showRatingFailure(error)
             } else {
-                say(CommandMessage("The rating could not be saved: \(error)"))
+                // Translators: %@ is the reason (from the system or SQLite).
+                say(CommandMessage(String(format: tr("The rating could not be saved: %@"), "\(error)")))
             }
         }
     }
@@ -109,10 +110,10 @@ public final class PhotoCommands {
         let rejecting = !photos.allSatisfy(\.isRejected)
         do {
             record(.edit(try store.setRejected(rejecting, for: photos.map(\.id))))
-            let what = photos.count == 1 ? "“\(photos[0].name)”" : "\(photos.count) photos"
-            say(CommandMessage(rejecting ? "\(what) rejected" : "\(what) no longer rejected", isUndoable: true))
+            say(CommandMessage(Self.rejected(photos, rejecting: rejecting), isUndoable: true))
         } catch {
-            say(CommandMessage("The reject could not be saved: \(error)"))
+            // Translators: %@ is the reason (from the system or SQLite).
+            say(CommandMessage(String(format: tr("The reject could not be saved: %@"), "\(error)")))
         }
     }
 
@@ -133,11 +134,13 @@ public final class PhotoCommands {
             if let next, (page as? PhotoSelecting)?.selectedPhotos.isEmpty == true {
                 (page as? PhotoRevealing)?.reveal(next.id)
             }
-            say(CommandMessage(photos.count == 1 ? "Moved to trash" : "\(photos.count) photos moved to trash",
-                               isUndoable: true))
+            say(CommandMessage(Self.movedToTrash(photos.count), isUndoable: true))
         } catch {
-            let what = photos.count == 1 ? "“\(photos[0].name)” could" : "The photos could"
-            say(CommandMessage("\(what) not be moved to the trash: \(error)"))
+            say(CommandMessage(photos.count == 1
+                // Translators: %1$@ is the photo's file name, %2$@ the reason (from the system).
+                ? String(format: tr("“%1$@” could not be moved to the trash: %2$@"), photos[0].name, "\(error)")
+                // Translators: %@ is the reason (from the system).
+                : String(format: tr("The photos could not be moved to the trash: %@"), "\(error)")))
         }
     }
 
@@ -189,18 +192,41 @@ public final class PhotoCommands {
                     return .trash(trashed)
                 }
                 let again = try store.moveToTrash(trashed.map(\.photo.id))
-                say(CommandMessage(again.count == 1 ? "Moved to trash" : "\(again.count) photos moved to trash",
-                                   isUndoable: true))
+                say(CommandMessage(Self.movedToTrash(again.count), isUndoable: true))
                 return .trash(again)
             }
         } catch {
-            say(CommandMessage(undoing ? "Could not undo: \(error)" : "Could not redo: \(error)"))
+            // Translators: %@ is the reason (from the system or SQLite).
+            say(CommandMessage(String(format: undoing ? tr("Could not undo: %@") : tr("Could not redo: %@"), "\(error)")))
             return nil
         }
     }
 
-    /// "3 stars", "1 star", "no stars".
-    static func stars(_ count: Int) -> String {
-        count == 0 ? "no stars" : count == 1 ? "1 star" : "\(count) stars"
+    /// "3 photos rated 4 stars", "3 photos rated 1 star", "3 photos rated no stars": one
+    /// message per sentence (two counts: the plural follows the stars; `count` is 2 or more).
+    static func rated(_ count: Int, stars: Int) -> String {
+        if stars == 0 {
+            return String(format: trn("%d photo rated no stars", "%d photos rated no stars", count), count)
+        }
+        // Translators: a toast; %1$d is how many photos (2 or more), %2$d the stars they now have (1 to 5).
+        return String(format: trn("%1$d photos rated %2$d star", "%1$d photos rated %2$d stars", stars), count, stars)
+    }
+
+    /// "“IMG_1.jpg” rejected", "3 photos no longer rejected".
+    static func rejected(_ photos: [Photo], rejecting: Bool) -> String {
+        switch (photos.count, rejecting) {
+        // Translators: a toast; %@ is the photo's file name.
+        case (1, true): String(format: tr("“%@” rejected"), photos[0].name)
+        // Translators: a toast; %@ is the photo's file name.
+        case (1, false): String(format: tr("“%@” no longer rejected"), photos[0].name)
+        case (let count, true): String(format: trn("%d photo rejected", "%d photos rejected", count), count)
+        case (let count, false): String(format: trn("%d photo no longer rejected", "%d photos no longer rejected", count), count)
+        }
+    }
+
+    /// "Moved to trash" for one photo, "3 photos moved to trash" for several.
+    static func movedToTrash(_ count: Int) -> String {
+        count == 1 ? tr("Moved to trash")
+            : String(format: trn("%d photo moved to trash", "%d photos moved to trash", count), count)
     }
 }

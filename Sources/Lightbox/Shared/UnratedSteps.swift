@@ -77,11 +77,11 @@ extension PhotoCommands {
             say(nil)
         case .wrappedTo(let id):
             page.reveal(id)
-            say(CommandMessage(forward ? "Went on from the first photo" : "Went on from the last photo"))
+            say(CommandMessage(forward ? tr("Went on from the first photo") : tr("Went on from the last photo")))
         case .noOther:
-            say(CommandMessage("No other unrated photos"))
+            say(CommandMessage(tr("No other unrated photos")))
         case .none:
-            say(CommandMessage("No unrated photos"))
+            say(CommandMessage(tr("No unrated photos")))
         }
     }
 }

@@ -15,19 +15,20 @@ enum AboutLightbox {
 
     static func window(over parent: Window?) -> AboutWindow {
         let about = AboutWindow()
-        about.title = "About \(AppInfo.name)"  // libadwaita's is "About", a screen reader says whose
+        about.title = tr("About Lightbox")  // libadwaita's is "About", a screen reader says whose
         about.applicationName = AppInfo.name
         about.applicationIcon = AppInfo.id
         about.version = AppInfo.version
-        about.developerName = "The Lightbox developers"
-        about.comments = "Browse, rate and sort a folder of photos"
+        about.developerName = tr("The Lightbox developers")
+        about.comments = tr("Browse, rate and sort a folder of photos")
         about.website = "https://github.com/lightbox/lightbox"
         about.issueUrl = "https://github.com/lightbox/lightbox/issues"
         about.licenseType = .mitX11
-        about.copyright = "© 2026 The Lightbox developers"
+        about.copyright = tr("© 2026 The Lightbox developers")
         about.developers = developers
-        about.designers = ["The Lightbox developers"]
-        about.addCreditSection("Built With", people: [
+        about.designers = [tr("The Lightbox developers")]
+        // Translators: the about window's credits for the libraries Lightbox is made with.
+        about.addCreditSection(tr("Built With"), people: [
             "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
             "gexiv2 https://wiki.gnome.org/Projects/gexiv2", "GRDB https://github.com/groue/GRDB.swift",
         ])

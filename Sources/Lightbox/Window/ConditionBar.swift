@@ -5,7 +5,7 @@ import Gtk
 final class ConditionBar: Box {
     let condition: LibraryCondition
     let messageLabel = Label()
-    let closeButton = Button(mnemonic: "_Close")
+    let closeButton = Button(mnemonic: tr("_Close"))
 
     init(_ condition: LibraryCondition) {
         self.condition = condition
@@ -21,7 +21,7 @@ final class ConditionBar: Box {
         messageLabel.isSelectable = false
         append(messageLabel)
         closeButton.isVisible = condition.isDismissible
-        closeButton.setAccessibleLabel("Close this message")
+        closeButton.setAccessibleLabel(tr("Close this message"))
         append(closeButton)
     }
 

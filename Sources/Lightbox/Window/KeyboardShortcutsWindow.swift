@@ -6,7 +6,7 @@ enum KeyboardShortcutsWindow {
     /// The window, over `parent`, ready to present.
     static func make(over parent: Window) -> Window {
         let window = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
-        window.title = "Keyboard Shortcuts"
+        window.title = tr("Keyboard Shortcuts")
         window.transientFor = parent
         return window
     }

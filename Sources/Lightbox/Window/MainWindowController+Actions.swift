@@ -17,7 +17,7 @@ extension MainWindowController {
     /// (the application window); dialogs open over `window`.
     func installActions<Actions: Object & ActionMap>(in actions: Actions, window: Window) {
         actions.addAction("open-folder", owner: self) { [unowned self, unowned window] in
-            FolderChooser.choose(title: "Open Folder", parent: window) { [weak self] folder in
+            FolderChooser.choose(title: tr("Open Folder"), parent: window) { [weak self] folder in
                 if let folder { self?.addToLibrary(folder) }
             }
         }

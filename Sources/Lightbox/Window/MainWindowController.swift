@@ -25,9 +25,9 @@ final class MainWindowController: Controller, PhotoOpening {
         let keywords = KeywordsController(store: store)
         let root = MainWindowController(
             store: store,
-            pages: [WindowPage(kind: .photos, title: "Photos", controller: photos),
-                    WindowPage(kind: .albums, title: "Albums", controller: albums),
-                    WindowPage(kind: .keywords, title: "Keywords", controller: keywords)],
+            pages: [WindowPage(kind: .photos, title: tr("Photos"), controller: photos),
+                    WindowPage(kind: .albums, title: tr("Albums"), controller: albums),
+                    WindowPage(kind: .keywords, title: tr("Keywords"), controller: keywords)],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
         albums.opener = root

@@ -7,7 +7,7 @@ import LightboxKit
 /// the condition bars under the header, and libadwaita's toasts over the content.
 final class MainWindowView: Box {
     let searchButton = ToggleButton(iconName: "system-search-symbolic")
-    let searchEntry = SearchEntry(placeholder: "Search by name, camera or lens")
+    let searchEntry = SearchEntry(placeholder: tr("Search by name, camera or lens"))
     let searchBar = Revealer(transition: .slideDown)
     /// The sort menu's folder filter (see `showFolders`).
     private let folderSection = Menu()
@@ -26,17 +26,17 @@ final class MainWindowView: Box {
     init(navigation: Widget) {
         Adwaita.initialize()
         super.init(orientation: .vertical)
-        searchButton.tooltip = "Search (Ctrl+F)"
-        searchButton.setAccessibleLabel("Search")
-        sortButton.tooltip = "Sort and Filter"
-        sortButton.setAccessibleLabel("Sort and Filter")
-        menuButton.tooltip = "Main Menu (F10)"
-        menuButton.setAccessibleLabel("Main Menu")
+        searchButton.tooltip = tr("Search (Ctrl+F)")
+        searchButton.setAccessibleLabel(tr("Search"))
+        sortButton.tooltip = tr("Sort and Filter")
+        sortButton.setAccessibleLabel(tr("Sort and Filter"))
+        menuButton.tooltip = tr("Main Menu (F10)")
+        menuButton.setAccessibleLabel(tr("Main Menu"))
         menuButton.isPrimary = true
         menuButton.menuModel = Self.primaryMenu(writeBack: writeBackSection)
         showPendingWrites(0)
 
-        searchEntry.setAccessibleLabel("Search photos")
+        searchEntry.setAccessibleLabel(tr("Search photos"))
         searchEntry.horizontalAlignment = .center
         searchEntry.setSizeRequest(width: 360, height: -1)
         searchEntry.setMargins(6)
@@ -62,7 +62,7 @@ final class MainWindowView: Box {
         dismissToast()
         let toast = Toast(message)
         if undoable {
-            toast.buttonLabel = "Undo"
+            toast.buttonLabel = tr("Undo")
             toast.actionName = "win.undo"
         }
         // Long enough to reach for Undo.
@@ -98,27 +98,30 @@ final class MainWindowView: Box {
 
     private static func sortMenu(folders: Menu) -> Menu {
         let keys = Menu()
-        keys.append("_Date Taken", action: "win.sort-key", target: Variant(PersistedState.SortKey.dateTaken.rawValue))
-        keys.append("_Name", action: "win.sort-key", target: Variant(PersistedState.SortKey.name.rawValue))
-        keys.append("_Rating", action: "win.sort-key", target: Variant(PersistedState.SortKey.rating.rawValue))
-        keys.append("_Camera", action: "win.sort-key", target: Variant(PersistedState.SortKey.camera.rawValue))
+        keys.append(tr("_Date Taken"), action: "win.sort-key", target: Variant(PersistedState.SortKey.dateTaken.rawValue))
+        keys.append(tr("_Name"), action: "win.sort-key", target: Variant(PersistedState.SortKey.name.rawValue))
+        // Translators: the sort key (sort by rating), in the sort menu.
+        keys.append(trc("sort key", "_Rating"), action: "win.sort-key", target: Variant(PersistedState.SortKey.rating.rawValue))
+        keys.append(tr("_Camera"), action: "win.sort-key", target: Variant(PersistedState.SortKey.camera.rawValue))
         let direction = Menu()
-        direction.append("_Ascending", action: "win.sort-ascending", target: Variant(true))
-        direction.append("D_escending", action: "win.sort-ascending", target: Variant(false))
+        direction.append(tr("_Ascending"), action: "win.sort-ascending", target: Variant(true))
+        direction.append(tr("D_escending"), action: "win.sort-ascending", target: Variant(false))
         let menu = Menu()
-        menu.appendSection("Sort By", keys)
+        menu.appendSection(tr("Sort By"), keys)
         menu.appendSection(nil, direction)
-        menu.appendSection("Show", ratingFilterMenu())
-        menu.appendSection("Folders", folders)
+        // Translators: the sort menu's section of rating filters ("All Photos", "★ 3 or More").
+        menu.appendSection(trc("sort menu section", "Show"), ratingFilterMenu())
+        menu.appendSection(tr("Folders"), folders)
         return menu
     }
 
     /// The minimum rating (`win.minimum-rating`): "All Photos", "★ 1 or More" … "★ 5".
     private static func ratingFilterMenu() -> Menu {
         let menu = Menu()
-        menu.append("_All Photos", action: "win.minimum-rating", target: Variant(Int32(0)))
+        menu.append(tr("_All Photos"), action: "win.minimum-rating", target: Variant(Int32(0)))
         for stars in 1...5 {
-            let label = stars == 5 ? "★ _5 Only" : "★ _\(stars) or More"
+            // Translators: a minimum rating in the sort menu; %d is 1 to 4 stars, _ marks the access key.
+            let label = stars == 5 ? tr("★ _5 Only") : String(format: tr("★ _%d or More"), stars)
             menu.append(label, action: "win.minimum-rating", target: Variant(Int32(stars)))
         }
         return menu
@@ -126,22 +129,22 @@ final class MainWindowView: Box {
 
     private static func primaryMenu(writeBack: Menu) -> Menu {
         let folder = Menu()
-        folder.append("_Open Folder…", action: "win.open-folder")
-        folder.append("_Rescan", action: "win.rescan")
+        folder.append(tr("_Open Folder…"), action: "win.open-folder")
+        folder.append(tr("_Rescan"), action: "win.rescan")
         let view = Menu()
-        view.append("Show Re_jected Photos", action: "win.show-rejected")
+        view.append(tr("Show Re_jected Photos"), action: "win.show-rejected")
         let style = Menu()
-        style.append("Follow _System", action: "app.color-scheme", target: Variant(AppColorScheme.followSystem.rawValue))
-        style.append("_Light", action: "app.color-scheme", target: Variant(AppColorScheme.light.rawValue))
-        style.append("_Dark", action: "app.color-scheme", target: Variant(AppColorScheme.dark.rawValue))
+        style.append(tr("Follow _System"), action: "app.color-scheme", target: Variant(AppColorScheme.followSystem.rawValue))
+        style.append(tr("_Light"), action: "app.color-scheme", target: Variant(AppColorScheme.light.rawValue))
+        style.append(tr("_Dark"), action: "app.color-scheme", target: Variant(AppColorScheme.dark.rawValue))
         let help = Menu()
-        help.append("_Preferences", action: "win.preferences")
-        help.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
-        help.append("_About Lightbox", action: "app.about")
+        help.append(tr("_Preferences"), action: "win.preferences")
+        help.append(tr("_Keyboard Shortcuts"), action: "win.show-help-overlay")
+        help.append(tr("_About Lightbox"), action: "app.about")
         let menu = Menu()
         menu.appendSection(nil, folder)
         menu.appendSection(nil, view)
-        menu.appendSection("Style", style)
+        menu.appendSection(tr("Style"), style)
         menu.appendSection(nil, writeBack)
         menu.appendSection(nil, help)
         return menu
@@ -153,7 +156,7 @@ final class MainWindowView: Box {
     func showFolders(_ folders: [(path: String, name: String)]) {
         folderSection.removeAll()
         guard folders.count > 1 else { return }
-        folderSection.append("All _Folders", action: "win.folder-filter", target: Variant(""))
+        folderSection.append(tr("All _Folders"), action: "win.folder-filter", target: Variant(""))
         for folder in folders {
             // Underscores in a name are not mnemonics.
             folderSection.append(folder.name.replacingOccurrences(of: "_", with: "__"), action: "win.folder-filter",
@@ -165,7 +168,9 @@ final class MainWindowView: Box {
     /// label can't change: the section is made again).
     func showPendingWrites(_ count: Int) {
         writeBackSection.removeAll()
-        writeBackSection.append("_Save Ratings and Keywords in Files", action: "win.save-metadata-in-files")
-        writeBackSection.append("_Write Pending Changes (\(count))", action: "win.write-pending")
+        writeBackSection.append(tr("_Save Ratings and Keywords in Files"), action: "win.save-metadata-in-files")
+        // Translators: a menu item; %d is how many files wait for their ratings and keywords.
+        writeBackSection.append(String(format: trn("_Write Pending Changes (%d)", "_Write Pending Changes (%d)", count), count),
+                                action: "win.write-pending")
     }
 }

@@ -14,7 +14,7 @@ final class PagesView: Box {
         stack.transition = .crossfade
         stack.verticalExpand = true
         stack.horizontalExpand = true
-        switcher.setAccessibleLabel("Pages")
+        switcher.setAccessibleLabel(tr("Pages"))
         append(stack)
     }
 

@@ -12,8 +12,8 @@ public final class NavigationView: Box {
 
     public init() {
         super.init(orientation: .vertical)
-        backButton.tooltip = "Back"
-        backButton.setAccessibleLabel("Back")
+        backButton.tooltip = kitText("Back")
+        backButton.setAccessibleLabel(kitText("Back"))
         backButton.isVisible = false
         titleLabel.addCssClass("title")
         titleLabel.ellipsize = .end
@@ -33,7 +33,8 @@ public final class NavigationView: Box {
     func showTitle(_ title: String?, backTo previousTitle: String?) {
         titleLabel.text = title ?? ""
         backButton.isVisible = previousTitle != nil
-        backButton.tooltip = previousTitle.map { $0.isEmpty ? "Back" : "Back to \($0)" }
+        // Translators: the back button's tooltip; %@ is the title of the page it goes back to.
+        backButton.tooltip = previousTitle.map { $0.isEmpty ? kitText("Back") : String(format: kitText("Back to %@"), $0) }
     }
 
     /// Shows the header items (see `HeaderItemsPlacement.show`).

@@ -327,7 +327,10 @@ open class ArrayDataSource<Item> {
             }
             rows[ObjectIdentifier(slot)] = nil
             let row = ErrorRow()
-            row.messageLabel.text = message
+            // Translators: a list row standing in for an item the app shows no row for (a
+            // programming error); %1$@ is the item's kind, %2$d its position in the list.
+            row.messageLabel.text = String(format: kitText("No row registered for kind \"%1$@\" (item at position %2$d)"),
+                                           "\(kind)", position)
             slot.child = row
         }
     }

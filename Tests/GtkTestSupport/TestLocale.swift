@@ -1,0 +1,27 @@
+import Foundation
+
+/// The locale tests run in: C.UTF-8 (English messages, the app's English formats) whatever
+/// the machine's, unless a test asks for another (`LaunchedApp.start(…, locale: "zh_CN.UTF-8")`).
+public enum TestLocale {
+    /// The locale of every test that does not ask for one.
+    public static let standard = "C.UTF-8"
+
+    /// The variables that put a process in `locale`; `LANGUAGE` (a list that outranks
+    /// `LANG` for messages) is removed apart, as it must be unset rather than set.
+    public static func environment(_ locale: String) -> [String: String] {
+        ["LC_ALL": locale, "LANG": locale]
+    }
+
+    /// Asks for another locale for a test process started by a test (`LIGHTBOX_TEST_LOCALE`).
+    public static let requestVariable = "LIGHTBOX_TEST_LOCALE"
+
+    /// Puts this test process in the standard locale (or the one its starter asked for),
+    /// before GTK starts (gtk_init calls setlocale with the environment) and before
+    /// Foundation first reads it.
+    public static func pin() {
+        let locale = ProcessInfo.processInfo.environment[requestVariable] ?? standard
+        for (name, value) in environment(locale) { setenv(name, value, 1) }
+        unsetenv("LANGUAGE")
+        setlocale(LC_ALL, "")
+    }
+}
