@@ -135,6 +135,8 @@ enum AppBenchmark {
                 window.present()
             }
             exit(application.run(arguments: ["minimal"]))
+        case "startup-minimal-adwaita":
+            StartupBenchmark.minimalAdwaita()
         case "startup-rows":
             // The first frame in which the photo list has rows.
             Window.onAnyWindowMapped { window in

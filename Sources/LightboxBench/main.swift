@@ -7,6 +7,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "model": runModelBenchmark,
     "library": { json in LibraryBenchmark.run(arguments: json ? ["--json"] : []) },
     "app": AppBenchmark.run,
+    "startup": StartupBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
