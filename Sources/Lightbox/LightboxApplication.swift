@@ -48,8 +48,9 @@ public final class LightboxApplication {
             let setting = ColorSchemeSetting(settings: self.settings, styleManager: self.application.styleManager)
             self.application.add(setting.action)
             self.colorScheme = setting
-            // Run from a build tree: the window and the about window show the source tree's icon.
-            if !IconTheme.hasIcon(AppInfo.id) { IconTheme.addSearchPath(Self.sourceData + "/icons") }
+            // Run from a build tree: the window and the about window show the source tree's
+            // icon (added before the icon theme's first load, which a lookup would start).
+            if !IconTheme.isAppIconInstalled(AppInfo.id) { IconTheme.addSearchPath(Self.sourceData + "/icons") }
         }
         application.onActivate(owner: self) { [unowned self] in self.present(folder: nil) }
         application.onOpen(owner: self) { [unowned self] paths in self.present(folder: paths.first) }
@@ -92,12 +93,15 @@ public final class LightboxApplication {
         PhotosStyle.install()
         AlbumsStyle.install()
         let (root, photos) = MainWindowController.lightbox(store: store)
-        // The library's first screenful is read while the window is built.
-        root.openLibrary(seedingWith: { folder ?? self.startFolder() }, showing: state.folderFilter)
-        if let folder { root.addToLibrary(folder) }
         photos.panePosition = state.panePosition
         photos.photoList.viewMode = state.photosView
         photos.photoList.gridThumbnailSize = state.gridThumbnailSize
+        // The library's first screenful is read while the window is built: as many photos
+        // as the window shows (a maximized window: as a large screen shows).
+        let height = state.isMaximized ? max(state.windowHeight, Self.largeScreenHeight) : state.windowHeight
+        store.firstScreenful = photos.photoList.photosFitting(width: state.windowWidth, height: height)
+        root.openLibrary(seedingWith: { folder ?? self.startFolder() }, showing: state.folderFilter)
+        if let folder { root.addToLibrary(folder) }
 
         let window = ControllerWindow(application: application, root: root)
         window.setDefaultSize(width: state.windowWidth, height: state.windowHeight)
@@ -122,6 +126,9 @@ public final class LightboxApplication {
     private func installWriteBackSetting(in window: ControllerWindow, store: CatalogStore) {
         window.add(WriteBackSetting.action(store: store, settings: settings))
     }
+
+    /// The height of a large screen, in pixels (a maximized window's, before it shows).
+    static let largeScreenHeight = 1600
 
     private func startFolder() -> String {
         if let last = state.lastFolder, FileManager.default.fileExists(atPath: last) { return last }
