@@ -465,7 +465,7 @@ public final class CatalogStore {
         }
         // Off the main thread: the first screenful (one indexed query per folder, so a large
         // library shows without waiting for the rest), then every row, then the rescan.
-        let catalog = self.catalog, opened = generation, shown = spec
+        let catalog = self.catalog, opened = generation, shown = spec, firstScreenful = self.firstScreenful
         let shownRoots = shown.folder.map { [$0] } ?? roots
         var firstRead: InBackground<Library?>?
         // (Not for a rating filter: the first screenful by date would rarely have enough photos to show.)
@@ -474,7 +474,7 @@ public final class CatalogStore {
             firstRead = InBackground {
                 var first: [Photo] = []
                 for root in shownRoots {
-                    guard let part = (try? catalog.firstPhotos(in: root, order: shown.order, limit: Self.firstScreenful)) ?? nil
+                    guard let part = (try? catalog.firstPhotos(in: root, order: shown.order, limit: firstScreenful)) ?? nil
                     else { return nil }
                     first += part
                 }
@@ -540,9 +540,10 @@ public final class CatalogStore {
         show(result, .reset, filters: filters)
     }
 
-    /// Photos read at once when a folder opens: more than a window shows, and no more
-    /// (GTK builds a row for each photo shown, up to 200).
-    nonisolated static let firstScreenful = 40
+    /// Photos read at once when a folder opens, before the rest of the library: what the
+    /// window shows (set from its size, `PhotoListController.photosFitting`), and no more —
+    /// before its first frame GTK builds a row for each photo the list holds (up to 200).
+    public var firstScreenful = 40
 
     /// What a scan came to.
     private enum ScanOutcome: Sendable {

@@ -41,6 +41,18 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         listView.contextMenu.attach(to: listView.grid, source: source)
     }
 
+    /// How many photos a view of `width` × `height` pixels shows at once (with a row to
+    /// spare at the end): the list's rows, or the grid's rows of cells.
+    public func photosFitting(width: Int, height: Int) -> Int {
+        switch viewMode {
+        case .list:
+            return height / PhotoRow.thumbnailSize + 2
+        case .grid:
+            let cell = PhotoCell.cellWidth(forThumbnail: gridThumbnailSize)
+            return max(1, width / cell) * (height / cell + 2)
+        }
+    }
+
     /// The photos in list order.
     public var photos: [Photo] { source.items }
     public var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
