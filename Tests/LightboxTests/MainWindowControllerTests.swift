@@ -43,6 +43,41 @@ final class MainWindowControllerTests: GtkTestCase {
         window.destroy()
     }
 
+    /// Pages not shown build nothing for the window's first frame: Albums and Keywords load
+    /// their views when the person first goes there, and stay loaded.
+    func testPagesNotShownBuildTheirViewsWhenFirstShown() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Lazy")
+        _ = LibraryFixtures.copySamples(to: folder, count: 3)
+        let (root, window, _) = Self.makeWindow(folder, self)
+        let albums = root.pages.pages.first { $0.kind == .albums }!.controller
+        let keywords = root.pages.pages.first { $0.kind == .keywords }!.controller
+        XCTAssertEqual(root.pages.current?.kind, .photos)
+        XCTAssertFalse(albums.isViewLoaded)
+        XCTAssertFalse(keywords.isViewLoaded)
+        root.show(.albums)
+        XCTAssertTrue(albums.isViewLoaded)
+        pump(until: { albums.view.isMapped }, timeout: 5, "the Albums page to show")
+        XCTAssertEqual(root.pages.current?.kind, .albums)
+        XCTAssertFalse(keywords.isViewLoaded)
+        root.show(.photos)
+        root.show(.albums)
+        pump(until: { albums.view.isMapped }, timeout: 5, "the Albums page to show again")
+        XCTAssertEqual(albums.view.parent?.children.count, 1, "its view is placed once")
+        window.destroy()
+    }
+
+    /// The first screenful read before the rest of the library is what the window shows: the
+    /// rows of the list (80-pixel thumbnails) or the grid's cells, with a row to spare.
+    func testTheFirstScreenfulIsWhatTheWindowShows() {
+        let list = PhotoListController(images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
+        XCTAssertEqual(list.photosFitting(width: 1000, height: 700), 10)
+        XCTAssertEqual(list.photosFitting(width: 1000, height: 1600), 22)
+        list.viewMode = .grid
+        XCTAssertEqual(list.photosFitting(width: 1000, height: 700), 25, "5 columns of 184-pixel cells, 5 rows")
+        list.gridThumbnailSize = 96
+        XCTAssertEqual(list.photosFitting(width: 1000, height: 700), 56, "8 columns of 120-pixel cells, 7 rows")
+    }
+
     func testSearchFiltersAsYouTypeAndClosingClearsIt() {
         let folder = LibraryFixtures.temporaryFolder(self, name: "Search")
         let names = LibraryFixtures.copySamples(to: folder, count: 3).map { ($0 as NSString).lastPathComponent }

@@ -15,7 +15,9 @@ public struct WindowPage {
     }
 }
 
-/// The top-level pages in a stack; the switcher in its header flips between them.
+/// The top-level pages in a stack; the switcher in its header flips between them. A page's
+/// view is loaded when the page first shows (as a tab bar controller loads its tabs): pages
+/// not shown build no widgets and do no work for the window's first frame.
 final class PagesController: Controller {
     let pages: [WindowPage]
     var pageChanged: (@MainActor (PersistedState.Page) -> Void)?
@@ -32,12 +34,14 @@ final class PagesController: Controller {
     override func viewDidLoad() {
         for page in pages {
             addChild(page.controller)
-            pagesView.add(page.controller.view, name: page.kind.rawValue, title: page.title)
+            pagesView.addPlaceholder(name: page.kind.rawValue, title: page.title)
             page.controller.didMove(toParent: self)
         }
+        if let first = pages.first { pagesView.place(first.controller.view, name: first.kind.rawValue) }
         headerItems.titleWidget = pagesView.switcher
         pagesView.stack.onNotifyVisibleChild(owner: self) { [weak self] in
             guard let self, let page = self.current else { return }
+            self.pagesView.place(page.controller.view, name: page.kind.rawValue)
             self.title = page.title
             self.pageChanged?(page.kind)
         }
@@ -49,6 +53,9 @@ final class PagesController: Controller {
     }
 
     func show(_ kind: PersistedState.Page) {
-        if let page = pages.first(where: { $0.kind == kind }) { pagesView.show(page.controller.view) }
+        if let page = pages.first(where: { $0.kind == kind }) {
+            pagesView.place(page.controller.view, name: kind.rawValue)
+            pagesView.show(name: kind.rawValue)
+        }
     }
 }

@@ -5,6 +5,8 @@ import Gtk
 final class PagesView: Box {
     let stack: Stack
     let switcher: StackSwitcher
+    /// Each page's box, which holds its view once the page has shown.
+    private var holders: [String: Box] = [:]
 
     init() {
         let stack = Stack()
@@ -18,11 +20,21 @@ final class PagesView: Box {
         append(stack)
     }
 
-    func add(_ page: Widget, name: String, title: String) {
-        stack.add(page, name: name, title: title)
+    /// Adds a page that holds its view from `place(_:name:)` on (the switcher shows it at once).
+    func addPlaceholder(name: String, title: String) {
+        let holder = Box(orientation: .vertical)
+        holders[name] = holder
+        stack.add(holder, name: name, title: title)
     }
 
-    func show(_ page: Widget) {
-        stack.show(page, transition: .crossfade)
+    /// Puts `view` in the page `name`, unless it is there already.
+    func place(_ view: Widget, name: String) {
+        guard let holder = holders[name], holder.firstChild == nil else { return }
+        view.verticalExpand = true
+        holder.append(view)
+    }
+
+    func show(name: String) {
+        stack.setVisibleChildFull(name, transition: .crossfade)
     }
 }
