@@ -19,13 +19,7 @@ enum AppBenchmark {
         let environment = BenchEnvironment(work: work)
         defer { environment.stop(); try? FileManager.default.removeItem(atPath: work) }
         do {
-            let library = work + "/library"
-            try LibraryBenchmark.makeLibrary(at: library)
-            try FileManager.default.createDirectory(atPath: environment.dataHome + "/" + AppInfo.id,
-                                                    withIntermediateDirectories: true)
-            let catalog = try Catalog(path: environment.dataHome + "/\(AppInfo.id)/catalog.sqlite")
-            _ = try CatalogSync(catalog: catalog).run(folder: library)
-            try environment.start()
+            let library = try environment.startWithLibrary()
 
             var app = Double.infinity, minimal = Double.infinity
             for _ in 0..<runs {
@@ -296,6 +290,18 @@ final class BenchEnvironment {
     private var environment = ProcessInfo.processInfo.environment
 
     init(work: String) { self.work = work }
+
+    /// Makes the 10,000-photo library and its complete catalog, then starts the display and
+    /// the bus; returns the library's folder.
+    func startWithLibrary() throws -> String {
+        let library = work + "/library"
+        try LibraryBenchmark.makeLibrary(at: library)
+        try FileManager.default.createDirectory(atPath: dataHome + "/" + AppInfo.id, withIntermediateDirectories: true)
+        let catalog = try Catalog(path: dataHome + "/\(AppInfo.id)/catalog.sqlite")
+        _ = try CatalogSync(catalog: catalog).run(folder: library)
+        try start()
+        return library
+    }
 
     func start() throws {
         for folder in ["data", "config", "cache"] {

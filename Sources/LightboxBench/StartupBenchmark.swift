@@ -16,13 +16,7 @@ enum StartupBenchmark {
         let environment = BenchEnvironment(work: work)
         defer { environment.stop(); try? FileManager.default.removeItem(atPath: work) }
         do {
-            let library = work + "/library"
-            try LibraryBenchmark.makeLibrary(at: library)
-            try FileManager.default.createDirectory(atPath: environment.dataHome + "/" + AppInfo.id,
-                                                    withIntermediateDirectories: true)
-            let catalog = try Catalog(path: environment.dataHome + "/\(AppInfo.id)/catalog.sqlite")
-            _ = try CatalogSync(catalog: catalog).run(folder: library)
-            try environment.start()
+            let library = try environment.startWithLibrary()
             var app = Double.infinity, minimal = Double.infinity, adwaita = Double.infinity
             for _ in 0..<runs {
                 minimal = min(minimal, try environment.timeToFirstPaint(["startup-minimal"]))
