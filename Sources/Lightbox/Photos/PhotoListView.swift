@@ -173,7 +173,7 @@ public final class StatusPage: Adw.StatusPage {
 
     func show(icon name: String, title: String, description: String, offersOpenFolder: Bool) {
         show(icon: name, title: title, description: description,
-             button: offersOpenFolder ? ("_Open Folder…", "win.open-folder", nil) : nil)
+             button: offersOpenFolder ? (tr("_Open Folder…"), "win.open-folder", nil) : nil)
     }
 
     /// Shows the page with one button (label with a mnemonic, action, its parameter), or none.
