@@ -71,9 +71,19 @@ final class FilterBar: Box {
         if summary.minimumRating == 1 {
             return numbers.counted(trn("%d unrated photo hidden", "%d unrated photos hidden", count), count)
         }
-        // Translators: %1$@ is how many photos, %2$d the fewest stars shown (2 to 5).
-        let format = trn("%1$@ photo with fewer than %2$d stars hidden", "%1$@ photos with fewer than %2$d stars hidden", count)
-        return String(format: format, numbers.count(count), summary.minimumRating)
+        // One whole message per minimum (2 to 5), whose plural follows the photos: the stars
+        // are a count too, and some languages say "2 stars" and "5 stars" differently.
+        let format = switch summary.minimumRating {
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        case 2: trn("%d photo with fewer than 2 stars hidden", "%d photos with fewer than 2 stars hidden", count)
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        case 3: trn("%d photo with fewer than 3 stars hidden", "%d photos with fewer than 3 stars hidden", count)
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        case 4: trn("%d photo with fewer than 4 stars hidden", "%d photos with fewer than 4 stars hidden", count)
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        default: trn("%d photo with fewer than 5 stars hidden", "%d photos with fewer than 5 stars hidden", count)
+        }
+        return numbers.counted(format, count)
     }
 
     var isShowingRejectedLine: Bool { isVisible && rejectedLine.isVisible }
