@@ -37,10 +37,9 @@ public enum RawPreview {
         let largest = candidates.last
         if covering == nil, largest.map({ max($0.properties.width, $0.properties.height) }) ?? 0 < min(size, usableSide) {
             do {
-                return try RawDecoder.decode(path: path, fitting: size, maxPixels: maxPixels)
+                return try RawDecoder.develop(path: path, fitting: size, maxPixels: maxPixels)
             } catch where largest == nil {
-                // Translators: %@ is why LibRaw could not develop the file either.
-                throw MediaError(String(format: tr("the RAW file has no embedded preview, and %@"), error.message))
+                throw MediaError(error.messageWithoutPreview)
             } catch {
                 // A small preview is better than nothing.
             }

@@ -9,7 +9,7 @@ final class DetailsPaneTests: GtkTestCase {
     @MainActor
     private func value(_ key: String, in details: DetailsController) -> String? {
         for item in details.source.items {
-            if case .field(key, let value, _) = item { return value }
+            if case .field(let field, let value, _) = item, field.label == key { return value }
             if key == "Location", case .location(let location, _) = item { return location.readable }
         }
         return nil
@@ -51,9 +51,77 @@ final class DetailsPaneTests: GtkTestCase {
     func testKeywordsShowWithTheirHierarchyInTheEditorNotAsARow() {
         var photo = Photo(path: "/photos/a.jpg")
         photo.keywords = ["harbour", "Places|Norway|Bergen"]
-        XCTAssertFalse(DetailItem.items(for: photo).contains { $0.id == "Keywords" }, "the keyword editor shows them")
+        XCTAssertFalse(DetailItem.items(for: photo).contains {
+            if case .field(_, let value, _) = $0 { value.contains("harbour") } else { false }
+        }, "the keyword editor shows them")
         XCTAssertEqual(KeywordShare.union(of: [photo]).map(\.shownKeyword), ["harbour", "Places › Norway › Bergen"])
         XCTAssertEqual(PhotoFormat.keyword("Places|Norway|Bergen"), "Places › Norway › Bergen")
+    }
+
+    /// The rows are keyed by what they are about, never by their label: a language may give
+    /// two fields one word (here a catalog that calls both Camera and Lens "器材"), and the
+    /// pane still shows both rows (keyed by label, the list refused them and the app stopped).
+    func testTwoFieldsTranslatedAlikeKeepTheirOwnRows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alike-labels-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let messages = folder.appendingPathComponent("zh_CN/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        let po = folder.appendingPathComponent("alike.po")
+        try """
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "Camera"
+            msgstr "器材"
+
+            msgid "Lens"
+            msgstr "器材"
+
+            """.write(to: po, atomically: true, encoding: .utf8)
+        let msgfmt = Process()
+        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+        msgfmt.arguments = ["--check", "-o", messages.appendingPathComponent("lightbox.mo").path, po.path]
+        try msgfmt.run()
+        msgfmt.waitUntilExit()
+        XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt compiles the catalog")
+
+        let report = folder.appendingPathComponent("rows.txt").path
+        var environment = ProcessInfo.processInfo.environment
+        environment[TestLocale.requestVariable] = "zh_CN.UTF-8"  // the harness pins the child's locale
+        environment[Self.catalogsVariable] = folder.path
+        environment[Self.reportVariable] = report
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["\(String(reflecting: Self.self))/testAlikeLabelsProbe"]
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+        XCTAssertEqual(child.terminationStatus, 0, "the child showed the rows without stopping")
+        let rows = (try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        XCTAssertEqual(rows, ["器材: FUJIFILM X-T3", "器材: XF35mmF1.4 R", "Folder: /photos"],
+                       "both rows, each with its own value, under the catalog's word")
+    }
+
+    static let catalogsVariable = "LIGHTBOX_ALIKE_LABELS_CATALOGS"
+    static let reportVariable = "LIGHTBOX_ALIKE_LABELS_REPORT"
+
+    /// Run by the test above in a child process (in zh_CN, with the catalog it made): shows a
+    /// photo's details and writes each row's label and value. Does nothing in an ordinary run.
+    func testAlikeLabelsProbe() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let report = environment[Self.reportVariable], let catalogs = environment[Self.catalogsVariable] else { return }
+        Translation.start(domain: "lightbox", folder: catalogs)
+        var photo = Photo(path: "/photos/a.jpg")
+        (photo.make, photo.model, photo.lens) = ("FUJIFILM", "X-T3", "XF35mmF1.4 R")
+        let details = DetailsController(store: CatalogStore(catalog: try Catalog(path: catalogs + "/catalog.sqlite")))
+        details.show(photo)
+        let rows = details.source.items.compactMap { item -> String? in
+            guard case .field(let field, let value, _) = item, field != .fileSize else { return nil }
+            return "\(field.label): \(value)"
+        }
+        try rows.joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
     }
 
     func testClickingAStarAndPressing4SaveTheRating() {
@@ -92,7 +160,7 @@ final class DetailsPaneTests: GtkTestCase {
         fixture.select(photo)
         let details = fixture.page.details
         let listWidget = (details.view as! DetailsView).list
-        let cameraRow = details.source.items.firstIndex { $0.id == "Camera" }!
+        let cameraRow = details.source.items.firstIndex { $0.id == DetailField.camera.rawValue }!
         XCTAssertTrue(listWidget.activateAction("list.activate-item", parameter: Variant(UInt32(cameraRow))))
         guard let byCamera = fixture.navigation.topController as? PhotoCollectionController else {
             return XCTFail("no camera page pushed")
@@ -111,7 +179,7 @@ final class DetailsPaneTests: GtkTestCase {
         fixture.navigation.goBack()
         pump(until: { fixture.navigation.topController === fixture.page }, "back")
 
-        let dateRow = details.source.items.firstIndex { $0.id == "Date taken" }!
+        let dateRow = details.source.items.firstIndex { $0.id == DetailField.dateTaken.rawValue }!
         XCTAssertTrue(listWidget.activateAction("list.activate-item", parameter: Variant(UInt32(dateRow))))
         guard let byDay = fixture.navigation.topController as? PhotoCollectionController else {
             return XCTFail("no day page pushed")

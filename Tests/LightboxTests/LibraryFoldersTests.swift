@@ -132,7 +132,7 @@ final class LibraryFoldersTests: GtkTestCase {
         try FileManager.default.moveItem(atPath: gardenFolder, toPath: aside)
         pump(until: { store.photos.count == 3 }, timeout: 5, "the renamed folder's photos to leave")
         XCTAssertEqual(Set(store.photos.map(\.path)), Set(holiday))
-        XCTAssertEqual(store.offlineFolders, [gardenFolder: "was deleted or moved"])
+        XCTAssertEqual(store.offlineFolders, [gardenFolder: .deletedOrMoved])
         XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(gardenFolder)” was deleted or moved. "
             + "Its photos will be shown again when it is back."])
         XCTAssertEqual(try store.catalog.photo(at: garden[1])?.rating, 4, "the rows and ratings stay in the catalog")
@@ -177,7 +177,7 @@ final class LibraryFoldersTests: GtkTestCase {
         relaunched.openLibrary(seedingWith: { "/unused" })
         pump(until: { !relaunched.offlineFolders.isEmpty && relaunched.isUpToDate && relaunched.photos.count == 3 },
              timeout: 20, "the card offline at launch, the other folder listed")
-        XCTAssertEqual(relaunched.offlineFolders, [card: "is empty (is the disk it is on connected?)"])
+        XCTAssertEqual(relaunched.offlineFolders, [card: .empty])
         XCTAssertEqual(try relaunched.catalog.photos(in: card).count, 2, "its rows are kept")
 
         let staging = LibraryFixtures.temporaryFolder(self, name: "staging")

@@ -30,9 +30,10 @@ final class MultipleSelectionTests: GtkTestCase {
         XCTAssertEqual(shown.map(\.name), ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1001.jpg"])
         XCTAssertEqual(count, 3)
         XCTAssertEqual(subtitle, "12 August 2024 – 28 December 2024")
-        XCTAssertEqual(items.dropFirst(2), [.field(key: "Cameras", value: "Canon EOS R5, FUJIFILM X-T3, NIKON Z 6", link: nil),
-                                            .field(key: "Total size", value: PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize }),
+        XCTAssertEqual(items.dropFirst(2), [.field(.cameras, value: "Canon EOS R5, FUJIFILM X-T3, NIKON Z 6", link: nil),
+                                            .field(.totalSize, value: PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize }),
                                                    link: nil)])
+        XCTAssertEqual([DetailField.cameras, .totalSize].map(\.label), ["Cameras", "Total size"])
         XCTAssertEqual(items[1], .rating(nil, isRejected: false), "0, 0 and 2 stars: mixed")
         pump(until: { fixture.page.details.source.boundRow(at: 0) is SelectionRow }, "the selection row")
         let row = fixture.page.details.source.boundRow(at: 0) as! SelectionRow

@@ -70,6 +70,29 @@ final class ValidatorTests: XCTestCase {
         }
     }
 
+    /// Every screenshot the metainfo names is in data/screenshots (where its address on the
+    /// main branch points), as large as it says; the first has a Simplified Chinese image too.
+    func testMetainfoScreenshotsAreTheFilesInTheTreeAtTheirSizes() throws {
+        let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml.in"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"<image type="source" width="(\d+)" height="(\d+)"( xml:lang="([^"]+)")?>"#
+            + #"https://raw\.githubusercontent\.com/lightbox/lightbox/main/(data/screenshots/[^<]+)</image>"#)
+        var languages: [String: String] = [:]
+        let images = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let field = { (index: Int) in Range(match.range(at: index), in: text).map { String(text[$0]) } }
+            return (width: Int(field(1)!)!, height: Int(field(2)!)!, language: field(4), path: field(5)!)
+        }
+        XCTAssertEqual(images.count, text.components(separatedBy: "<image ").count - 1, "every image is a source image in the tree")
+        for image in images {
+            let data = try Data(contentsOf: PackageFiles.root.appendingPathComponent(image.path))
+            // A PNG's header: the signature, then the IHDR chunk with the width and height (big-endian).
+            XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(image.path) is a PNG")
+            let size = { (offset: Int) in data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+            XCTAssertEqual([size(16), size(20)], [image.width, image.height], "\(image.path)'s size")
+            if let language = image.language { languages[language] = image.path }
+        }
+        XCTAssertEqual(languages, ["zh_CN": "data/screenshots/photos-zh_CN.png"])
+    }
+
     func testSchemaCompilesStrictly() throws {
         let result = try runCommand(["glib-compile-schemas", "--strict", "--dry-run", "data"])
         XCTAssertEqual(result.status, 0, result.output)

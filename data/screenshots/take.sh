@@ -2,8 +2,9 @@
 # Takes the screenshots of every page, light and dark, list and grid, from the built app
 # (swift build first) on a private Xvfb display with the sample library:
 #   data/screenshots/take.sh OUTPUT_FOLDER [LANG]
-# The metainfo's screenshots (photos.png, grid.png, albums.png, photo.png, shortcuts.png)
-# are copies of some of them. Needs xvfb, xdotool, imagemagick, dbus.
+# LANG is any locale the machine has (zh_CN.UTF-8: the Chinese shots). The metainfo's
+# screenshots (photos.png, grid.png, albums.png, photo.png, shortcuts.png, photos-zh_CN.png)
+# are copies of some of them. Needs xvfb, xdotool, imagemagick, dbus, gettext.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
@@ -17,17 +18,35 @@ sleep 1
 export DISPLAY="$display" GDK_BACKEND=x11 GSETTINGS_BACKEND=memory LANG="$lang" LC_ALL="$lang"
 unset LANGUAGE
 
+# The windows are found by their titles, in the language of the shots: the po files
+# compiled here, looked up as the app does (gettext in LANG; English in C.UTF-8).
+for language in $(grep -v '^[[:space:]]*\(#\|$\)' "$root/po/LINGUAS"); do
+  mkdir -p "$work/locale/$language/LC_MESSAGES"
+  msgfmt -o "$work/locale/$language/LC_MESSAGES/lightbox.mo" "$root/po/$language.po"
+done
+title() { TEXTDOMAINDIR="$work/locale" gettext -d lightbox "$1"; }
+preferences="$(title Preferences)"
+shortcuts="$(title "Keyboard Shortcuts")"
+
 keys() { # window keys…: focus the window (no window manager runs), then type through XTEST
   local window="$1"; shift
   xdotool windowfocus --sync "$window" 2>/dev/null || true
   xdotool key --clearmodifiers "$@"
 }
 
-shoot() { # name window-title-pattern
+window() { # title-pattern: the newest visible window it names, once there is one (a search
+  # can fail while another window closes: BadWindow)
+  local ids=""
+  until ids="$(xdotool search --onlyvisible --name "$1" 2>/dev/null)" && [[ -n "$ids" ]]; do sleep 0.2; done
+  tail -1 <<<"$ids"
+}
+
+shoot() { # name window-title-pattern: the screen where the window is, so that its open
+  # menus (popovers are windows of their own) are in the picture
   sleep 1.2
-  local id
-  id="$(xdotool search --sync --onlyvisible --name "$2" | tail -1)"
-  import -window "$id" "$out/$1.png"
+  local X Y WIDTH HEIGHT SCREEN WINDOW
+  eval "$(xdotool getwindowgeometry --shell "$(window "$2")")"
+  import -window root -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage "$out/$1.png"
 }
 
 run() { # style: light|dark
@@ -39,7 +58,7 @@ run() { # style: light|dark
     XDG_CACHE_HOME="$home/.cache" ADW_DEBUG_COLOR_SCHEME="$scheme" \
     dbus-run-session -- "$app" "$home/Pictures/Holiday" >/dev/null 2>&1 &
   local pid=$!
-  local id; id="$(xdotool search --sync --onlyvisible --name "Holiday" | head -1)"
+  local id; id="$(window "^Holiday\$")"
   sleep 3
   keys "$id" Down Down 4 ; sleep 0.5
   shoot "photos-$style" "Holiday"
@@ -49,14 +68,16 @@ run() { # style: light|dark
   keys "$id" ctrl+2; shoot "albums-$style" "Holiday"
   keys "$id" ctrl+3; shoot "keywords-$style" "Holiday"
   keys "$id" ctrl+1; sleep 0.5
-  keys "$id" Return; shoot "photo-$style" "Holiday"
   keys "$id" Menu; shoot "photo-menu-$style" "Holiday"
-  keys "$id" Escape Escape
-  keys "$id" ctrl+comma; shoot "preferences-$style" "Preferences"
-  keys "$(xdotool search --onlyvisible --name Preferences | tail -1)" Escape
-  keys "$id" ctrl+question; shoot "shortcuts-$style" "Shortcuts"
-  keys "$(xdotool search --onlyvisible --name Shortcuts | tail -1)" Escape
+  keys "$id" Escape
+  keys "$id" Return; shoot "photo-$style" "Holiday"
+  keys "$id" Escape
+  keys "$id" ctrl+comma; shoot "preferences-$style" "^$preferences\$"
+  keys "$(window "^$preferences\$")" Escape
+  keys "$id" ctrl+question; shoot "shortcuts-$style" "^$shortcuts\$"
+  keys "$(window "^$shortcuts\$")" Escape
   keys "$id" Delete; sleep 0.3; shoot "toast-$style" "Holiday"
+  keys "$id" F10; shoot "primary-menu-$style" "Holiday"  # last: the menu button keeps the focus
   pkill -f "$app $home/Pictures/Holiday" || true
   wait "$pid" 2>/dev/null || true
 }

@@ -9,6 +9,38 @@ public enum DetailLink: Equatable, Sendable {
     case day(String)
 }
 
+/// What a details row is about: the row's identity (the list keys rows by it, never by
+/// their translated label, which two fields may share in a language) and its label.
+public enum DetailField: String, CaseIterable, Sendable {
+    case dateTaken, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions, fileSize
+    case rejected, totalSize, folder, problem
+
+    /// The row's label in the person's language.
+    public var label: String {
+        switch self {
+        // Translators: the keys of the details pane's rows, in a narrow column beside their values.
+        case .dateTaken: tr("Date taken")
+        case .camera: tr("Camera")
+        // Translators: the key of the details row listing the cameras of several selected photos.
+        case .cameras: tr("Cameras")
+        case .lens: tr("Lens")
+        case .exposure: tr("Exposure")
+        case .aperture: tr("Aperture")
+        // Translators: a photo's ISO sensitivity (the key of a details row).
+        case .iso: tr("ISO")
+        case .focalLength: tr("Focal length")
+        case .dimensions: tr("Dimensions")
+        case .fileSize: tr("File size")
+        // Translators: the key of the details row saying how many of the selected photos are rejected.
+        case .rejected: trc("details row", "Rejected")
+        case .totalSize: tr("Total size")
+        case .folder: tr("Folder")
+        // Translators: the key of the details row saying why a file can't be shown.
+        case .problem: tr("Problem")
+        }
+    }
+}
+
 /// One row of the details pane.
 public enum DetailItem: Identifiable, Equatable {
     case preview(Photo)
@@ -17,7 +49,7 @@ public enum DetailItem: Identifiable, Equatable {
     /// The stars (nil when the selected photos have different ratings), and whether the
     /// photo (every selected photo) is rejected.
     case rating(Int?, isRejected: Bool)
-    case field(key: String, value: String, link: DetailLink?)
+    case field(DetailField, value: String, link: DetailLink?)
     /// Where the photo was taken, with the nearest place the locations database knows.
     case location(PhotoLocation, place: String?)
 
@@ -26,8 +58,8 @@ public enum DetailItem: Identifiable, Equatable {
         case .preview: "preview"
         case .selection: "selection"
         case .rating: "rating"
-        case .field(let key, _, _): key
-        case .location: "Location"
+        case .field(let field, _, _): field.rawValue
+        case .location: "location"
         }
     }
 
@@ -71,17 +103,18 @@ public enum DetailItem: Identifiable, Equatable {
         if !cameras.isEmpty {
             // Translators: separates the names of cameras in a list ("Canon EOS R5, NIKON Z 6").
             let separator = tr(", ")
-            items.append(.field(key: cameras.count == 1 ? tr("Camera") : tr("Cameras"),
+            items.append(.field(cameras.count == 1 ? .camera : .cameras,
                                 value: cameras.count > 3 ? cameras.prefix(3).joined(separator: separator) + "…"
                                     : cameras.joined(separator: separator), link: nil))
         }
         let rejected = photos.filter(\.isRejected).count
         if rejected > 0 {
             // Translators: how many of the selected photos are rejected, "2 of 5".
-            items.append(.field(key: tr("Rejected"), value: String(format: tr("%1$@ of %2$@"), numbers.count(rejected),
-                                                                   numbers.count(photos.count)), link: nil))
+            let format = trc("rejected of selected", "%1$@ of %2$@")
+            items.append(.field(.rejected, value: String(format: format, numbers.count(rejected), numbers.count(photos.count)),
+                                link: nil))
         }
-        items.append(.field(key: tr("Total size"), value: size, link: nil))
+        items.append(.field(.totalSize, value: size, link: nil))
         return items
     }
 
@@ -90,30 +123,27 @@ public enum DetailItem: Identifiable, Equatable {
     @MainActor
     public static func items(for photo: Photo) -> [DetailItem] {
         let formats = LocaleFormats.current, numbers = formats.formattingLocale
-        // Translators: the keys of the details pane's rows, in a narrow column beside their values.
-        var fields: [(String, String?, DetailLink?)] = [
-            (tr("Date taken"), formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
-            (tr("Camera"), photo.camera, photo.camera.map { .camera($0) }),
-            (tr("Lens"), photo.lens, nil),
-            (tr("Exposure"), photo.exposure.map(numbers.exposure), nil),
-            (tr("Aperture"), photo.aperture.map(numbers.aperture), nil),
-            // Translators: a photo's ISO sensitivity (the key of a details row).
-            (tr("ISO"), photo.iso.map(String.init), nil),
-            (tr("Focal length"), photo.focalLength.map(numbers.focalLength), nil),
+        var fields: [(DetailField, String?, DetailLink?)] = [
+            (.dateTaken, formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
+            (.camera, photo.camera, photo.camera.map { .camera($0) }),
+            (.lens, photo.lens, nil),
+            (.exposure, photo.exposure.map(numbers.exposure), nil),
+            (.aperture, photo.aperture.map(numbers.aperture), nil),
+            (.iso, photo.iso.map(String.init), nil),
+            (.focalLength, photo.focalLength.map(numbers.focalLength), nil),
         ]
         let size = photo.displaySize
-        if size.width > 0 { fields.append((tr("Dimensions"), numbers.dimensions(width: size.width, height: size.height), nil)) }
-        fields.append((tr("File size"), numbers.fileSize(photo.fileSize), nil))
+        if size.width > 0 { fields.append((.dimensions, numbers.dimensions(width: size.width, height: size.height), nil)) }
+        fields.append((.fileSize, numbers.fileSize(photo.fileSize), nil))
         var items: [DetailItem] = [.preview(photo)]
         if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
-        for case let (key, value?, link) in fields { items.append(.field(key: key, value: value, link: link)) }
+        for case let (field, value?, link) in fields { items.append(.field(field, value: value, link: link)) }
         if let location = PhotoLocation(photo) {
             items.append(.location(location, place: NearestPlace.name(latitude: location.latitude,
                                                                       longitude: location.longitude)))
         }
-        items.append(.field(key: tr("Folder"), value: (photo.path as NSString).deletingLastPathComponent, link: nil))
-        // Translators: the key of the details row saying why a file can't be shown.
-        if let error = photo.error { items.append(.field(key: tr("Problem"), value: error, link: nil)) }
+        items.append(.field(.folder, value: (photo.path as NSString).deletingLastPathComponent, link: nil))
+        if let error = photo.error { items.append(.field(.problem, value: error, link: nil)) }
         return items
     }
 }

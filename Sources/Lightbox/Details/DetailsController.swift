@@ -45,8 +45,8 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
             if case .location(let location, let place) = item { row.configure(location, place: place) }
         }
         source.register(DetailFieldRow.self, kind: "field") { row, item in
-            if case .field(let key, let value, let link) = item {
-                row.configure(key: key, value: value, leadsSomewhere: link != nil)
+            if case .field(let field, let value, let link) = item {
+                row.configure(key: field.label, value: value, leadsSomewhere: link != nil)
             }
         }
         source.delegate = self
@@ -80,7 +80,7 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         do {
             try source.apply(DetailItem.items(for: photos))
         } catch {
-            preconditionFailure("DetailsController: two detail rows share a key: \(error)")
+            preconditionFailure("DetailsController: two detail rows share an identifier: \(error)")
         }
         // Keywords of the photos that can be shown (an unreadable file has no rating either);
         // for several, their union, each added to or removed from all of them.

@@ -9,7 +9,7 @@ import Foundation
 /// store.addFolder("/media/card/DCIM")             // .added(absorbing: []), shown and scanned
 /// store.folderFilter = "/media/card/DCIM"         // only its photos; nil: all folders
 /// store.removeFolder("/media/card/DCIM")          // out of the list; files and rows untouched
-/// store.offlineFolders                            // ["/media/card/DCIM": "is on a disk that was removed"]
+/// store.offlineFolders                            // ["/media/card/DCIM": .diskRemoved]
 /// store.observeFolders(owner: self) { folders in } // the list, or a folder's availability, changed
 /// ```
 extension CatalogStore {

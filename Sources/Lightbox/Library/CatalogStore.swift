@@ -49,9 +49,9 @@ public final class CatalogStore {
     public internal(set) var folders: [String] = [] {
         didSet { if folders != oldValue { folderObservers.send(folders) } }
     }
-    /// Library folders that can't be read now, with why ("was deleted or moved"): their
+    /// Library folders that can't be read now, with why (`.deletedOrMoved`): their
     /// photos are out of the list, their rows and ratings kept, until they are back.
-    public internal(set) var offlineFolders: [String: String] = [:] {
+    public internal(set) var offlineFolders: [String: FolderOfflineReason] = [:] {
         didSet { if offlineFolders != oldValue { folderObservers.send(folders) } }
     }
     var folderObservers = ObserverList<[String]>()
@@ -490,7 +490,7 @@ public final class CatalogStore {
             }
             let (rows, offline) = await Task.detached(priority: .userInitiated) {
                 // With several folders, an offline one is found before its rows are shown.
-                var offline: [String: String] = [:]
+                var offline: [String: FolderOfflineReason] = [:]
                 let rows = Result {
                     var photos: [Photo] = []
                     for root in roots {
@@ -548,7 +548,7 @@ public final class CatalogStore {
     /// What a scan came to.
     private enum ScanOutcome: Sendable {
         case done(FolderIdentity, removed: [String])
-        case unavailable(reason: String)
+        case unavailable(reason: FolderOfflineReason)
         case failed(Error)
     }
 
@@ -647,7 +647,7 @@ public final class CatalogStore {
                     return .done(identity, removed: summary.removed)
                 } catch let error as ScanError {
                     // Gone between the check and the walk: check again, for the reason.
-                    return .unavailable(reason: FolderAvailability.check(folder).reason ?? error.reason)
+                    return .unavailable(reason: FolderAvailability.check(folder).reason ?? .unreadable(error.reason))
                 } catch {
                     return .failed(error)
                 }
@@ -698,7 +698,7 @@ public final class CatalogStore {
     /// A library folder went away or can't be read: its photos leave the list at once
     /// (their rows and ratings stay in the catalog) until it is back; the other folders'
     /// photos stay, and their scans go on. (`dropping: false`: none of its photos are listed.)
-    private func folderUnavailable(_ folder: String, _ reason: String, dropping: Bool = true) {
+    private func folderUnavailable(_ folder: String, _ reason: FolderOfflineReason, dropping: Bool = true) {
         let known = folderIdentities[folder]
         stopScanning(folder)
         offlineFolders[folder] = reason
@@ -784,13 +784,10 @@ public final class CatalogStore {
         case 0:
             clear(.folderUnavailable)
         case 1:
-            // Translators: %1$@ is a folder, %2$@ what happened to it ("was deleted or moved").
-            raise(LibraryCondition(.folderUnavailable, message: String(format: tr("The folder “%1$@” %2$@. Its photos will be shown again when it is back."), offline[0].0, offline[0].1)))
+            raise(LibraryCondition(.folderUnavailable, message: offline[0].1.message(folder: offline[0].0)))
         default:
-            // Translators: one offline folder in a list, %1$@ the folder, %2$@ what happened to it ("was deleted or moved").
-            let item = tr("“%1$@” %2$@")
             // Translators: separates the offline folders in a list.
-            let list = offline.map { String(format: item, $0.0, $0.1) }.joined(separator: tr("; "))
+            let list = offline.map { $0.1.listItem(folder: $0.0) }.joined(separator: tr("; "))
             // Translators: %2$@ is a list of folders and what happened to each.
             raise(LibraryCondition(.folderUnavailable, message: String(format: trn("%1$d library folder is offline: %2$@. Its photos will be shown again when it is back.", "%1$d library folders are offline: %2$@. Their photos will be shown again when they are back.", offline.count), offline.count, list)))
         }

@@ -157,7 +157,7 @@ final class MetadataWriteBack: @unchecked Sendable {
         } catch {
             try? catalog.settle(write, stamp: nil, reread: nil)
             let reason = (error as? Failure)?.reason ?? "\(error)"
-            // Translators: %1$@ is a photo's file name, %2$@ why it could not be written ("the file is read-only").
+            // Translators: %1$@ is a photo's file name, %2$@ why it could not be written ("the disk is full").
             return Report(failure: String(format: tr("“%1$@” could not be updated: %2$@."), name, reason), remaining: 0)
         }
     }
@@ -169,8 +169,11 @@ final class MetadataWriteBack: @unchecked Sendable {
         let sidecar = existing ?? path + ".xmp"
         let folder = (path as NSString).deletingLastPathComponent
         if let reason = Self.readOnlyReason(folder) {
-            // Translators: %@ is why ("the folder is read-only").
-            throw Failure(String(format: tr("%@, so no sidecar can be written"), reason))
+            throw Failure(reason == .disk
+                // Translators: why a photo's metadata could not be written (after “…” could not be updated:).
+                ? tr("the disk is read-only, so no sidecar can be written")
+                // Translators: why a photo's metadata could not be written (after “…” could not be updated:).
+                : tr("the folder is read-only, so no sidecar can be written"))
         }
         if existing != nil, Self.readOnlyReason(sidecar) != nil {
             // Translators: %@ is the file name of a photo's XMP sidecar.
@@ -225,18 +228,21 @@ final class MetadataWriteBack: @unchecked Sendable {
         throw Failure(tr("another app kept changing the file"))
     }
 
+    /// What is read-only about a path: the disk it is on, or the folder or file itself.
+    enum ReadOnly { case disk, folder, file }
+
     /// Why the file or folder at `path` is not to be written, nil when it may be: no write
     /// permission, a read-only disk, or a mode without any write bit (what the person
     /// meant by it holds even for root, who may write anyway).
-    static func readOnlyReason(_ path: String) -> String? {
+    static func readOnlyReason(_ path: String) -> ReadOnly? {
         var info = stat()
         let isFolder = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         if access(path, W_OK) != 0 {
-            if errno == EROFS { return tr("the disk is read-only") }
+            if errno == EROFS { return .disk }
         } else if info.st_mode & 0o222 != 0 {
             return nil
         }
-        return isFolder ? tr("the folder is read-only") : tr("the file is read-only")
+        return isFolder ? .folder : .file
     }
 
     private static func same(_ a: stat, _ b: stat) -> Bool {

@@ -75,8 +75,11 @@ final class ScanRun: @unchecked Sendable {
             }
             var target = link
             if (link.st_mode & S_IFMT) == S_IFLNK, stat(path, &target) != 0 {
-                // Translators: %@ is why the link's target can't be reached ("the file is gone").
-                let reason = errno == ELOOP ? tr("symbolic link loop") : String(format: tr("broken symbolic link (%@)"), PhotoReader.describe(errno))
+                let reason = errno == ELOOP
+                    // Translators: why a photo can't be read: its symbolic link leads back to itself.
+                    ? tr("symbolic link loop")
+                    // Translators: %@ is why the link's target can't be reached ("the file is gone").
+                    : String(format: tr("broken symbolic link (%@)"), PhotoReader.describe(errno))
                 if kind != .other { emit(.photo(Photo(path: path, error: reason))) }
                 continue
             }

@@ -201,7 +201,7 @@ final class PhotoPageView: Box {
     func showPosition(_ index: Int, of count: Int) {
         let numbers = FormattingLocale.current
         // Translators: the photo page's position, "3 of 26".
-        positionLabel.text = String(format: tr("%1$@ of %2$@"), numbers.count(index + 1), numbers.count(count))
+        positionLabel.text = String(format: trc("photo page position", "%1$@ of %2$@"), numbers.count(index + 1), numbers.count(count))
         previousButton.isSensitive = index > 0
         nextButton.isSensitive = index < count - 1
     }

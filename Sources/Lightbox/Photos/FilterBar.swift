@@ -71,9 +71,19 @@ final class FilterBar: Box {
         if summary.minimumRating == 1 {
             return numbers.counted(trn("%d unrated photo hidden", "%d unrated photos hidden", count), count)
         }
-        // Translators: %1$@ is how many photos, %2$d the fewest stars shown (2 to 5).
-        let format = trn("%1$@ photo with fewer than %2$d stars hidden", "%1$@ photos with fewer than %2$d stars hidden", count)
-        return String(format: format, numbers.count(count), summary.minimumRating)
+        // One whole message per minimum (2 to 5), whose plural follows the photos: the stars
+        // are a count too, and some languages say "2 stars" and "5 stars" differently.
+        let format = switch summary.minimumRating {
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        case 2: trn("%d photo with fewer than 2 stars hidden", "%d photos with fewer than 2 stars hidden", count)
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        case 3: trn("%d photo with fewer than 3 stars hidden", "%d photos with fewer than 3 stars hidden", count)
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        case 4: trn("%d photo with fewer than 4 stars hidden", "%d photos with fewer than 4 stars hidden", count)
+        // Translators: the culling bar; %d is how many photos the rating filter hides.
+        default: trn("%d photo with fewer than 5 stars hidden", "%d photos with fewer than 5 stars hidden", count)
+        }
+        return numbers.counted(format, count)
     }
 
     var isShowingRejectedLine: Bool { isVisible && rejectedLine.isVisible }
@@ -97,14 +107,27 @@ enum PhotoFilterText {
                 ? numbers.counted(trn("%d unrated photo is hidden.", "%d unrated photos are hidden.", below), below)
                 : numbers.counted(trn("%d photo with fewer stars is hidden.", "%d photos with fewer stars are hidden.", below), below)
         }
-        let belowText = unrated
-            // Translators: the first part of “%1$@ and %2$@ are hidden.”
-            ? numbers.counted(trn("%d unrated photo", "%d unrated photos", below), below)
-            // Translators: the first part of “%1$@ and %2$@ are hidden.”
-            : numbers.counted(trn("%d photo with fewer stars", "%d photos with fewer stars", below), below)
-        // Translators: the second part of “%1$@ and %2$@ are hidden.”
-        let rejectedText = numbers.counted(trn("%d rejected photo", "%d rejected photos", rejected), rejected)
-        // Translators: both culling filters hide photos: "5 photos with fewer stars and 2 rejected photos are hidden."
-        return String(format: tr("%1$@ and %2$@ are hidden."), belowText, rejectedText)
+        return String(format: bothHidden(unrated: unrated, below: below, rejected: rejected),
+                      numbers.count(below), numbers.count(rejected))
+    }
+
+    /// The sentence for both filters at once, one whole message per case: a sentence with
+    /// two counts, where gettext's plural follows one number (the rejected photos); the
+    /// other count picks one of two messages, one photo or more.
+    private static func bothHidden(unrated: Bool, below: Int, rejected: Int) -> String {
+        switch (unrated, below == 1) {
+        case (true, true):
+            // Translators: both culling filters hide photos; %1$@ is 1 (one unrated photo), %2$@ how many rejected photos.
+            trn("%1$@ unrated photo and %2$@ rejected photo are hidden.", "%1$@ unrated photo and %2$@ rejected photos are hidden.", rejected)
+        case (true, false):
+            // Translators: both culling filters hide photos; %1$@ is how many unrated photos (2 or more), %2$@ how many rejected photos.
+            trn("%1$@ unrated photos and %2$@ rejected photo are hidden.", "%1$@ unrated photos and %2$@ rejected photos are hidden.", rejected)
+        case (false, true):
+            // Translators: both culling filters hide photos; %1$@ is 1 (one photo with fewer stars than the filter shows), %2$@ how many rejected photos.
+            trn("%1$@ photo with fewer stars and %2$@ rejected photo are hidden.", "%1$@ photo with fewer stars and %2$@ rejected photos are hidden.", rejected)
+        case (false, false):
+            // Translators: both culling filters hide photos; %1$@ is how many photos have fewer stars than the filter shows (2 or more), %2$@ how many rejected photos.
+            trn("%1$@ photos with fewer stars and %2$@ rejected photo are hidden.", "%1$@ photos with fewer stars and %2$@ rejected photos are hidden.", rejected)
+        }
     }
 }

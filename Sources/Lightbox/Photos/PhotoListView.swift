@@ -73,9 +73,11 @@ public final class PhotoListView: Box {
             status.show(icon: "folder-pictures-symbolic", title: tr("No Photos"), description: description,
                         offersOpenFolder: true)
         case .noResults(let search):
+            // Translators: the title of the page when a search finds no photo.
+            let title = tr("No Results")
             // Translators: %@ is what was typed in the search entry.
-            status.show(icon: "edit-find-symbolic", title: tr("No Results"),
-                        description: String(format: tr("No photo’s name, camera or lens matches “%@”."), search), offersOpenFolder: false)
+            let description = String(format: tr("No photo’s name, camera or lens matches “%@”."), search)
+            status.show(icon: "edit-find-symbolic", title: title, description: description, offersOpenFolder: false)
         case .error(let message):
             status.show(icon: "dialog-warning-symbolic", title: tr("Can’t Open the Folder"), description: message,
                         offersOpenFolder: true)
@@ -95,9 +97,12 @@ public final class PhotoListView: Box {
     private func show(everythingHiddenBy summary: PhotoFilterSummary) {
         let minimum = summary.minimumRating
         if minimum > 0, summary.belowRatingCount > 0 {
-            status.show(icon: "starred-symbolic",
-                        // Translators: %d is the fewest stars the rating filter shows (2 to 5).
-                        title: minimum == 1 ? tr("No Rated Photos") : String(format: trn("No Photos with %d Star or More", "No Photos with %d Stars or More", minimum), minimum),
+            let title = minimum == 1
+                // Translators: the rating filter shows only photos with stars, and there are none.
+                ? tr("No Rated Photos")
+                // Translators: %d is the fewest stars the rating filter shows (2 to 5).
+                : String(format: trn("No Photos with %d Star or More", "No Photos with %d Stars or More", minimum), minimum)
+            status.show(icon: "starred-symbolic", title: title,
                         description: PhotoFilterText.hidden(summary),
                         button: (tr("Show _All Ratings"), "win.minimum-rating", Variant(Int32(0))))
         } else {
@@ -168,7 +173,7 @@ public final class StatusPage: Adw.StatusPage {
 
     func show(icon name: String, title: String, description: String, offersOpenFolder: Bool) {
         show(icon: name, title: title, description: description,
-             button: offersOpenFolder ? ("_Open Folder…", "win.open-folder", nil) : nil)
+             button: offersOpenFolder ? (tr("_Open Folder…"), "win.open-folder", nil) : nil)
     }
 
     /// Shows the page with one button (label with a mnemonic, action, its parameter), or none.

@@ -12,13 +12,12 @@ final class PreferencesView: PreferencesWindow {
         let title: String
         let photoCount: Int?
         /// Why the folder can't be read now; nil when it can.
-        let offlineReason: String?
+        let offlineReason: FolderOfflineReason?
 
         var subtitle: String {
             let count = photoCount.map { String(format: trn("%d photo", "%d photos", $0), $0) }
             guard let offlineReason else { return count ?? "" }
-            // Translators: a library folder that can't be read now; %@ says why ("is on a disk that is not connected").
-            let offline = String(format: tr("Offline: the folder %@"), offlineReason)
+            let offline = offlineReason.rowSubtitle
             guard let count else { return offline }
             // Translators: a library folder's subtitle: %1$@ why it is offline, %2$@ how many photos it has.
             return String(format: tr("%1$@ · %2$@"), offline, count)

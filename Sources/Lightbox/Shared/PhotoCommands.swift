@@ -202,14 +202,25 @@ public final class PhotoCommands {
         }
     }
 
-    /// "3 photos rated 4 stars", "3 photos rated 1 star", "3 photos rated no stars": one
-    /// message per sentence (two counts: the plural follows the stars; `count` is 2 or more).
+    /// "3 photos rated 4 stars", "3 photos rated 1 star", "3 photos rated no stars": a
+    /// sentence with two counts is one whole message per number of stars (0 to 5), whose
+    /// plural follows the number of photos (`count`, 2 or more), written for the locale.
     static func rated(_ count: Int, stars: Int) -> String {
-        if stars == 0 {
-            return String(format: trn("%d photo rated no stars", "%d photos rated no stars", count), count)
+        let format = switch stars {
+        // Translators: a toast; %d is how many photos (2 or more) now have no stars.
+        case 0: trn("%d photo rated no stars", "%d photos rated no stars", count)
+        // Translators: a toast; %d is how many photos (2 or more) now have 1 star.
+        case 1: trn("%d photo rated 1 star", "%d photos rated 1 star", count)
+        // Translators: a toast; %d is how many photos (2 or more) now have 2 stars.
+        case 2: trn("%d photo rated 2 stars", "%d photos rated 2 stars", count)
+        // Translators: a toast; %d is how many photos (2 or more) now have 3 stars.
+        case 3: trn("%d photo rated 3 stars", "%d photos rated 3 stars", count)
+        // Translators: a toast; %d is how many photos (2 or more) now have 4 stars.
+        case 4: trn("%d photo rated 4 stars", "%d photos rated 4 stars", count)
+        // Translators: a toast; %d is how many photos (2 or more) now have 5 stars.
+        default: trn("%d photo rated 5 stars", "%d photos rated 5 stars", count)
         }
-        // Translators: a toast; %1$d is how many photos (2 or more), %2$d the stars they now have (1 to 5).
-        return String(format: trn("%1$d photos rated %2$d star", "%1$d photos rated %2$d stars", stars), count, stars)
+        return FormattingLocale.current.counted(format, count)
     }
 
     /// "“IMG_1.jpg” rejected", "3 photos no longer rejected".

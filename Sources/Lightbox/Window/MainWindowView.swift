@@ -120,8 +120,11 @@ final class MainWindowView: Box {
         let menu = Menu()
         menu.append(tr("_All Photos"), action: "win.minimum-rating", target: Variant(Int32(0)))
         for stars in 1...5 {
-            // Translators: a minimum rating in the sort menu; %d is 1 to 4 stars, _ marks the access key.
-            let label = stars == 5 ? tr("★ _5 Only") : String(format: tr("★ _%d or More"), stars)
+            let label = stars == 5
+                // Translators: the highest minimum rating in the sort menu: only photos with 5 stars; _ marks the access key.
+                ? tr("★ _5 Only")
+                // Translators: a minimum rating in the sort menu; %d is 1 to 4 stars, _ marks the access key.
+                : String(format: tr("★ _%d or More"), stars)
             menu.append(label, action: "win.minimum-rating", target: Variant(Int32(stars)))
         }
         return menu

@@ -33,8 +33,13 @@ public final class NavigationView: Box {
     func showTitle(_ title: String?, backTo previousTitle: String?) {
         titleLabel.text = title ?? ""
         backButton.isVisible = previousTitle != nil
-        // Translators: the back button's tooltip; %@ is the title of the page it goes back to.
-        backButton.tooltip = previousTitle.map { $0.isEmpty ? kitText("Back") : String(format: kitText("Back to %@"), $0) }
+        backButton.tooltip = previousTitle.map {
+            $0.isEmpty
+                // Translators: the back button's tooltip and accessible name: go back to the previous page.
+                ? kitText("Back")
+                // Translators: the back button's tooltip; %@ is the title of the page it goes back to.
+                : String(format: kitText("Back to %@"), $0)
+        }
     }
 
     /// Shows the header items (see `HeaderItemsPlacement.show`).
