@@ -27,6 +27,8 @@ done
 title() { TEXTDOMAINDIR="$work/locale" gettext -d lightbox "$1"; }
 preferences="$(title Preferences)"
 shortcuts="$(title "Keyboard Shortcuts")"
+about="$(title "About Lightbox")"
+about_key="$(title "_About Lightbox" | sed -E 's/.*_(.).*/\1/' | tr 'A-Z' 'a-z')"
 
 keys() { # window keys…: focus the window (no window manager runs), then type through XTEST
   local window="$1"; shift
@@ -77,7 +79,9 @@ run() { # style: light|dark
   keys "$id" ctrl+question; shoot "shortcuts-$style" "^$shortcuts\$"
   keys "$(window "^$shortcuts\$")" Escape
   keys "$id" Delete; sleep 0.3; shoot "toast-$style" "Holiday"
-  keys "$id" F10; shoot "primary-menu-$style" "Holiday"  # last: the menu button keeps the focus
+  keys "$id" F10; shoot "primary-menu-$style" "Holiday"
+  # The about window, from the primary menu's last item (its access key).
+  keys "$id" "$about_key"; shoot "about-$style" "^$about\$"
   pkill -f "$app $home/Pictures/Holiday" || true
   wait "$pid" 2>/dev/null || true
 }
