@@ -86,19 +86,9 @@ final class DetailsPaneTests: GtkTestCase {
         XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt compiles the catalog")
 
         let report = folder.appendingPathComponent("rows.txt").path
-        var environment = ProcessInfo.processInfo.environment
-        environment[TestLocale.requestVariable] = "zh_CN.UTF-8"  // the harness pins the child's locale
-        environment[Self.catalogsVariable] = folder.path
-        environment[Self.reportVariable] = report
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["\(String(reflecting: Self.self))/testAlikeLabelsProbe"]
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        child.waitUntilExit()
-        XCTAssertEqual(child.terminationStatus, 0, "the child showed the rows without stopping")
+        let status = try TestLocale.runInChild("\(String(reflecting: Self.self))/testAlikeLabelsProbe", locale: "zh_CN.UTF-8",
+                                               changing: [Self.catalogsVariable: folder.path, Self.reportVariable: report])
+        XCTAssertEqual(status, 0, "the child showed the rows without stopping")
         let rows = (try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         XCTAssertEqual(rows, ["器材: FUJIFILM X-T3", "器材: XF35mmF1.4 R", "Folder: /photos"],
                        "both rows, each with its own value, under the catalog's word")

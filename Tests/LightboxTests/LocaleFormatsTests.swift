@@ -89,21 +89,9 @@ final class LocaleFormatsTests: GtkTestCase {
     func testAProcessStartedInChineseWritesChineseDates() throws {
         let report = NSTemporaryDirectory() + "locale-probe-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: report) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = nil
-        environment["LC_TIME"] = nil
-        environment["LC_MESSAGES"] = nil
-        environment["LANG"] = "zh_CN.UTF-8"
-        environment[TestLocale.requestVariable] = "zh_CN.UTF-8"  // the harness pins the child's locale
-        environment[Self.probeVariable] = report
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["\(String(reflecting: Self.self))/testLocaleProbe"]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try TestLocale.runInChild("\(String(reflecting: Self.self))/testLocaleProbe", locale: "zh_CN.UTF-8", changing: [
+            "LC_ALL": nil, "LC_TIME": nil, "LC_MESSAGES": nil, "LANG": "zh_CN.UTF-8", Self.probeVariable: report,
+        ])
         let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertNotEqual(lines.first, "zh_CN", "Foundation's Locale.current follows LANG now: FormattingLocale could use it")
