@@ -450,6 +450,45 @@ final class AlbumsDragTests: GtkTestCase {
     }
 }
 
+/// The Albums page's months have the photo menu: the Menu key on a month's selection, a
+/// right click on a photo (selecting it first when it is outside the selection).
+final class AlbumsPhotoMenuTests: GtkTestCase {
+    func testAMonthsPhotosHaveThePhotoMenu() {
+        let store = AlbumsFixtures.store(self)
+        let albums = AlbumsController(store: store)
+        let (window, _) = AlbumsFixtures.window(showing: albums)
+        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
+        albums.showMonth(month)
+        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
+        let strip = albums.strip(for: month)!
+        let view = strip.view as! MonthStripView
+        strip.source.select(at: 0)
+        strip.source.select(at: 2, extending: true)
+        pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
+        pumpUntilPainted(window)
+
+        XCTAssertTrue(view.strip.sendKeyPress(Key(name: "Menu")!, modifiers: []))
+        pump(until: { view.contextMenu.isOpen }, "the photo menu")
+        XCTAssertEqual(albums.selectedPhotos.map(\.name), ["IMG_1012.jpg", "IMG_1000.jpg"], "it acts on the selection")
+        view.contextMenu.popover.popdown()
+        pump(until: { !view.contextMenu.isOpen }, "the menu to close")
+
+        // A right click on a photo outside the selection selects it first.
+        let other = strip.source.boundRow(at: 1) as! StripThumbnailRow
+        view.contextMenu.open(on: view.strip, for: other)
+        pump(until: { view.contextMenu.isOpen }, "the photo menu on the clicked photo")
+        XCTAssertEqual(albums.selectedPhotos.map(\.id), [other.photo!.id])
+        view.contextMenu.popover.popdown()
+
+        // Shift+F10 from the window (no strip took it) opens it on the selection too.
+        pump(until: { !view.contextMenu.isOpen }, "the menu to close")
+        albums.openPhotoMenu()
+        pump(until: { view.contextMenu.isOpen }, "the photo menu from the page")
+        view.contextMenu.popover.popdown()
+        window.destroy()
+    }
+}
+
 /// What the window says when the Wallpaper portal's preview is declined or fails.
 final class BackgroundResponseTests: GtkTestCase {
     private func setBackground(response: UInt32) throws -> [String] {

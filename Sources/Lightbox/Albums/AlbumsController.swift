@@ -9,7 +9,7 @@ import LightboxKit
 /// Keys: Up/Down, Page Up/Down, Home/End move between months (focus goes into the
 /// month's strip); Left/Right move within a strip (Shift extends the selection, Ctrl+A
 /// selects the month); Enter opens; 0–5, 9 and Delete act on the selected photos.
-public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing, MonthStripDelegate {
+public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing, PhotoMenuOpening, MonthStripDelegate {
     public weak var opener: PhotoOpening?
     private let store: CatalogStore
     private var months: HostingDataSource<PhotoGroup, MonthStripController>!
@@ -146,6 +146,8 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     }
 
     public var currentPhoto: Photo? { selectingStrip?.selectedPhoto }
+    /// The Menu key or Shift+F10 where no strip took it: the menu of the selected photos.
+    public func openPhotoMenu() { selectingStrip?.openPhotoMenu() }
     public var selectedPhotos: [Photo] { selectingStrip?.selectedPhotos ?? [] }
 
     // MARK: PhotoRevealing

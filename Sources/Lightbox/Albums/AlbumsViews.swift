@@ -5,7 +5,7 @@ import LightboxKit
 final class StripThumbnailRow: ListRowView {
     let thumbnail = ThumbnailView(size: 128)
     /// The photo shown (what a drag from the thumbnail carries).
-    private(set) var photo: Photo?
+    var photo: Photo?
     /// Drags the photo, or the strip's selection when the photo is in it, out to other apps.
     var dragSource: PhotoDragSource?
 
@@ -22,11 +22,17 @@ final class StripThumbnailRow: ListRowView {
     }
 }
 
+extension StripThumbnailRow: PhotoItemView {
+    var dragIcon: Widget { thumbnail }
+}
+
 /// A month: its heading ("March 2024 · 37 photos") over a horizontal strip of thumbnails.
 final class MonthStripView: Box {
     let titleLabel = Label()
     let countLabel = Label()
     let strip: ListView
+    /// What can be done with the month's photos (right click, Menu key, Shift+F10).
+    private(set) lazy var contextMenu = PhotoContextMenu(host: self)
 
     init(strip: ListView) {
         self.strip = strip

@@ -22,15 +22,22 @@ final class MonthStripController: Controller, ListSelectionDelegate {
         super.init()
         source.register(StripThumbnailRow.self) { [images, unowned source] row, photo in
             row.show(photo, images: images)
-            if row.dragSource == nil {
-                row.dragSource = PhotoDragSource.attach(to: row, icon: row.thumbnail, photo: { [unowned row] in row.photo },
-                                                        selection: { [unowned source] in source.selectedItems })
-            }
+            row.attachDragSource(selection: { [unowned source] in source.selectedItems })
         }
         source.delegate = self
     }
 
     override func loadView() -> Widget { MonthStripView(strip: source.makeListView(selection: .multiple)) }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        stripView.contextMenu.attach(to: stripView.strip, source: source, rows: StripThumbnailRow.self)
+    }
+
+    /// Opens the photo menu on the strip's selection.
+    func openPhotoMenu() {
+        stripView.contextMenu.open(onSelectionOf: stripView.strip, source: source)
+    }
 
     /// Shows `group` (a recycled controller may be showing another month).
     func show(_ group: PhotoGroup) {

@@ -103,7 +103,12 @@ extension PhotoContextMenu {
         attach(toView: grid, source: source) { [unowned grid] point in grid.descendant(at: point, as: PhotoCell.self) }
     }
 
-    private func attach(toView view: Widget, source: PhotoListSource,
+    /// The photo menu on a strip of `Row`s (the Albums page's months), as on a list.
+    func attach<Row: PhotoItemView>(to list: ListView, source: ArrayDataSource<Photo>, rows: Row.Type) {
+        attach(toView: list, source: source) { [unowned list] point in list.descendant(at: point, as: Row.self) }
+    }
+
+    private func attach(toView view: Widget, source: ArrayDataSource<Photo>,
                         itemAt: @escaping @MainActor ((x: Double, y: Double)) -> Widget?) {
         openOnRightClick(of: view, target: itemAt)
         openOnMenuKey(in: view) { [unowned source] in source.selectedRow }
@@ -115,12 +120,12 @@ extension PhotoContextMenu {
     }
 
     /// Opens the menu on the first selected photo of a list or grid (on the view when none is built).
-    public func open(onSelectionOf list: Widget, source: PhotoListSource) {
+    public func open(onSelectionOf list: Widget, source: ArrayDataSource<Photo>) {
         if let row = source.selectedRow { open(on: row, for: row) } else { openInTheMiddle(of: list) }
     }
 }
 
-extension PhotoListSource {
+extension ArrayDataSource where Item == Photo {
     /// The row of the first selected photo, when it is built.
     var selectedRow: Widget? { selectedPositions.first.flatMap(boundRow(at:)) }
 }
