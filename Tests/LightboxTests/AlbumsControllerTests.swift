@@ -32,15 +32,7 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testSeveralPhotosOfAMonthAreSelectedRatedAndUndoneTogether() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        let (window, _) = AlbumsFixtures.window(showing: albums)
-        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
-        albums.showMonth(month)
-        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
-        let strip = albums.strip(for: month)!
-        strip.source.select(at: 0)
-        strip.source.select(at: 2, extending: true)
+        let (store, albums, window, _, month) = AlbumsFixtures.januarySelected(self)
         XCTAssertEqual(albums.selectedPhotos.count, 2)
         let ids = albums.selectedPhotos.map(\.id)
         XCTAssertEqual(ids.map { ($0 as NSString).lastPathComponent }, ["IMG_1012.jpg", "IMG_1000.jpg"])

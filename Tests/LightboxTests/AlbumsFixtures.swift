@@ -20,6 +20,23 @@ enum AlbumsFixtures {
         return store
     }
 
+    /// The Albums page over the samples in a window, January 2024's month shown with its first
+    /// and third photos (IMG_1012.jpg, IMG_1000.jpg) selected; `month` is its index.
+    @MainActor
+    static func januarySelected(_ test: XCTestCase)
+        -> (store: CatalogStore, albums: AlbumsController, window: Window, strip: MonthStripController, month: Int) {
+        let store = store(test)
+        let albums = AlbumsController(store: store)
+        let (window, _) = window(showing: albums)
+        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
+        albums.showMonth(month)
+        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
+        let strip = albums.strip(for: month)!
+        strip.source.select(at: 0)
+        strip.source.select(at: 2, extending: true)
+        return (store, albums, window, strip, month)
+    }
+
     /// A 1000×700 window showing `root` under a navigation header, as the app does.
     @MainActor
     static func window(showing root: Controller) -> (Window, NavigationController) {

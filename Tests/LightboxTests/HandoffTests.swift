@@ -432,15 +432,7 @@ final class PhotoListMenuTests: GtkTestCase {
 /// Photos drag out of the Albums page's month strips too.
 final class AlbumsDragTests: GtkTestCase {
     func testDraggingFromAMonthCarriesThePhotoOrTheMonthsSelection() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        let (window, _) = AlbumsFixtures.window(showing: albums)
-        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
-        albums.showMonth(month)
-        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
-        let strip = albums.strip(for: month)!
-        strip.source.select(at: 0)
-        strip.source.select(at: 2, extending: true)
+        let (_, _, window, strip, _) = AlbumsFixtures.januarySelected(self)
         pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
         let selected = (strip.source.boundRow(at: 2) as! StripThumbnailRow).dragSource!.content()!
         XCTAssertEqual(selected.filePaths?.map { ($0 as NSString).lastPathComponent }, ["IMG_1012.jpg", "IMG_1000.jpg"])
@@ -454,16 +446,8 @@ final class AlbumsDragTests: GtkTestCase {
 /// right click on a photo (selecting it first when it is outside the selection).
 final class AlbumsPhotoMenuTests: GtkTestCase {
     func testAMonthsPhotosHaveThePhotoMenu() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        let (window, _) = AlbumsFixtures.window(showing: albums)
-        let month = albums.groups.firstIndex { $0.id == "2024-01" }!
-        albums.showMonth(month)
-        pump(until: { albums.strip(for: month)?.isFocusOnSelection == true }, "the month's strip")
-        let strip = albums.strip(for: month)!
+        let (_, albums, window, strip, _) = AlbumsFixtures.januarySelected(self)
         let view = strip.view as! MonthStripView
-        strip.source.select(at: 0)
-        strip.source.select(at: 2, extending: true)
         pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
         pumpUntilPainted(window)
 
