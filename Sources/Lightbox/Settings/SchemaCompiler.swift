@@ -6,29 +6,15 @@ enum SchemaCompiler {
     /// Compiles the folder holding `schemaFile` into `directory/gschemas.compiled`, unless
     /// that is already newer than `schemaFile`.
     static func compile(_ schemaFile: String, into directory: String) throws(SchemaCompileError) {
-        let manager = FileManager.default
-        let target = directory + "/gschemas.compiled"
-        let sourceDate = (try? manager.attributesOfItem(atPath: schemaFile)[.modificationDate]) as? Date
-        let targetDate = (try? manager.attributesOfItem(atPath: target)[.modificationDate]) as? Date
-        if let sourceDate, let targetDate, targetDate >= sourceDate { return }
+        if BuildTreeTool.isUpToDate(directory + "/gschemas.compiled", from: schemaFile) { return }
         do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw SchemaCompileError(directory: directory, message: "\(error)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["glib-compile-schemas", "--strict", "--targetdir=\(directory)",
-                             URL(fileURLWithPath: schemaFile).deletingLastPathComponent().path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw SchemaCompileError(directory: directory, message: "\(error)")
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        if let message = BuildTreeTool.run(["glib-compile-schemas", "--strict", "--targetdir=\(directory)",
+                                            URL(fileURLWithPath: schemaFile).deletingLastPathComponent().path],
+                                           package: "libglib2.0-bin") {
             throw SchemaCompileError(directory: directory, message: message)
         }
     }

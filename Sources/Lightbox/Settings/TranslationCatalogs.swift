@@ -62,9 +62,7 @@ enum CatalogCompiler {
             let source = poFolder + "/" + name
             let folder = directory + "/" + name.dropLast(3) + "/LC_MESSAGES"
             let target = folder + "/\(domain).mo"
-            let sourceDate = (try? manager.attributesOfItem(atPath: source)[.modificationDate]) as? Date
-            let targetDate = (try? manager.attributesOfItem(atPath: target)[.modificationDate]) as? Date
-            if let sourceDate, let targetDate, targetDate >= sourceDate { continue }
+            if BuildTreeTool.isUpToDate(target, from: source) { continue }
             do {
                 try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -73,7 +71,9 @@ enum CatalogCompiler {
             // Written beside and renamed over: another instance starting at the same time
             // reads the old catalog or the new one, never half of one.
             let written = target + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-            try run(["msgfmt", "--check", "--output-file=\(written)", source], file: source)
+            if let message = BuildTreeTool.run(["msgfmt", "--check", "--output-file=\(written)", source], package: "gettext") {
+                throw CatalogCompileError(file: source, message: message)
+            }
             guard rename(written, target) == 0 else {
                 try? manager.removeItem(atPath: written)
                 throw CatalogCompileError(file: source, message: String(cString: strerror(errno)))
@@ -81,24 +81,6 @@ enum CatalogCompiler {
         }
     }
 
-    private static func run(_ arguments: [String], file: String) throws(CatalogCompileError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw CatalogCompileError(file: file, message: "\(error)")
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            // env's status 127: msgfmt is not installed (Debian's gettext package).
-            throw CatalogCompileError(file: file, message: process.terminationStatus == 127
-                                      ? "msgfmt is not installed (the gettext package)" : message)
-        }
-    }
 }
 
 /// `msgfmt` rejected a `.po` file, or could not run.
