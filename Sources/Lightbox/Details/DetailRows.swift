@@ -150,10 +150,15 @@ public final class DetailFieldRow: ListRowView {
         setMargins(top: 8, bottom: 8, start: 6, end: 6)
     }
 
-    public func configure(key: String, value: String, leadsSomewhere: Bool) {
+    /// Shows `key` and `value`; a row with a `link` leads to the photos it names (a chevron, a tooltip).
+    public func configure(key: String, value: String, link: DetailLink?) {
         keyLabel.text = key
         valueLabel.text = value
-        chevron.isVisible = leadsSomewhere
-        tooltip = leadsSomewhere ? (key == tr("Camera") ? tr("All photos by this camera") : tr("All photos taken that day")) : nil
+        chevron.isVisible = link != nil
+        tooltip = switch link {
+        case .camera: tr("All photos by this camera")
+        case .day: tr("All photos taken that day")
+        case nil: nil
+        }
     }
 }

@@ -46,7 +46,7 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         }
         source.register(DetailFieldRow.self, kind: "field") { row, item in
             if case .field(let field, let value, let link) = item {
-                row.configure(key: field.label, value: value, leadsSomewhere: link != nil)
+                row.configure(key: field.label, value: value, link: link)
             }
         }
         source.delegate = self
