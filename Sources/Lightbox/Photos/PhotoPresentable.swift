@@ -43,9 +43,6 @@ public enum PhotoFormat {
     /// A catalog date's day as "Tuesday 12 March 2024".
     public static func day(_ taken: String?) -> String? { formats.day(taken) }
 
-    /// A catalog date's day as "12 March 2024".
-    public static func dayOnly(_ taken: String?) -> String? { formats.dayOnly(taken) }
-
     /// "★★★☆☆".
     public static func stars(_ rating: Int) -> String {
         let stars = min(max(rating, 0), 5)
