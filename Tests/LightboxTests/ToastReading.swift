@@ -5,10 +5,10 @@ import Gtk
 @MainActor
 extension MainWindowView {
     /// The shown toast's title; nil when no toast shows.
-    var toastTitle: String? { toast?.title }
+    var toastTitle: String? { toastPresenter.message }
 
     /// Whether the shown toast has an Undo button that activates `win.undo`.
-    var toastOffersUndo: Bool { toast?.buttonLabel == "Undo" && toast?.actionName == "win.undo" }
+    var toastOffersUndo: Bool { toastPresenter.button?.label == "Undo" && toastPresenter.button?.action == "win.undo" }
 
     /// The toast's button as libadwaita shows it (a GtkButton in the toast overlay).
     var toastButton: Button? {

@@ -82,3 +82,9 @@ extension Switch {
         set { gtk_actionable_set_action_name(cast(), newValue) }
     }
 }
+
+extension Label {
+    /// The text as it reads on screen: `text` without its Pango markup when the label uses
+    /// markup ("Tom & Jerry" for "Tom &amp; Jerry").
+    public var shownText: String { borrowString(gtk_label_get_text(cast())) ?? "" }
+}

@@ -20,6 +20,14 @@ extension Widget {
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
     }
 
+    /// The time of the frame being drawn, or of the last one drawn, in microseconds on the
+    /// monotonic clock: the clock the widget's animations run on. Nil while the widget is not
+    /// realized (no window, so no animation runs either).
+    public var frameTime: Int64? {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
+        return Int64(gdk_frame_clock_get_frame_time(clock))
+    }
+
     /// Runs `handler` before every frame while the widget is mapped, with the frame time
     /// in microseconds (monotonic), until it returns false. Keeps frames coming while it runs.
     public func addTickCallback(_ handler: @escaping @MainActor (Int64) -> Bool) {

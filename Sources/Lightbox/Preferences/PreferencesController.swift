@@ -95,7 +95,7 @@ final class PreferencesController {
     }
 
     private func say(_ message: String) {
-        view.addToast(Toast(message))
+        view.toasts.show(message, seconds: 5)
     }
 
     /// The rows as the store has the folders now; photo counts follow from the catalog.

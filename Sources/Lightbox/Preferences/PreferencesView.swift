@@ -33,6 +33,8 @@ final class PreferencesView: PreferencesWindow {
     private(set) var rows: [(folder: FolderRow, row: ActionRow, removeButton: Button)] = []
     private let emptyRow = ActionRow()
     private var isEmptyRowShown = false
+    /// One message at a time ("“Day 1” is in the library already"), a new one in its place.
+    private(set) lazy var toasts = ToastPresenter(preferences: self)
 
     override init() {
         super.init()

@@ -17,10 +17,10 @@ final class MainWindowView: Box {
     let menuButton = MenuButton(iconName: "open-menu-symbolic")
     /// Lasting conditions of the library (`ConditionBar`s), under the search bar.
     let conditionBars = Box(orientation: .vertical)
-    /// Transient messages ("Moved to trash", with Undo): one at a time (`show(toast:)`).
+    /// Transient messages ("Moved to trash", with Undo) over the content.
     private let toasts = ToastOverlay()
-    /// The toast on screen, until it is dismissed (by its timeout, by the person, or replaced).
-    private(set) var toast: Toast?
+    /// One message at a time in `toasts` (`show(toast:)`).
+    private(set) var toastPresenter: ToastPresenter!
 
     /// - Parameter navigation: the pages' view, under the bars (its header is the window's title bar).
     init(navigation: Widget) {
@@ -54,30 +54,18 @@ final class MainWindowView: Box {
         toasts.child = content
         toasts.verticalExpand = true
         append(toasts)
+        toastPresenter = ToastPresenter(overlay: toasts)
     }
 
     /// Shows `message` as a toast, with Undo (`win.undo`) when `undoable`. A new message
-    /// replaces the one shown (libadwaita would queue it behind).
+    /// takes the place of the one shown (libadwaita would queue it behind).
     func show(toast message: String, undoable: Bool) {
-        dismissToast()
-        let toast = Toast(message)
-        if undoable {
-            toast.buttonLabel = tr("Undo")
-            toast.actionName = "win.undo"
-        }
         // Long enough to reach for Undo.
-        toast.timeout = undoable ? 10 : 5
-        toast.onDismissed(owner: self) { [weak self, unowned toast] in
-            if self?.toast === toast { self?.toast = nil }
-        }
-        self.toast = toast
-        toasts.addToast(toast)
+        toastPresenter.show(message, button: undoable ? (tr("Undo"), "win.undo") : nil, seconds: undoable ? 10 : 5)
     }
 
     func dismissToast() {
-        guard let toast else { return }
-        self.toast = nil
-        toast.dismiss()
+        toastPresenter.dismiss()
     }
 
     /// Replaces the condition bars with one per condition, most serious first.
