@@ -10,7 +10,7 @@ import XCTest
 final class MainWindowControllerTests: GtkTestCase {
     /// The window over `folder` (of three photos), its actions installed, scanned.
     @MainActor
-    static func makeWindow(_ folder: String, _ test: XCTestCase) -> (MainWindowController, Window, ActionGroup) {
+    static func makeWindow(_ folder: String, _ test: XCTestCase, count: Int = 3) -> (MainWindowController, Window, ActionGroup) {
         let catalog = try! Catalog(path: LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite")
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
@@ -23,7 +23,7 @@ final class MainWindowControllerTests: GtkTestCase {
         window.insertActionGroup(actions, prefix: "win")
         root.open(folder: folder)
         show(window)
-        pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == 3 }, timeout: 20, "scan to finish")
+        pump(until: { !store.isScanning && store.isUpToDate && store.photos.count == count }, timeout: 20, "scan to finish")
         return (root, window, actions)
     }
 
@@ -90,6 +90,46 @@ final class MainWindowControllerTests: GtkTestCase {
         root.windowView.searchButton.isActive = false
         XCTAssertEqual(root.store.searchText, "")
         XCTAssertEqual(root.store.photos.count, 3)
+        window.destroy()
+    }
+
+    func testASearchOutlivesThePhotoPageAndItsBarComesBackWithIt() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Search")
+        let names = LibraryFixtures.copySamples(to: folder, count: 3).map { ($0 as NSString).lastPathComponent }
+        let (root, window, actions) = Self.makeWindow(folder, self)
+        actions.action(named: "search")?.activate()
+        root.windowView.searchEntry.text = String(names[1].dropLast(4))
+        pump(until: { root.store.photos.count == 1 }, timeout: 5, "the search to apply")
+        let found = root.store.photos[0]
+        root.open(found, in: root.store.photos, from: root.pages.pages[0].controller)
+        pump(until: { root.navigation.controllers.count == 2 }, "the photo page")
+        XCTAssertFalse(root.windowView.searchBar.isRevealed, "the photo page has no search bar")
+        root.navigation.goBack()
+        pump(until: { root.navigation.controllers.count == 1 }, "back to the photos")
+        XCTAssertTrue(root.windowView.searchBar.isRevealed, "the bar is back: the list is still narrowed by it")
+        XCTAssertEqual(root.windowView.searchEntry.text, String(names[1].dropLast(4)))
+        XCTAssertEqual(root.store.photos.map(\.name), [names[1]])
+        window.destroy()
+    }
+
+    func testRejectsAndTrashesInQuickSuccessionEachActOnTheNextPhoto() {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "Culling")
+        let paths = LibraryFixtures.copySamples(to: folder, count: 8)
+        let (root, window, _) = Self.makeWindow(folder, self, count: 8)
+        let photos = root.pages.pages[0].controller as! PhotosController
+        let order = root.store.photos.map(\.id)
+        photos.reveal(order[5])
+        // Keys faster than the store lists again: each acts on the photo selected after the last.
+        for _ in 0..<4 { root.commands.toggleReject() }
+        XCTAssertEqual(order.filter { root.store.photo($0)?.isRejected == true }, [order[4], order[5], order[6], order[7]],
+                       "the last photo's reject moves the selection back to the one before")
+        XCTAssertEqual(photos.currentPhoto?.id, order[3])
+        root.commands.trash()
+        root.commands.trash()
+        XCTAssertEqual(paths.filter { !FileManager.default.fileExists(atPath: $0) }.count, 2, "two files trashed")
+        XCTAssertEqual(photos.currentPhoto?.id, order[1])
+        pump(until: { root.store.photos.map(\.id) == [order[0], order[1]] }, "the list catches up")
+        XCTAssertEqual(photos.currentPhoto?.id, order[1], "the selection stays where the keys left it")
         window.destroy()
     }
 

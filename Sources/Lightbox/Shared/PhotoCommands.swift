@@ -106,10 +106,13 @@ public final class PhotoCommands {
     /// Rejects the selected photos, or takes their reject back when every one of them is
     /// rejected already (the 9 key, as in Shotwell), as one step.
     public func toggleReject() {
-        guard let (_, photos) = selection else { return }
+        guard let (page, photos) = selection else { return }
         let rejecting = !photos.allSatisfy(\.isRejected)
+        let ids = Set(photos.map(\.id))
+        let next = neighbour(of: ids)
         do {
-            record(.edit(try store.setRejected(rejecting, for: photos.map(\.id))))
+            record(.edit(try store.setRejected(rejecting, for: Array(ids))))
+            if rejecting && !store.showsRejected { select(next, on: page) }
             say(CommandMessage(Self.rejected(photos, rejecting: rejecting), isUndoable: true))
         } catch {
             // Translators: %@ is the reason (from the system or SQLite).
@@ -118,22 +121,14 @@ public final class PhotoCommands {
     }
 
     /// Moves the selected photos to the trash, as one step; the page they were trashed
-    /// from keeps a selection (its list's neighbour, or the photo after them).
+    /// from keeps a selection (the photo after them in the library's order).
     public func trash() {
         guard let (page, photos) = selection else { return }
-        let ids = Set(photos.map(\.id))
-        let list = store.photos
-        let positions = list.indices.filter { ids.contains(list[$0].id) }
-        let next = positions.last.flatMap { last in list[(last + 1)...].first { !ids.contains($0.id) } }
-            ?? positions.first.flatMap { first in list[..<first].last }
+        let next = neighbour(of: Set(photos.map(\.id)))
         do {
             let trashed = try store.moveToTrash(photos.map(\.id))
             record(.trash(trashed))
-            // Lists select the neighbour themselves; a page left with no selection gets the
-            // photo after the trashed ones in the library's order.
-            if let next, (page as? PhotoSelecting)?.selectedPhotos.isEmpty == true {
-                (page as? PhotoRevealing)?.reveal(next.id)
-            }
+            select(next, on: page)
             say(CommandMessage(Self.movedToTrash(photos.count), isUndoable: true))
         } catch {
             say(CommandMessage(photos.count == 1
@@ -142,6 +137,23 @@ public final class PhotoCommands {
                 // Translators: %@ is the reason (from the system).
                 : String(format: tr("The photos could not be moved to the trash: %@"), "\(error)")))
         }
+    }
+
+    /// The photo after `ids` in the library's order, or before them when they end it.
+    private func neighbour(of ids: Set<Photo.ID>) -> Photo? {
+        // The list as the person sees it: photos rejected or trashed a moment ago may still
+        // wait in the store's list to leave it.
+        let list = store.photos.filter { ids.contains($0.id) || store.photo($0.id).map(store.isListed) == true }
+        let positions = list.indices.filter { ids.contains(list[$0].id) }
+        return positions.last.flatMap { last in list[(last + 1)...].first { !ids.contains($0.id) } }
+            ?? positions.first.flatMap { first in list[..<first].last }
+    }
+
+    /// Selects `next` on `page` at once when photos leave it: the list drops their rows only
+    /// when the store has searched and sorted again, and a key pressed before then must act
+    /// on the photo the person expects next, not on one that is leaving.
+    private func select(_ next: Photo?, on page: Controller) {
+        if let next { (page as? PhotoRevealing)?.reveal(next.id) }
     }
 
     // MARK: History

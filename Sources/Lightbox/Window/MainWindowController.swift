@@ -140,8 +140,11 @@ final class MainWindowController: Controller, PhotoOpening {
         }
         shownTop = top
         handoffs.refresh()
-        // A pushed page has no search: its bar closes.
-        if isViewLoaded, navigation.controllers.count > 1 { windowView.searchBar.isRevealed = false }
+        // A pushed page has no search: its bar hides, and comes back with the pages, whose
+        // photos the search still narrows (a narrowed list never shows without its bar).
+        if isViewLoaded {
+            windowView.searchBar.isRevealed = navigation.controllers.count == 1 && windowView.searchButton.isActive
+        }
     }
 
     // MARK: Search
