@@ -130,8 +130,15 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     @discardableResult
     public func select(_ id: Photo.ID) -> Bool { source.select(id: id) }
 
-    /// Puts the keyboard focus in the list (or the grid, when it shows).
-    public func focusList() { _ = (viewMode == .grid ? listView.grid as Widget : listView.list).grabFocus() }
+    /// Puts the keyboard focus in the list (or the grid, when it shows): on the selected photo,
+    /// where a person left it, not on the list around it.
+    public func focusList() {
+        if let selected = source.selectedPositions.first {
+            source.focus(at: selected)
+        } else {
+            _ = (viewMode == .grid ? listView.grid as Widget : listView.list).grabFocus()
+        }
+    }
 
     public func listDidChangeSelection(_ photos: [Photo]) {
         delegate?.photoList(self, didSelect: photos)
