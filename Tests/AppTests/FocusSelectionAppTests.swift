@@ -101,20 +101,27 @@ extension LaunchedApp {
 }
 
 extension Array where Element == AccessibleNode {
-    /// The photo names of the list's items, top to bottom.
+    /// The photo names of the Photos list's items, top to bottom.
     var listedPhotoNames: [String] {
-        indices.filter { self[$0].role == "list item" }.compactMap(photoName(inItemAt:))
+        photoListItems.compactMap(photoName(inItemAt:))
     }
 
-    /// The photo of the list item with the keyboard focus.
+    /// The photo of the Photos list's item with the keyboard focus.
     var focusedPhotoName: String? {
-        firstIndex { $0.role == "list item" && $0.states.contains("focused") }.flatMap(photoName(inItemAt:))
+        photoListItems.first { self[$0].states.contains("focused") }.flatMap(photoName(inItemAt:))
     }
 
-    /// The photos of the selected list items, top to bottom.
+    /// The photos of the Photos list's selected items, top to bottom.
     var selectedPhotoNames: [String] {
-        indices.filter { self[$0].role == "list item" && self[$0].states.contains("selected") }
-            .compactMap(photoName(inItemAt:))
+        photoListItems.filter { self[$0].states.contains("selected") }.compactMap(photoName(inItemAt:))
+    }
+
+    /// The indices of the items of the list named Photos (not of the Albums page's strips).
+    private var photoListItems: [Int] {
+        guard let list = firstIndex(where: { $0.role == "list" && $0.name == "Photos" }) else { return [] }
+        let depth = self[list].depth
+        let end = self[(list + 1)...].firstIndex { $0.depth <= depth } ?? endIndex
+        return (list + 1..<end).filter { self[$0].role == "list item" && self[$0].depth == depth + 1 }
     }
 
     private func photoName(inItemAt start: Int) -> String? {
@@ -124,5 +131,42 @@ extension Array where Element == AccessibleNode {
             if node.name.hasPrefix("IMG_") { return String(node.name.prefix(12)) }
         }
         return nil
+    }
+}
+
+/// Focus lands where the person is (issue 38): on the selected photo after Alt+1/Alt+2, a page
+/// switch, a menu closed with Escape and the photo page, and on the photo on the photo page.
+final class FocusLandingAppTests: GtkTestCase {
+    func testFocusStaysOnThePhotoThroughViewsMenusPagesAndThePhotoPage() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let order = app.waitForTree {
+            $0.photoNames.count == AppFixture.sampleNames.count && $0.focusedPhotoName != nil
+        }.listedPhotoNames
+        app.sendKeys("Down", "Down", to: window)
+        XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2])
+
+        app.sendKeys("alt+2", to: window)
+        let grid = app.waitForTree { $0.focusedCellPhotoName == order[2] && $0.selectedCellPhotoName == order[2] }
+        XCTAssertEqual(grid.focusedCellPhotoName, order[2], "Alt+2: the focus is on the photo in the grid")
+        app.sendKeys("alt+1", to: window)
+        XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2], "Alt+1: on the photo in the list")
+
+        app.sendKeys("F10", to: window)
+        _ = app.waitForTree { $0.contains { $0.name.contains("Keyboard Shortcuts") } }
+        app.sendKeys("Escape", to: window)
+        XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2], "Escape from the main menu")
+
+        app.sendKeys("ctrl+2", to: window)
+        _ = app.waitForTree { !$0.monthRows.isEmpty }
+        app.sendKeys("ctrl+1", to: window)
+        XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2], "back on the Photos page")
+
+        app.sendKeys("Return", to: window)
+        let page = app.waitForTree { $0.focusedNode?.name == order[2] }
+        XCTAssertEqual(page.focusedNode?.name, order[2], "the photo page has the focus, named by its photo")
+        app.sendKeys("Escape", to: window)
+        XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2], "back from the photo page")
     }
 }
