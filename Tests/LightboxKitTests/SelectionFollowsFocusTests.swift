@@ -99,4 +99,35 @@ final class SelectionFollowsFocusTests: GtkTestCase {
         pump(until: { source.hasFocus(at: 4) }, "the focus to go to the item now at 4")
         XCTAssertEqual(source.selectedItems.map(\.title), ["Name 5"])
     }
+
+    func testWithNothingSelectedTheFocusedItemIsWhatCommandsActOn() {
+        let source = makeSource()
+        let window = showList(source, besides: Entry())
+        defer { window.destroy() }
+        moveFocus(to: 3, in: source)
+        source.unselectAll()  // as Ctrl+click on the only selected item
+        XCTAssertEqual(source.selectedItems.map(\.title), [])
+        XCTAssertEqual(source.focusedPosition, 3)
+        XCTAssertEqual(source.selectedOrFocusedItems.map(\.title), ["Name 3"])
+        source.select(positions: 5..<7)
+        XCTAssertEqual(source.selectedOrFocusedItems.map(\.title), ["Name 5", "Name 6"], "a selection is what they act on")
+    }
+
+    func testAMenuClosedWithoutChoosingGivesTheFocusBackToWhereItWas() {
+        let source = makeSource()
+        let menu = Menu()
+        menu.append("Nothing", action: "win.nothing")
+        let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
+        button.returnsFocusWhenClosed()
+        let window = showList(source, besides: button)
+        defer { window.destroy() }
+        source.select(at: 2)
+        moveFocus(to: 2, in: source)
+        _ = button.grabFocus()  // as F10 does before it opens the menu
+        button.popup()
+        pump(until: { button.popover?.isVisible == true }, "the menu to open")
+        button.popdown()
+        pump(until: { source.hasFocus(at: 2) }, "the focus to go back to the item")
+        XCTAssertEqual(source.selectedPositions, [2])
+    }
 }

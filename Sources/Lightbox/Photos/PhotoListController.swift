@@ -55,8 +55,9 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }
-    public var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
-    public var selectedPhotos: [Photo] { source.selectedItems }
+    /// The selected photos, or the focused one when none is selected: what commands act on.
+    public var selectedPhoto: Photo? { source.selectedOrFocusedItems.first }
+    public var selectedPhotos: [Photo] { source.selectedOrFocusedItems }
 
     /// The Store version the list shows (see `PhotosUpdate`).
     private var shownVersion: Int?

@@ -190,6 +190,21 @@ extension ArrayDataSource {
     /// Items selected in the attached view, in list order.
     public var selectedItems: [Item] { selectedPositions.map(item(at:)) }
 
+    /// The position of the item with the keyboard focus in the attached view, if any.
+    public var focusedPosition: Int? {
+        guard let view, let focus = view.rootWindow?.focusWidget, focus.isAncestor(view) else { return nil }
+        return boundPosition(around: focus, in: view)
+    }
+
+    /// What a command acts on: the selected items, or the item with the keyboard focus
+    /// when none is selected (a person who took the last item out of the selection with
+    /// Ctrl is still on it).
+    public var selectedOrFocusedItems: [Item] {
+        let selected = selectedPositions
+        if selected.isEmpty, let focused = focusedPosition { return [item(at: focused)] }
+        return selected.map(item(at:))
+    }
+
     /// Selects the item at `position` (alone, unless `extending` a multiple selection)
     /// and scrolls it into view.
     /// When the keyboard focus is in the view (or was on a row that left it), it moves to
