@@ -241,11 +241,14 @@ extension ArrayDataSource {
         guard position >= 0, position < count else { return }
         if grabFocus(at: position) { return }
         scroll(to: position)
-        // A row not bound yet (far away, or just inserted) is bound at the next layout.
+        // A row not bound yet (far away, or just inserted) is bound at the next layout;
+        // unless the person has gone elsewhere by then (typing in a search entry, say).
+        weak let before = view?.rootWindow?.focusWidget
         var frames = 0
         view?.addTickCallback { [weak self] _ in
             frames += 1
-            guard let self, position < self.count else { return false }
+            guard let self, let view = self.view, position < self.count else { return false }
+            if let now = view.rootWindow?.focusWidget, now !== before, !now.isAncestor(view) { return false }
             return !self.grabFocus(at: position) && frames < 10
         }
     }
