@@ -27,6 +27,10 @@ final class FocusSelectionAppTests: GtkTestCase {
         app.sendKeys("4", to: window)
         XCTAssertTrue(waitUntil { fixture.rating(of: order[2]) == 4 }, "4 rates the focused photo")
         XCTAssertEqual(fixture.rating(of: order[0]), before, "the first photo keeps its rating")
+
+        app.sendKeys("shift+Tab", to: window)
+        tree = app.waitForTree { $0.focusedPhotoName == order[1] && $0.selectedPhotoNames == [order[1]] }
+        XCTAssertEqual(tree.selectedPhotoNames, [order[1]], "Shift+Tab goes back a row, the selection with it")
     }
 
     func testEveryCommandLeavesFocusAndSelectionOnTheSamePhoto() throws {

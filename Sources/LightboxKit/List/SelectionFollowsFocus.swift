@@ -27,8 +27,10 @@ final class SelectionFollowingFocus<Item> {
         self.view = view
         let keys = EventControllerKey()
         keys.useCapturePhase()
-        keys.onKey(owner: self) { [unowned self] _, modifiers in
-            keyModifiers = modifiers
+        keys.onKey(owner: self) { [unowned self] key, modifiers in
+            // Shift+Tab is Tab backwards, not an extended selection.
+            let isTab = ["Tab", "ISO_Left_Tab", "KP_Tab"].contains(key.name ?? "")
+            keyModifiers = isTab ? modifiers.subtracting(.shiftMask) : modifiers
             // The focus moves while GTK handles the key; the next idle is after it.
             keyEnd?.cancel()
             keyEnd = MainLoopTimer.whenIdle { [weak self] in self?.keyModifiers = nil }
