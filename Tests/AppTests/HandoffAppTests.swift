@@ -86,6 +86,9 @@ final class HandoffAppTests: GtkTestCase {
         var tree = app.waitForTree { $0.contains { $0.name == "Near Paris, France" } }
         XCTAssertTrue(tree.contains { $0.name == "Near Paris, France" }, "the nearest place")
         XCTAssertTrue(tree.contains { $0.name == "48.8582° N, 2.2945° E" }, "the coordinates")
+        // Alt+Return takes the focus into the details pane (Tab in the list goes from photo
+        // to photo, and the selection with it), then Tab goes through the pane.
+        app.sendKeys("alt+Return", to: window)
         var reached = false
         for _ in 0..<25 {
             app.sendKeys("Tab", to: window)

@@ -20,6 +20,28 @@ final class TranslationTests: XCTestCase {
         }
     }
 
+    /// A screen reader hears a photo's stars as a state (the row's "已评 3 星", rated 3 stars)
+    /// and the details pane's star buttons as a command ("评为 3 星", rate 3 stars): in
+    /// Chinese too the two never read the same.
+    func testTheStarsOfAPhotoReadAsAStateAndTheStarButtonsAsACommand() throws {
+        let expected = [
+            "zh_CN": (state: "已评 %d 星", rejected: "已淘汰，已评 %d 星", command: "评为 %d 星"),
+            "zh_TW": (state: "已評 %d 星", rejected: "已淘汰，已評 %d 星", command: "評為 %d 星"),
+        ]
+        for language in try PackageFiles.languages() {
+            let text = try String(contentsOfFile: PackageFiles.path("po/\(language).po"), encoding: .utf8)
+            func translation(_ singular: String) -> String? {
+                guard let entry = text.range(of: "msgid \"\(singular)\"\n"),
+                      let form = text.range(of: "msgstr[0] \"", range: entry.upperBound..<text.endIndex),
+                      let end = text.range(of: "\"\n", range: form.upperBound..<text.endIndex) else { return nil }
+                return String(text[form.upperBound..<end.lowerBound])
+            }
+            XCTAssertEqual(translation("Rated %d star"), expected[language]?.state, "\(language): a photo's stars")
+            XCTAssertEqual(translation("Rejected, rated %d star"), expected[language]?.rejected, "\(language): a reject's stars")
+            XCTAssertEqual(translation("Rate %d star"), expected[language]?.command, "\(language): a star button")
+        }
+    }
+
     func testTheTemplateIsWhatUpdatePotMakesFromTheSources() throws {
         let pot = try makeTemporaryDirectory(for: self).appendingPathComponent("lightbox.pot").path
         let result = try runCommand(["po/update-pot", "--pot=\(pot)"])

@@ -14,6 +14,12 @@ public final class Variant: @unchecked Sendable {
     public convenience init(_ value: Int32) { self.init(taking: g_variant_new_int32(value)) }
     public convenience init(_ value: UInt32) { self.init(taking: g_variant_new_uint32(value)) }
     public convenience init(_ value: Bool) { self.init(taking: g_variant_new_boolean(value ? 1 : 0)) }
+    /// A tuple of `values` (an action's "(ubb)" parameter, say).
+    public convenience init(tuple values: [Variant]) {
+        let children: [OpaquePointer?] = values.map(\.raw)
+        self.init(taking: children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) })
+        withExtendedLifetime(values) {}
+    }
 
     static func borrowing(_ variant: OpaquePointer?) -> Variant? {
         guard let variant else { return nil }

@@ -103,6 +103,13 @@ extension ListBase {
     public func scrollTo(_ position: Int) {
         activateAction("list.scroll-to-item", parameter: Variant(UInt32(position)))
     }
+
+    /// Selects `position` as a click or an arrow key does (`list.select-item`): alone, or
+    /// toggled (`modify`, Ctrl), or from the last item selected this way (`extend`, Shift),
+    /// which GTK remembers as where the next Shift+arrow extends from.
+    public func selectItem(_ position: Int, modify: Bool = false, extend: Bool = false) {
+        activateAction("list.select-item", parameter: Variant(tuple: [Variant(UInt32(position)), Variant(modify), Variant(extend)]))
+    }
 }
 
 extension Widget {

@@ -93,6 +93,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private func showCurrent() {
         let photo = current
         title = photo.name
+        pageView.showName(photo.name)
         zoom = nil
         image = nil
         load?.cancel()

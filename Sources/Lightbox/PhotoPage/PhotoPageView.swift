@@ -144,6 +144,10 @@ final class PhotoPageView: Box {
         }
     }
 
+    /// The page takes the keyboard focus (its keys browse and zoom): a screen reader names
+    /// it by the photo it shows, not as an unnamed panel.
+    func showName(_ name: String) { setAccessibleLabel(name) }
+
     func showLoading() {
         picture.setImage(nil)
         spinner.isSpinning = true

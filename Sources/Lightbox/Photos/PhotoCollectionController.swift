@@ -35,8 +35,9 @@ public final class PhotoCollectionController: Controller, PhotoSelecting, PhotoR
     /// The photos in list order.
     public var photos: [Photo] { source.items }
 
-    public var currentPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
-    public var selectedPhotos: [Photo] { source.selectedItems }
+    /// The selected photos, or the focused one when none is selected: what commands act on.
+    public var currentPhoto: Photo? { source.selectedOrFocusedItems.first }
+    public var selectedPhotos: [Photo] { source.selectedOrFocusedItems }
 
     public func reveal(_ id: Photo.ID) { source.select(id: id) }
 

@@ -55,8 +55,9 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     /// The photos in list order.
     public var photos: [Photo] { source.items }
-    public var selectedPhoto: Photo? { source.selectedPositions.first.map(source.item(at:)) }
-    public var selectedPhotos: [Photo] { source.selectedItems }
+    /// The selected photos, or the focused one when none is selected: what commands act on.
+    public var selectedPhoto: Photo? { source.selectedOrFocusedItems.first }
+    public var selectedPhotos: [Photo] { source.selectedOrFocusedItems }
 
     /// The Store version the list shows (see `PhotosUpdate`).
     private var shownVersion: Int?
@@ -130,8 +131,15 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     @discardableResult
     public func select(_ id: Photo.ID) -> Bool { source.select(id: id) }
 
-    /// Puts the keyboard focus in the list (or the grid, when it shows).
-    public func focusList() { _ = (viewMode == .grid ? listView.grid as Widget : listView.list).grabFocus() }
+    /// Puts the keyboard focus in the list (or the grid, when it shows): on the selected photo,
+    /// where a person left it, not on the list around it.
+    public func focusList() {
+        if let selected = source.selectedPositions.first {
+            source.focus(at: selected)
+        } else {
+            _ = (viewMode == .grid ? listView.grid as Widget : listView.list).grabFocus()
+        }
+    }
 
     public func listDidChangeSelection(_ photos: [Photo]) {
         delegate?.photoList(self, didSelect: photos)

@@ -139,9 +139,11 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
     }
 
     /// A list view in the GNOME sidebar style where several photos can be selected
-    /// (Ctrl/Shift+click, Shift+arrows, Ctrl+A; Escape keeps the focused one).
+    /// (Ctrl/Shift+click, Shift+arrows, Ctrl+A; Escape keeps the focused one), and where
+    /// the selection follows the keyboard focus otherwise: the keys that act on the selected
+    /// photos act on the photo a person is on.
     public func makePhotoListView() -> ListView {
-        let list = makeListView(selection: .multiple)
+        let list = makeListView(selection: .multiple, selectionFollowsFocus: true)
         list.addCssClass("navigation-sidebar")
         list.addCssClass("photo-list")
         list.setAccessibleLabel(tr("Photos"))
@@ -152,6 +154,7 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
     /// gives it (see `makeGridView(sharingSelectionWith:)`).
     public func makePhotoGridView(sharingSelectionWith list: ListView) -> GridView {
         let grid = makeGridView(sharingSelectionWith: list)
+        selectsFocusedItem(in: grid)
         grid.addCssClass("photo-grid")
         grid.setAccessibleLabel(tr("Photos"))
         return grid

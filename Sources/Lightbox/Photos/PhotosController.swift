@@ -60,7 +60,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     private func selectFirstPhotoOnce() {
         guard startsOnFirstPhoto, appearance == .appeared, let first = store.photos.first else { return }
         startsOnFirstPhoto = false
-        if currentPhoto == nil {
+        if photoList.source.selectedPositions.isEmpty {
             reveal(first.id)
             photoList.focusList()
         }

@@ -194,6 +194,7 @@ public final class PhotoCommands {
             switch step {
             case .edit(let edit):
                 let reverse = try store.undo(edit)
+                if undoing { revealAlone(edit.ids) }
                 say(nil)
                 return .edit(reverse)
             case .trash(let trashed):
@@ -212,6 +213,15 @@ public final class PhotoCommands {
             say(CommandMessage(String(format: undoing ? tr("Could not undo: %@") : tr("Could not redo: %@"), "\(error)")))
             return nil
         }
+    }
+
+    /// The one photo an undone edit touched is where the person is taken back to (a reject
+    /// taken back returns the photo to the list: focus and selection go back to it), unless
+    /// it is selected already.
+    private func revealAlone(_ ids: Set<Photo.ID>) {
+        guard ids.count == 1, let id = ids.first, let page = page(),
+              (page as? PhotoSelecting)?.selectedPhotos.contains(where: { $0.id == id }) != true else { return }
+        (page as? PhotoRevealing)?.reveal(id)
     }
 
     /// "3 photos rated 4 stars", "3 photos rated 1 star", "3 photos rated no stars": a

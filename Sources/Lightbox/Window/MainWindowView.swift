@@ -34,6 +34,8 @@ final class MainWindowView: Box {
         menuButton.setAccessibleLabel(tr("Main Menu"))
         menuButton.isPrimary = true
         menuButton.menuModel = Self.primaryMenu(writeBack: writeBackSection)
+        menuButton.returnsFocusWhenClosed()
+        sortButton.returnsFocusWhenClosed()
         showPendingWrites(0)
 
         searchEntry.setAccessibleLabel(tr("Search photos"))

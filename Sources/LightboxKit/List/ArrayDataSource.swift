@@ -73,6 +73,8 @@ open class ArrayDataSource<Item> {
     weak var selection: (any SelectionModel)?
     var selectionConnections: [SignalConnection] = []
     var isApplying = false
+    /// Views whose selection follows the keyboard focus (`selectsFocusedItem(in:)`).
+    var focusFollowers: [AnyObject] = []
 
     public init(_ items: [Item] = []) {
         self.items = items

@@ -24,10 +24,13 @@ extension ArrayDataSource {
     /// Makes a `ListView` over this source, attached (selection and activation reported to `delegate`).
     /// With a `.multiple` selection GTK selects with Ctrl/Shift+click, Shift+arrows and
     /// Ctrl+A, and Escape keeps only the focused item of several (see `collapsesSelectionOnEscape`).
-    public func makeListView(selection mode: SelectionMode = .single) -> ListView {
+    /// With `selectionFollowsFocus`, the keyboard focus and the selection stay on the same
+    /// item (see `selectsFocusedItem(in:)`).
+    public func makeListView(selection mode: SelectionMode = .single, selectionFollowsFocus: Bool = false) -> ListView {
         let view = ListView(model: makeSelection(mode), factory: factory)
         attach(view)
         if mode == .multiple { collapsesSelectionOnEscape(in: view) }
+        if selectionFollowsFocus { selectsFocusedItem(in: view) }
         return view
     }
 
@@ -124,7 +127,7 @@ extension ArrayDataSource {
     }
 
     /// The position shown by the row `widget` is in (or is the item widget of).
-    private func boundPosition(around widget: Widget, in view: ListBase) -> Int? {
+    func boundPosition(around widget: Widget, in view: ListBase) -> Int? {
         var current: Widget? = widget
         while let candidate = current, candidate !== view {
             if let row = candidate as? ListRowView { return position(of: row) }
@@ -187,12 +190,34 @@ extension ArrayDataSource {
     /// Items selected in the attached view, in list order.
     public var selectedItems: [Item] { selectedPositions.map(item(at:)) }
 
+    /// The position of the item with the keyboard focus in the attached view, if any.
+    public var focusedPosition: Int? {
+        guard let view, let focus = view.rootWindow?.focusWidget, focus.isAncestor(view) else { return nil }
+        return boundPosition(around: focus, in: view)
+    }
+
+    /// What a command acts on: the selected items, or the item with the keyboard focus
+    /// when none is selected (a person who took the last item out of the selection with
+    /// Ctrl is still on it).
+    public var selectedOrFocusedItems: [Item] {
+        let selected = selectedPositions
+        if selected.isEmpty, let focused = focusedPosition { return [item(at: focused)] }
+        return selected.map(item(at:))
+    }
+
     /// Selects the item at `position` (alone, unless `extending` a multiple selection)
     /// and scrolls it into view.
+    /// When the keyboard focus is in the view (or was on a row that left it), it moves to
+    /// the item too: focus and selection stay on the same item.
     public func select(at position: Int, extending: Bool = false) {
         guard let view, let selection else { preconditionFailure("ArrayDataSource.select: no view attached") }
         selection.select(position, exclusive: !extending)
-        view.scrollTo(position)
+        let focusIsLost = view.isMapped && view.rootWindow?.focusWidget == nil
+        if view.stateFlags.contains(.focusWithin) || focusIsLost {
+            focus(at: position)
+        } else {
+            view.scrollTo(position)
+        }
     }
 
     /// Selects the items at `positions` at once (one selection change), replacing the
@@ -214,8 +239,23 @@ extension ArrayDataSource {
     /// Works also when the focus is outside the list (in a list around it, say).
     public func focus(at position: Int) {
         guard position >= 0, position < count else { return }
-        if let (slot, _) = boundSlot(at: position), slot.child?.parent?.grabFocus() == true { return }
+        if grabFocus(at: position) { return }
         scroll(to: position)
+        // A row not bound yet (far away, or just inserted) is bound at the next layout;
+        // unless the person has gone elsewhere by then (typing in a search entry, say).
+        weak let before = view?.rootWindow?.focusWidget
+        var frames = 0
+        view?.addTickCallback { [weak self] _ in
+            frames += 1
+            guard let self, let view = self.view, position < self.count else { return false }
+            if let now = view.rootWindow?.focusWidget, now !== before, !now.isAncestor(view) { return false }
+            return !self.grabFocus(at: position) && frames < 10
+        }
+    }
+
+    private func grabFocus(at position: Int) -> Bool {
+        guard let (slot, _) = boundSlot(at: position) else { return false }
+        return slot.child?.parent?.grabFocus() == true
     }
 
     /// Whether the keyboard focus is on the item at `position`.
