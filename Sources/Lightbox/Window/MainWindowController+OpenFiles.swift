@@ -52,7 +52,7 @@ extension MainWindowController {
                              (file as NSString).lastPathComponent), undoable: false)
         }
         guard let first = found.first else { return }
-        (currentPage as? PhotoRevealing)?.reveal(first.id)
+        (currentPage as? PhotoRevealing)?.reveal(first.id, focusing: true)
         guard onPhotoPage else { return }
         // One photo: its folder, in name order, as a file manager lists it; several: those.
         let folder = Self.folder(of: first.path)

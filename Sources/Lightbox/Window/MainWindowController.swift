@@ -143,7 +143,7 @@ final class MainWindowController: Controller, PhotoOpening {
         let top = navigation.topController
         if let left = shownTop, top !== left, !navigation.controllers.contains(where: { $0 === left }),
            let id = (left as? PhotoSelecting)?.currentPhoto?.id {
-            (currentPage as? PhotoRevealing)?.reveal(id)
+            (currentPage as? PhotoRevealing)?.reveal(id, focusing: true)
         }
         shownTop = top
         handoffs.refresh()
