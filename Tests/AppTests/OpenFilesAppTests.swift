@@ -69,6 +69,10 @@ final class OpenFilesAppTests: GtkTestCase {
         app.sendKeys("Left", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "1 of 2" } }
         XCTAssertTrue(tree.contains { $0.name == "IMG_1010.jpg" })
+        app.sendKeys("Escape", to: window)
+        tree = app.waitForTree { !$0.contains { $0.name == "1 of 2" } && $0.contains { $0.name == "Opened Photos" } }
+        XCTAssertTrue(tree.contains { $0.name == "Opened Photos" }, "Escape: a list of the photos opened")
+        XCTAssertTrue(tree.contains(role: "push button", name: "Back"), "over the folder's list")
 
         XCTAssertTrue(app.activateWindowAction("add-browsed-folders"), "the bar's Add button")
         tree = app.waitForTree { !$0.contains(role: "push button", name: "Add “Holiday” to the Library") }

@@ -5,7 +5,8 @@ import LightboxKit
 /// imported, as Shotwell, gThumb and GNOME's image viewer do. The folder of a photo outside
 /// the library is browsed for this session (`CatalogStore.browse`) and the photo page shows
 /// the photo, stepping through its folder (or through the files given, when there are
-/// several); a photo of the library is selected in its place in the Photos page.
+/// several, over a page that lists them); a photo of the library is selected in its place
+/// in the Photos page.
 extension MainWindowController {
     func open(files opened: OpenedPaths) {
         if let problem = opened.problems.first {
@@ -54,10 +55,19 @@ extension MainWindowController {
         guard let first = found.first else { return }
         (currentPage as? PhotoRevealing)?.reveal(first.id, focusing: true)
         guard onPhotoPage else { return }
-        // One photo: its folder, in name order, as a file manager lists it; several: those.
-        let folder = Self.folder(of: first.path)
-        let list = single ? store.allPhotos.filter { Self.folder(of: $0.path) == folder }.sorted(by: .name) : found
-        open(first, in: list, from: self)
+        if single {
+            // Its folder, in name order, as a file manager lists it.
+            let folder = Self.folder(of: first.path)
+            open(first, in: store.allPhotos.filter { Self.folder(of: $0.path) == folder }.sorted(by: .name), from: self)
+        } else {
+            // Those photos only, also in the list Escape goes back to (with every command).
+            // Translators: the title of a page listing the photos opened from the file manager.
+            let page = PhotoCollectionController(title: tr("Opened Photos"), photos: found, store: store)
+            page.opener = self
+            navigation.push(page, animated: false)
+            page.reveal(first.id)
+            open(first, in: found, from: page)
+        }
     }
 
     /// "Add “Downloads” to the Library" (`win.add-browsed-folders`), in the bar over browsed folders: each becomes a
