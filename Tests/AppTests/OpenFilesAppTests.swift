@@ -90,6 +90,8 @@ final class OpenFilesAppTests: GtkTestCase {
         let photo = fixture.folder.appendingPathComponent("IMG_1012.jpg").path
         let second = try LaunchedApp.start([photo], home: fixture.home, session: app.session)
         XCTAssertEqual(second.waitForExit(timeout: 10), 0, "the second launch hands over and exits")
+        let toast = "“IMG_1012.jpg” is in your library, in “~/Holiday”."
+        XCTAssertTrue(app.waitForTree { $0.contains { $0.name == toast } }.contains { $0.name == toast }, "a toast says where")
         app.screenshot("open-files-library-photo", window: window)
         // (GTK 4.8 does not tell the accessibility bus of a selection or a cursor that code
         // moved: Enter shows which photo the list is on.)
