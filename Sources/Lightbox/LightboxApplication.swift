@@ -52,8 +52,8 @@ public final class LightboxApplication {
             // icon (added before the icon theme's first load, which a lookup would start).
             if !IconTheme.isAppIconInstalled(AppInfo.id) { IconTheme.addSearchPath(Self.sourceData + "/icons") }
         }
-        application.onActivate(owner: self) { [unowned self] in self.present(folder: nil) }
-        application.onOpen(owner: self) { [unowned self] paths in self.present(folder: paths.first) }
+        application.onActivate(owner: self) { [unowned self] in self.present(OpenedPaths([])) }
+        application.onOpen(owner: self) { [unowned self] paths in self.present(OpenedPaths(paths)) }
         application.addAction("quit", owner: self) { [unowned self] in
             self.saveState()
             self.application.quit()
@@ -62,14 +62,17 @@ public final class LightboxApplication {
         KeyboardShortcuts.register(in: application)
     }
 
-    /// Shows the window (creating it on first use) over the library's folders; `folder`
-    /// (from the command line or a file manager) is added to the library and shown.
-    private func present(folder: String?) {
+    /// Shows the window (creating it on first use) over the library's folders. A folder
+    /// given (the command line, a file manager, a second launch) is added to the library and
+    /// shown; photo files given are shown without adding their folders (see `open(files:)`).
+    private func present(_ opened: OpenedPaths) {
+        let folder = opened.folders.first
         if let root {
-            if let folder { root.addToLibrary(Self.folder(containing: folder)) }
+            if let folder { root.addToLibrary(folder) }
         } else {
-            guard makeWindow(adding: folder.map(Self.folder(containing:))) != nil else { return }
+            guard makeWindow(adding: folder) != nil else { return }
         }
+        if opened.hasFiles { root?.open(files: opened) }
         window?.present()
     }
 
@@ -135,15 +138,6 @@ public final class LightboxApplication {
         return LibraryLocation.defaultFolder(sampleLibrary: Self.sampleLibrary)
     }
 
-    /// A folder as given, or the folder holding a file (opening photos from a file manager).
-    static func folder(containing path: String) -> String {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-            return (path as NSString).deletingLastPathComponent
-        }
-        return path
-    }
-
     /// The installed sample library (`<prefix>/share/lightbox/samples`), or this source
     /// tree's `data/samples` when run from a build tree.
     static var sampleLibrary: String {
@@ -177,10 +171,11 @@ public final class LightboxApplication {
         state.sortAscending = root.store.sortAscending
         state.showsRejected = root.store.showsRejected
         state.minimumRating = root.store.minimumRating
-        state.lastFolder = root.store.folder ?? state.lastFolder
+        state.lastFolder = root.store.folder.flatMap { root.store.browsedFolders.contains($0) ? nil : $0 } ?? state.lastFolder
         state.photosView = photos?.photoList.viewMode ?? state.photosView
         state.gridThumbnailSize = photos?.photoList.gridThumbnailSize ?? state.gridThumbnailSize
-        state.folderFilter = root.store.folderFilter
+        // (A browsed folder is shown for this session only.)
+        state.folderFilter = root.store.folderFilter.flatMap { root.store.browsedFolders.contains($0) ? nil : $0 }
         state.save(to: settings)
         Settings.sync()
     }

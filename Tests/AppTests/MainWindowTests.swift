@@ -160,22 +160,6 @@ final class MainWindowTests: GtkTestCase {
         app.screenshot("shortcuts-window", window: app.waitForWindow(named: "Keyboard Shortcuts", timeout: 3))
     }
 
-    func testSecondLaunchWithAPhotoOpensItsFolderInTheRunningApp() throws {
-        let fixture = try AppFixture()
-        let other = fixture.home.appendingPathComponent("Other")
-        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-        let app = try LaunchedApp.start([other.path], home: fixture.home)
-        defer { app.terminate() }
-        XCTAssertNotNil(app.waitForWindow(named: "Other"))
-        // As a file manager does: a photo, whose folder opens.
-        let photo = fixture.folder.appendingPathComponent(AppFixture.sampleNames[0]).path
-        let second = try LaunchedApp.start([photo], home: fixture.home, session: app.session)
-        XCTAssertEqual(second.waitForExit(timeout: 10), 0, "the second launch hands over and exits")
-        XCTAssertNotNil(app.waitForWindow(named: AppFixture.folderName), "the running app opened the folder")
-        let tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
-        XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count)
-    }
-
     func testF9HidesTheDetailsPaneAndCtrlWClosesTheWindow() throws {
         let fixture = try AppFixture()
         let (app, window) = try fixture.launch()

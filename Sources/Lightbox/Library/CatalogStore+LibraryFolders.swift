@@ -60,25 +60,40 @@ extension CatalogStore {
     @discardableResult
     public func addFolder(_ path: String) throws -> LibraryFolderList.Addition {
         let folder = (path as NSString).standardizingPath
-        let addition = LibraryFolderList.adding(folder, to: folders)
+        if browsedFolders.contains(folder) { return try keep(browsed: folder) }
+        let addition = LibraryFolderList.adding(folder, to: libraryFolders)
         guard case .added(let absorbed) = addition else { return addition }
+        try Self.checkIsFolder(folder)
+        if let reason = catalog.notWritableReason { throw StoreError(reason) }
+        try catalog.changeLibraryFolders(add: [folder], remove: absorbed)
+        // Browsed folders inside it become part of it too (the catalog never recorded them).
+        let gone = absorbed + browsedFolders.filter { LibraryFolderList.contains(folder, $0) }.sorted()
+        browsedFolders.subtract(gone)
+        showBrowsedFolders()
+        include(folder, replacing: gone)
+        return addition
+    }
+
+    /// Shows `folder` with the others, in place of `gone` (folders inside it): its photos
+    /// from the catalog at once, then a scan.
+    func include(_ folder: String, replacing gone: [String] = []) {
+        if folders.isEmpty || isLoading {
+            // (While the library is read, a rescan waiting for the window's first frame still waits.)
+            return open(folders: folders.filter { !gone.contains($0) } + [folder], rescanning: !isLoading || rescanWhenLoaded)
+        }
+        for inner in gone { stopScanning(inner) }
+        offlineFolders = offlineFolders.filter { !gone.contains($0.key) }
+        folders = (folders.filter { !gone.contains($0) } + [folder]).sorted()
+        if let filter = folderFilter, gone.contains(filter) { folderFilter = folder }
+        showOfflineFolders()
+        joinCatalogRowsThenScan(folder)
+    }
+
+    /// Throws when `folder` can't be found or is not a folder.
+    static func checkIsFolder(_ folder: String) throws {
         var info = stat()
         guard stat(folder, &info) == 0 else { throw StoreError(String(format: tr("“%1$@” can't be found (%2$@)"), folder, String(cString: strerror(errno)))) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError(String(format: tr("“%@” is not a folder"), folder)) }
-        if let reason = catalog.notWritableReason { throw StoreError(reason) }
-        try catalog.changeLibraryFolders(add: [folder], remove: absorbed)
-        if folders.isEmpty || isLoading {
-            // (While the library is read, a rescan waiting for the window's first frame still waits.)
-            open(folders: folders.filter { !absorbed.contains($0) } + [folder], rescanning: !isLoading || rescanWhenLoaded)
-            return addition
-        }
-        for inner in absorbed { stopScanning(inner) }
-        offlineFolders = offlineFolders.filter { !absorbed.contains($0.key) }
-        folders = (folders.filter { !absorbed.contains($0) } + [folder]).sorted()
-        if let filter = folderFilter, absorbed.contains(filter) { folderFilter = folder }
-        showOfflineFolders()
-        joinCatalogRowsThenScan(folder)
-        return addition
     }
 
     /// How long a folder taken out of the library keeps its catalog rows (30 days).
@@ -91,8 +106,12 @@ extension CatalogStore {
     public func removeFolder(_ path: String) throws {
         let folder = (path as NSString).standardizingPath
         guard folders.contains(folder) else { throw StoreError(String(format: tr("“%@” is not a library folder"), folder)) }
-        if let reason = catalog.notWritableReason { throw StoreError(reason) }
-        try catalog.changeLibraryFolders(remove: [folder])
+        if browsedFolders.remove(folder) != nil {
+            showBrowsedFolders()
+        } else {
+            if let reason = catalog.notWritableReason { throw StoreError(reason) }
+            try catalog.changeLibraryFolders(remove: [folder])
+        }
         guard !isLoading else { return open(folders: folders.filter { $0 != folder }) }
         stopScanning(folder)
         if folderFilter == folder { folderFilter = nil }

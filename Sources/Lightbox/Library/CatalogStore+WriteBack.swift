@@ -29,6 +29,8 @@ extension CatalogStore {
     /// On: the queue left by the last run is written. Off: nothing more is queued, and
     /// the count shows what waits.
     func writeBackSettingChanged() {
+        // The browsed folders' bar says whether their ratings go into the files too.
+        if conditions.contains(where: { $0.kind == .browsedFolders }) { showBrowsedFolders() }
         if savesMetadataInFiles {
             writeBack.schedule()
         } else {

@@ -55,6 +55,9 @@ public final class CatalogStore {
         didSet { if offlineFolders != oldValue { folderObservers.send(folders) } }
     }
     var folderObservers = ObserverList<[String]>()
+    /// Folders among `folders` that are browsed, not library folders: shown, scanned and
+    /// watched for this session only (see `CatalogStore+BrowsedFolders.swift`).
+    public internal(set) var browsedFolders: Set<String> = []
     /// The library folders' photos, in no particular order.
     public private(set) var allPhotos: [Photo] = [] {
         didSet { allPhotosChanges &+= 1 }  // (no `oldValue`: changed in place, not copied)
@@ -139,7 +142,7 @@ public final class CatalogStore {
     private var scanning: (folder: String, cancelled: CancelFlag)?
     private var watches: [String: FolderWatch] = [:]
     /// Each folder as its last scan found it (to tell a removed disk's mount point).
-    private var folderIdentities: [String: FolderIdentity] = [:]
+    private(set) var folderIdentities: [String: FolderIdentity] = [:]
     /// Offline folders' checks, every second, until each is back.
     private var waitingForFolders: [String: Task<Void, Never>] = [:] {
         didSet { for (folder, task) in oldValue where waitingForFolders[folder] != task { task.cancel() } }
@@ -443,6 +446,7 @@ public final class CatalogStore {
     public func open(folders list: [String], rescanning: Bool = true) {
         let roots = Set(list.map { ($0 as NSString).standardizingPath }).sorted()
         folders = roots
+        browsedFolders.formIntersection(roots)
         generation += 1
         stopScans()
         watches = [:]

@@ -13,6 +13,9 @@ public struct LibraryCondition: Equatable, Sendable, Identifiable {
         case folderUnavailable
         /// The catalog was damaged and recovered; says what was restored.
         case catalogRecovered
+        /// Folders of photos opened from the file manager are shown without being in the
+        /// library; says where their ratings live and offers to add them.
+        case browsedFolders
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
@@ -23,10 +26,14 @@ public struct LibraryCondition: Equatable, Sendable, Identifiable {
     public var message: String
     /// Information the person closes; false for a fault that lasts until it is gone.
     public var isDismissible: Bool
+    /// The label of the one thing the bar offers to do about it (the window decides what
+    /// the button does, by `kind`); nil for none.
+    public var actionLabel: String?
 
-    public init(_ kind: Kind, message: String, isDismissible: Bool = false) {
+    public init(_ kind: Kind, message: String, isDismissible: Bool = false, actionLabel: String? = nil) {
         self.kind = kind
         self.message = message
         self.isDismissible = isDismissible
+        self.actionLabel = actionLabel
     }
 }

@@ -21,12 +21,22 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     }
     /// Keeps the grid's columns to what fits its width.
     var gridColumns: GridColumnFitting?
+    /// `focusSelection()` asked while the list was not on screen: done when it appears.
+    private var focusesSelectionOnAppear = false
 
     public init(images: ImageSource) {
         source = PhotoListSource(images: images)
         super.init()
         title = tr("Photos")
         source.delegate = self
+    }
+
+    /// (After the page's own `viewDidAppear`, which puts the focus in the list.)
+    public override func viewDidAppear() {
+        super.viewDidAppear()
+        guard focusesSelectionOnAppear else { return }
+        focusesSelectionOnAppear = false
+        focusSelection()
     }
 
     public override func loadView() -> Widget {
@@ -138,6 +148,23 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
             source.focus(at: selected)
         } else {
             _ = (viewMode == .grid ? listView.grid as Widget : listView.list).grabFocus()
+        }
+    }
+
+    /// Puts the list's cursor and the keyboard focus on the selected photo (GTK 4.8 keeps its
+    /// cursor where it was when the selection is changed by code), so that Enter and the
+    /// arrows go on from there.
+    public func focusSelection() {
+        guard isViewLoaded, view.isMapped else {
+            focusesSelectionOnAppear = true
+            return
+        }
+        guard let position = source.selectedPositions.first else { return }
+        source.focus(at: position)
+        // A row scrolled to is made at the list's next layout: it takes the focus then.
+        view.onNextPaint { [weak self] in
+            guard let self, self.source.selectedPositions.first == position else { return }
+            self.source.focus(at: position)
         }
     }
 

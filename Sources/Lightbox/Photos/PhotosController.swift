@@ -75,6 +75,11 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         if photoList.select(id) { showSelectionDetails() }
     }
 
+    public func reveal(_ id: Photo.ID, focusing: Bool) {
+        reveal(id)
+        if focusing { photoList.focusSelection() }
+    }
+
     /// The details pane shows the selected photos (one photo's details, or a summary).
     private func showSelectionDetails() {
         let selected = selectedPhotos

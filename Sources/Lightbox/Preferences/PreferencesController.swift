@@ -113,7 +113,7 @@ final class PreferencesController {
     }
 
     private func showRows() {
-        let rebuilt = view.show(store.folders.map { folder in
+        let rebuilt = view.show(store.libraryFolders.map { folder in
             PreferencesView.FolderRow(path: folder, title: LibraryFolderList.displayName(folder),
                                       photoCount: counts[folder], offlineReason: store.offlineFolders[folder])
         })

@@ -21,6 +21,13 @@ extension PhotoSelecting {
 @MainActor
 public protocol PhotoRevealing: AnyObject {
     func reveal(_ id: Photo.ID)
+    /// Reveals the photo and, with `focusing`, puts the keyboard focus on it (coming back
+    /// from the photo page, or opening a photo from the file manager).
+    func reveal(_ id: Photo.ID, focusing: Bool)
+}
+
+extension PhotoRevealing {
+    public func reveal(_ id: Photo.ID, focusing: Bool) { reveal(id) }
 }
 
 /// A page whose current photo's keywords can be edited: Ctrl+K (`win.edit-keywords`) puts

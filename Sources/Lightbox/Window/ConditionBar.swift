@@ -6,6 +6,8 @@ final class ConditionBar: Box {
     let condition: LibraryCondition
     let messageLabel = Label()
     let closeButton = Button(mnemonic: tr("_Close"))
+    /// What the bar offers to do (`LibraryCondition.actionLabel`); hidden when nothing.
+    let actionButton = Button()
 
     init(_ condition: LibraryCondition) {
         self.condition = condition
@@ -20,6 +22,10 @@ final class ConditionBar: Box {
         messageLabel.horizontalExpand = true
         messageLabel.isSelectable = false
         append(messageLabel)
+        actionButton.label = condition.actionLabel ?? ""
+        actionButton.isVisible = condition.actionLabel != nil
+        actionButton.verticalAlignment = .center
+        append(actionButton)
         closeButton.isVisible = condition.isDismissible
         closeButton.setAccessibleLabel(tr("Close this message"))
         append(closeButton)

@@ -22,6 +22,8 @@ extension MainWindowController {
             }
         }
         actions.addAction("rescan", owner: self) { [unowned self] in self.store.rescan() }
+        // The browsed folders' bar's button.
+        actions.addAction("add-browsed-folders", owner: self) { [unowned self] in self.addBrowsedFoldersToLibrary() }
         actions.addAction("search", owner: self) { [unowned self] in self.startSearch() }
         commands.install(in: actions)
         installHandoffs(in: actions, window: window)

@@ -19,7 +19,7 @@ extension MainWindowController {
         let folder = (path as NSString).standardizingPath
         let samples = (LightboxApplication.sampleLibrary as NSString).standardizingPath
         do {
-            let wasSamples = store.folders == [samples]
+            let wasSamples = store.libraryFolders == [samples]
             // (A library of one folder needs no filter: the list is that folder's anyway.)
             switch try store.addFolder(folder) {
             case .added(let absorbed):

@@ -17,6 +17,8 @@ final class MainWindowController: Controller, PhotoOpening {
     var windowView: MainWindowView { view as! MainWindowView }
     /// Open With, Show in Files, Copy, Set as Background (see MainWindowController+Handoffs).
     private(set) lazy var handoffs = makeHandoffs()
+    /// Photos opened from the file manager, until the Store lists them (see MainWindowController+OpenFiles).
+    var pendingFiles: PhotoArrival?
 
     /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
@@ -89,9 +91,14 @@ final class MainWindowController: Controller, PhotoOpening {
     /// Lasting conditions stay in the window until they are over (or closed, when they may be).
     private func show(_ conditions: [LibraryCondition]) {
         guard isViewLoaded else { return }
-        for bar in windowView.show(conditions) where bar.condition.isDismissible {
+        for bar in windowView.show(conditions) {
             let kind = bar.condition.kind
-            bar.closeButton.onClicked(owner: self) { [weak self] in self?.store.dismiss(kind) }
+            if bar.condition.isDismissible {
+                bar.closeButton.onClicked(owner: self) { [weak self] in self?.store.dismiss(kind) }
+            }
+            if kind == .browsedFolders {
+                bar.actionButton.onClicked(owner: self) { [weak self] in self?.addBrowsedFoldersToLibrary() }
+            }
         }
     }
 
@@ -136,7 +143,7 @@ final class MainWindowController: Controller, PhotoOpening {
         let top = navigation.topController
         if let left = shownTop, top !== left, !navigation.controllers.contains(where: { $0 === left }),
            let id = (left as? PhotoSelecting)?.currentPhoto?.id {
-            (currentPage as? PhotoRevealing)?.reveal(id)
+            (currentPage as? PhotoRevealing)?.reveal(id, focusing: true)
         }
         shownTop = top
         handoffs.refresh()

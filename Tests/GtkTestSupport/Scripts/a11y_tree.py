@@ -36,12 +36,15 @@ def main():
     name = sys.argv[1]
     max_depth = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        app = desktop.getChildAtIndex(index)
-        if app is not None and app.name == name:
-            walk(app, 0, max_depth)
-            return 0
-    return 2
+    apps = [desktop.getChildAtIndex(index) for index in range(desktop.childCount)]
+    apps = [app for app in apps if app is not None and app.name == name]
+    if not apps:
+        return 2
+    # A second launch that hands its arguments to the running instance is on the bus for a
+    # moment too, without a window: the instance with windows is the one to read.
+    with_windows = [app for app in apps if app.childCount > 0]
+    walk((with_windows or apps)[0], 0, max_depth)
+    return 0
 
 
 if __name__ == "__main__":
