@@ -144,7 +144,14 @@ public final class LaunchedApp: @unchecked Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
-    public static var executable: URL { productsDirectory.appendingPathComponent("lightbox") }
+    /// The binary the tests drive: the test build's, or the one `LIGHTBOX_EXECUTABLE` names
+    /// (a release build: `LIGHTBOX_EXECUTABLE=.build/release/lightbox swift test --filter StressAppTests`).
+    public static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["LIGHTBOX_EXECUTABLE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return productsDirectory.appendingPathComponent("lightbox")
+    }
 
     /// Private XDG directories under a fresh temporary home.
     public static func makeHome() throws -> URL {
