@@ -74,8 +74,12 @@ let package = Package(
         .target(name: "CWorkerSupport"),
 
         // The photo catalog app.
-        .target(name: "Lightbox", dependencies: ["LightboxKit", "LightboxMedia", "Gtk", "Adw",
-                                                 .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "Lightbox",
+            dependencies: [
+                "LightboxKit", "LightboxMedia", "Gtk", "Adw",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .executableTarget(name: "LightboxApp", dependencies: ["Lightbox", "Gtk"]),
 
         // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
@@ -83,8 +87,9 @@ let package = Package(
         .executableTarget(name: "LightboxBench", dependencies: ["Lightbox", "LightboxKit", "Gtk", "Adw", "CBenchModels"]),
 
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
-        .target(name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport",
-                exclude: ["Scripts"]),
+        .target(
+            name: "GtkTestSupport", dependencies: ["Gtk"], path: "Tests/GtkTestSupport",
+            exclude: ["Scripts"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTestSupport"]),
         .testTarget(name: "GirGeneratorTests", dependencies: ["GirGenerator"]),
         .testTarget(name: "AdwTests", dependencies: ["Adw", "Gtk", "GtkTestSupport"]),

@@ -16,8 +16,11 @@ open class Application: Gtk.Application {
 
     /// The style manager of the application's display (only after `startup`).
     public var styleManager: StyleManager {
-        guard let manager = Object.wrapped(adw_application_get_style_manager(cast()), ownership: .borrowed,
-                                           as: StyleManager.self) else {
+        guard
+            let manager = Object.wrapped(
+                adw_application_get_style_manager(cast()), ownership: .borrowed,
+                as: StyleManager.self)
+        else {
             preconditionFailure("AdwApplication has no style manager before startup")
         }
         return manager

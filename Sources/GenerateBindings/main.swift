@@ -11,8 +11,10 @@ let root = URL(fileURLWithPath: arguments.dropFirst().first ?? FileManager.defau
 do {
     for allowList in [AllowList.lightbox, .adwaita] {
         var generator = try Generator(girDirectory: girDirectory, allowList: allowList)
-        for (folder, files) in [(allowList.sourcesFolder, try generator.generateSources()),
-                                (allowList.testsFolder, try generator.generateTests())] {
+        for (folder, files) in [
+            (allowList.sourcesFolder, try generator.generateSources()),
+            (allowList.testsFolder, try generator.generateTests()),
+        ] {
             let directory = root.appendingPathComponent(folder)
             try? FileManager.default.removeItem(at: directory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -162,7 +162,8 @@ extension AllowList {
             "Gtk.NoSelection": "NoSelection(model: StringList([]))",
             "Gtk.ListView": "ListView(model: nil, factory: nil)",
             "Gtk.GridView": "GridView(model: nil, factory: nil)",
-            "Gtk.FileChooserNative": "FileChooserNative(title: \"Open\", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)",
+            "Gtk.FileChooserNative":
+                "FileChooserNative(title: \"Open\", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)",
             "Gtk.ListItem": "",
         ],
         testSamples: [
@@ -236,7 +237,7 @@ extension AllowList {
             "adw_window_title_new.subtitle": "subtitle",
         ],
         skipped: [
-            "adw_application_window_new": "hand-written in the app when it moves to libadwaita: GTK owns toplevels",
+            "adw_application_window_new": "hand-written in the app when it moves to libadwaita: GTK owns toplevels"
         ],
         testInstances: [
             "Adw.StyleManager": "",
@@ -252,7 +253,7 @@ extension AllowList {
             "Adw.PreferencesWindow.visible-page-name": "must name a page of the window (PreferencesTests)",
         ],
         testPropertyValues: [
-            "Adw.AboutWindow.release-notes": [#""<p>Faster thumbnails.</p>""#, #""<ul><li>Ratings travel with the files.</li></ul>""#],
+            "Adw.AboutWindow.release-notes": [#""<p>Faster thumbnails.</p>""#, #""<ul><li>Ratings travel with the files.</li></ul>""#]
         ]
     )
 }

@@ -23,7 +23,8 @@ struct EnumEmitter {
             out += "    package var c: \(cType) { \(cType)(rawValue: rawValue) }\n"
             for member in members {
                 out += Naming.docComment(member.doc, indent: "    ")
-                out += member.value == 0
+                out +=
+                    member.value == 0
                     ? "    public static let \(member.name): \(swiftName) = []\n"
                     : "    public static let \(member.name) = \(swiftName)(rawValue: \(member.value))\n"
             }

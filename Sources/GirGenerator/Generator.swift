@@ -113,8 +113,9 @@ public struct Generator {
         if let renamed = allowList.renames[qualified] { return renamed }
         let parts = qualified.split(separator: ".").map(String.init)
         // Namespace + name would be the C type's own name; the allow-list renames such types.
-        precondition(parts[0] == "Gtk" || library.lookup(parts[1], from: "Gtk") == nil,
-                     "\(qualified) has the name of a GTK type: give it a Swift name in the allow-list's renames")
+        precondition(
+            parts[0] == "Gtk" || library.lookup(parts[1], from: "Gtk") == nil,
+            "\(qualified) has the name of a GTK type: give it a Swift name in the allow-list's renames")
         return parts[1]
     }
 
@@ -138,8 +139,9 @@ public struct Generator {
         while let class_ = current {
             for implements in class_.children("implements") {
                 if let (qualified, _) = library.lookup(implements["name"] ?? "", from: space),
-                   wrapped[qualified] != nil || external[qualified] != nil,
-                   !result.contains(qualified) {
+                    wrapped[qualified] != nil || external[qualified] != nil,
+                    !result.contains(qualified)
+                {
                     result.append(qualified)
                 }
             }
@@ -186,7 +188,8 @@ public struct Generator {
 
     /// A static table of (GType function, wrapper maker) for the allow-listed types of `kind`.
     private func registryTable(_ name: String, of kind: String, wrapperSuffix: String) -> String {
-        var out = "    package static let \(name): [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [\n"
+        var out =
+            "    package static let \(name): [(type: () -> GType, make: @MainActor @Sendable (UnsafeMutableRawPointer, Ownership) -> Object)] = [\n"
         for qualified in allowList.types {
             let (_, node) = wrapped[qualified]!
             guard node.name == kind, let getType = node["glib:get-type"] else { continue }

@@ -77,11 +77,11 @@ enum Naming {
     }
 }
 
-private extension String {
-    var trimmingPunctuation: String {
+extension String {
+    fileprivate var trimmingPunctuation: String {
         String(self.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }
-    var trailingPunctuation: String {
+    fileprivate var trailingPunctuation: String {
         String(self.drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" })
     }
 }

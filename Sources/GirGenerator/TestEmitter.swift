@@ -39,16 +39,22 @@ struct TestEmitter {
             for other in allowList.types where generator.wrappedNode(other)?.node.name == "class" {
                 let (space, otherNode) = generator.wrappedNode(other)!
                 if generator.wrappedInterfaces(of: otherNode, namespace: space, inherited: true).contains(qualified),
-                   let expression = instance(of: other) { return expression }
+                    let expression = instance(of: other)
+                {
+                    return expression
+                }
             }
             return nil
         }
         // `new` without parameters, or with defaults for all of them in the allow-list.
-        let hasPlainInit = node["abstract"] != "1" && node.children("constructor").contains { constructor in
-            constructor["name"] == "new" && (constructor.child("parameters")?.children("parameter") ?? []).allSatisfy {
-                allowList.parameters["\(constructor["c:identifier"] ?? "").\($0["name"] ?? "")"]?.contains("=") == true
+        let hasPlainInit =
+            node["abstract"] != "1"
+            && node.children("constructor").contains { constructor in
+                constructor["name"] == "new"
+                    && (constructor.child("parameters")?.children("parameter") ?? []).allSatisfy {
+                        allowList.parameters["\(constructor["c:identifier"] ?? "").\($0["name"] ?? "")"]?.contains("=") == true
+                    }
             }
-        }
         // Module-qualified: libadwaita reuses GTK's class names.
         if hasPlainInit { return "\(allowList.module).\(node["name"]!)()" }
         // An abstract class (or one without a plain initializer): test on a subclass.
@@ -72,7 +78,10 @@ struct TestEmitter {
             let key = isInterface ? "any \(swift)" : swift
             if let expression = allowList.testSamples[key] { return [expression] }
             if let qualified = allowList.types.first(where: { generator.swiftName(ofWrapped: $0) == swift }), !isInterface,
-               let expression = instance(of: qualified) { return [expression] }
+                let expression = instance(of: qualified)
+            {
+                return [expression]
+            }
             return nil
         }
         return type.sampleValues(enumCases: enumCases)
@@ -159,26 +168,52 @@ struct TestEmitter {
         for (qualified, emitter) in emitters() {
             for signal in emitter.signals {
                 let key = "\(qualified)::\(signal.girName)"
-                if let reason = allowList.testSkipped[key] { untested.append("\(key): \(reason)"); continue }
-                guard let instance = instance(of: qualified) else { untested.append("\(key): no instance to test on"); continue }
-                var values: [String] = [], arguments: [String] = [], expected: [String] = [], setup = ""
+                if let reason = allowList.testSkipped[key] {
+                    untested.append("\(key): \(reason)")
+                    continue
+                }
+                guard let instance = instance(of: qualified) else {
+                    untested.append("\(key): no instance to test on")
+                    continue
+                }
+                var values: [String] = []
+                var arguments: [String] = []
+                var expected: [String] = []
+                var setup = ""
                 var supported = true
                 for (index, type) in signal.parameters.enumerated() {
-                    guard let value = sample(for: type)?.last ?? (flagSamples[type.swift] != nil ? "" : nil) else { supported = false; break }
+                    guard let value = sample(for: type)?.last ?? (flagSamples[type.swift] != nil ? "" : nil) else {
+                        supported = false
+                        break
+                    }
                     switch type.kind {
-                    case .bool: arguments.append(".bool(\(value))"); expected.append(value)
+                    case .bool:
+                        arguments.append(".bool(\(value))")
+                        expected.append(value)
                     // A different value per argument: swapped arguments fail the test.
-                    case .integer: arguments.append(".integer(\(3 + 4 * index))"); expected.append("\(3 + 4 * index)")
-                    case .floating: arguments.append(".double(\(Double(index) + 0.25))"); expected.append("\(Double(index) + 0.25)")
-                    case .string: arguments.append(".string(\(value))"); expected.append(String(value.dropFirst().dropLast()))
-                    case .enumeration: arguments.append(".integer(Int(\(value).rawValue))"); expected.append(String(value.split(separator: ".").last!))
+                    case .integer:
+                        arguments.append(".integer(\(3 + 4 * index))")
+                        expected.append("\(3 + 4 * index)")
+                    case .floating:
+                        arguments.append(".double(\(Double(index) + 0.25))")
+                        expected.append("\(Double(index) + 0.25)")
+                    case .string:
+                        arguments.append(".string(\(value))")
+                        expected.append(String(value.dropFirst().dropLast()))
+                    case .enumeration:
+                        arguments.append(".integer(Int(\(value).rawValue))")
+                        expected.append(String(value.split(separator: ".").last!))
                     case .flags(let swift, _):
-                        guard let member = flagSamples[swift] else { supported = false; break }
+                        guard let member = flagSamples[swift] else {
+                            supported = false
+                            break
+                        }
                         arguments.append(".integer(Int(\(swift).\(member.name).rawValue))")
                         expected.append("\(swift)(rawValue: \(member.value))")
                     case .object:
                         setup += "        let sample\(index) = \(value)\n"
-                        arguments.append(".object(sample\(index))"); expected.append("same")
+                        arguments.append(".object(sample\(index))")
+                        expected.append("same")
                     }
                     if case .object = type.kind {
                         values.append("(a\(index) === sample\(index) ? \"same\" : \"other\")")
@@ -186,12 +221,16 @@ struct TestEmitter {
                         values.append("\"\\(a\(index))\"")
                     }
                 }
-                guard supported else { untested.append("\(key): no sample argument"); continue }
+                guard supported else {
+                    untested.append("\(key): no sample argument")
+                    continue
+                }
                 let parameters = signal.parameters.indices.map { "a\($0)" }.joined(separator: ", ")
                 out += "\n    func test\(testName(qualified))\(Naming.upperCamel(signal.girName))() {\n"
                 var body = setup
                 body += "        var received: [[String]] = []\n"
-                body += "        object.\(signal.name) { \(parameters.isEmpty ? "" : parameters + " in ")received.append([\(values.joined(separator: ", "))])\(signal.returnsBool ? "; return true" : "") }\n"
+                body +=
+                    "        object.\(signal.name) { \(parameters.isEmpty ? "" : parameters + " in ")received.append([\(values.joined(separator: ", "))])\(signal.returnsBool ? "; return true" : "") }\n"
                 body += "        let handled = object.emitForTesting(\"\(signal.girName)\", [\(arguments.joined(separator: ", "))])\n"
                 body += "        XCTAssertEqual(received, [[\(expected.map { "\"\($0)\"" }.joined(separator: ", "))]])\n"
                 if signal.returnsBool, allowList.testSkipped["\(key).result"] == nil {

@@ -31,7 +31,11 @@ struct TypeEmitter {
     mutating func emitClass() -> String {
         let parent = generator.wrappedParent(of: node, namespace: namespace)
         let parentSwift = parent.flatMap { generator.swiftName(ofWrapped: $0) } ?? "Object"
-        let inherited = parent.map { generator.wrappedInterfaces(of: generator.owner(of: $0)!.wrappedNode($0)!.node, namespace: String($0.split(separator: ".")[0]), inherited: true) } ?? []
+        let inherited =
+            parent.map {
+                generator.wrappedInterfaces(
+                    of: generator.owner(of: $0)!.wrappedNode($0)!.node, namespace: String($0.split(separator: ".")[0]), inherited: true)
+            } ?? []
         let own = generator.wrappedInterfaces(of: node, namespace: namespace, inherited: false).filter { !inherited.contains($0) }
         takeAncestorNames(parent: parent, interfaces: inherited + own)
 
@@ -80,7 +84,10 @@ struct TypeEmitter {
     }
 
     private mutating func emitMembers(indent: String) -> String {
-        var propertyCode = "", methods = "", signalCode = "", notifications = ""
+        var propertyCode = ""
+        var methods = ""
+        var signalCode = ""
+        var notifications = ""
         for property in node.children("property") {
             if let code = emitProperty(property, indent: indent) { propertyCode += code }
         }
@@ -129,9 +136,11 @@ struct TypeEmitter {
             guard generator.declaresOrImports(enum: qualified), let enumCType = typeNode["c:type"] else { return nil }
             enums.add(qualified, typeNode)
             let swift = generator.swiftName(ofEnum: qualified)
-            return MappedType(kind: typeNode.name == "bitfield" ? .flags(swift: swift, cType: enumCType)
-                                                                : .enumeration(swift: swift, cType: enumCType),
-                              isNullable: false)
+            return MappedType(
+                kind: typeNode.name == "bitfield"
+                    ? .flags(swift: swift, cType: enumCType)
+                    : .enumeration(swift: swift, cType: enumCType),
+                isNullable: false)
         case "class", "interface":
             guard let swift = generator.swiftName(ofWrapped: qualified) else { return nil }
             return MappedType(kind: .object(swift: swift, isInterface: typeNode.name == "interface"), isNullable: nullable)
@@ -159,11 +168,19 @@ struct TypeEmitter {
         for (index, parameter) in (callable.child("parameters")?.children("parameter") ?? []).enumerated() {
             let girName = parameter["name"] ?? "arg\(index)"
             if parameter.child("varargs") != nil { return .failure(Unsupported("variadic")) }
-            if let direction = parameter["direction"], direction != "in" { return .failure(Unsupported("\(direction) parameter \(girName)")) }
+            if let direction = parameter["direction"], direction != "in" {
+                return .failure(Unsupported("\(direction) parameter \(girName)"))
+            }
             if parameter.child("array") != nil { return .failure(Unsupported("array parameter \(girName)")) }
             let narrowed = allowList.signalParameterTypes["\(cName).\(girName)"]
-            guard let type = narrowed.flatMap({ swift in generator.swiftName(ofWrapped: swift).map { MappedType(kind: .object(swift: $0, isInterface: false), isNullable: false) } })
-                    ?? map(parameter, nullable: isNullable(parameter)) else {
+            guard
+                let type = narrowed.flatMap({ swift in
+                    generator.swiftName(ofWrapped: swift).map {
+                        MappedType(kind: .object(swift: $0, isInterface: false), isNullable: false)
+                    }
+                })
+                    ?? map(parameter, nullable: isNullable(parameter))
+            else {
                 return .failure(Unsupported("parameter \(girName) of type \(parameter.child("type")?["name"] ?? "?")"))
             }
             let name = Naming.identifier(Naming.lowerCamel(girName))
@@ -174,13 +191,18 @@ struct TypeEmitter {
                 label = parts[0]
                 defaultValue = parts.count > 1 ? parts[1] : nil
             }
-            result.append(Parameter(girName: girName, label: label, name: name, defaultValue: defaultValue, type: type,
-                                    transferFull: parameter["transfer-ownership"] == "full"))
+            result.append(
+                Parameter(
+                    girName: girName, label: label, name: name, defaultValue: defaultValue, type: type,
+                    transferFull: parameter["transfer-ownership"] == "full"))
         }
         return .success(result)
     }
 
-    struct Unsupported: Error { let reason: String; init(_ reason: String) { self.reason = reason } }
+    struct Unsupported: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
 
     private func signature(_ parameters: [Parameter]) -> String {
         parameters.map { parameter in
@@ -206,32 +228,42 @@ struct TypeEmitter {
 
     private mutating func emitConstructor(_ constructor: GIRNode) -> String {
         guard let cName = constructor["c:identifier"], let girName = constructor["name"] else { return "" }
-        if let reason = allowList.skipped[cName] { notGenerated.append("\(cName): \(reason)"); return "" }
+        if let reason = allowList.skipped[cName] {
+            notGenerated.append("\(cName): \(reason)")
+            return ""
+        }
         guard usable(constructor) else { return "" }
         var parameters: [Parameter]
         switch self.parameters(of: constructor, cName: cName) {
         case .success(let list): parameters = list
-        case .failure(let reason): notGenerated.append("\(cName): \(reason.reason)"); return ""
+        case .failure(let reason):
+            notGenerated.append("\(cName): \(reason.reason)")
+            return ""
         }
         // new_with_label(label) → init(label:), new_from_icon_name(icon_name) → init(iconName:).
         for prefix in ["new_with_", "new_from_"] where girName.hasPrefix(prefix) && !parameters.isEmpty {
             let label = Naming.lowerCamel(String(girName.dropFirst(prefix.count)))
             if allowList.parameters["\(cName).\(parameters[0].girName)"] == nil {
                 let first = parameters[0]
-                parameters[0] = Parameter(girName: first.girName, label: label, name: first.name, defaultValue: first.defaultValue,
-                                          type: first.type, transferFull: first.transferFull)
+                parameters[0] = Parameter(
+                    girName: first.girName, label: label, name: first.name, defaultValue: first.defaultValue,
+                    type: first.type, transferFull: first.transferFull)
             }
         }
         if girName == "new", allowList.parameters["\(cName).\(parameters.first?.girName ?? "")"] == nil, let first = parameters.first {
-            parameters[0] = Parameter(girName: first.girName, label: first.name, name: first.name, defaultValue: first.defaultValue,
-                                      type: first.type, transferFull: first.transferFull)
+            parameters[0] = Parameter(
+                girName: first.girName, label: first.name, name: first.name, defaultValue: first.defaultValue,
+                type: first.type, transferFull: first.transferFull)
         }
         if girName != "new", !girName.hasPrefix("new_with_"), !girName.hasPrefix("new_from_"), allowList.renames[cName] == nil {
             notGenerated.append("\(cName): no Swift initializer name")
             return ""
         }
         let key = fullName("init", parameters)
-        guard !ownInits.contains(key) else { notGenerated.append("\(cName): same Swift signature as another initializer"); return "" }
+        guard !ownInits.contains(key) else {
+            notGenerated.append("\(cName): same Swift signature as another initializer")
+            return ""
+        }
         ownInits.insert(key)
         let overrides = taken.contains(key)
         let ownership = constructor.child("return-value")?["transfer-ownership"] == "full" ? ".full" : ".borrowed"
@@ -255,10 +287,16 @@ struct TypeEmitter {
 
     private mutating func emitProperty(_ property: GIRNode, indent: String) -> String? {
         guard let girName = property["name"], !property.isDeprecated else { return nil }
-        if let reason = allowList.skipped["\(qualified).\(girName)"] { notGenerated.append("property \(girName): \(reason)"); return nil }
+        if let reason = allowList.skipped["\(qualified).\(girName)"] {
+            notGenerated.append("property \(girName): \(reason)")
+            return nil
+        }
         let readable = property["readable"] != "0"
         let writable = property["writable"] == "1" && property["construct-only"] != "1"
-        guard readable else { notGenerated.append("property \(girName): write-only"); return nil }
+        guard readable else {
+            notGenerated.append("property \(girName): write-only")
+            return nil
+        }
         let getter = method(named: property["getter"]).flatMap { usable($0) ? $0 : nil }
         let setter = writable ? method(named: property["setter"]).flatMap { usable($0) ? $0 : nil } : nil
 
@@ -270,7 +308,10 @@ struct TypeEmitter {
         }
         if let getter, getter.child("parameters")?.children("parameter").isEmpty == false { return nil }
         let name = propertyName(girName)
-        guard !taken.contains(name) else { notGenerated.append("property \(girName): \(name) already declared"); return nil }
+        guard !taken.contains(name) else {
+            notGenerated.append("property \(girName): \(name) already declared")
+            return nil
+        }
         taken.insert(name)
 
         var getCode: String
@@ -283,11 +324,14 @@ struct TypeEmitter {
         var setCode: String?
         if writable {
             if let setter, let cName = setter["c:identifier"], let parameter = setter.child("parameters")?.children("parameter").first,
-               setter.child("parameters")?.children("parameter").count == 1, parameter["direction"] == nil || parameter["direction"] == "in",
-               let setterType = map(parameter, nullable: isNullable(parameter)) {
+                setter.child("parameters")?.children("parameter").count == 1,
+                parameter["direction"] == nil || parameter["direction"] == "in",
+                let setterType = map(parameter, nullable: isNullable(parameter))
+            {
                 accessors.insert(cName)
                 if type.isNullable && !setterType.isNullable {
-                    setCode = "if let newValue { \(cName)(cast(), \(setterType.toC("newValue", transferFull: parameter["transfer-ownership"] == "full"))) }"
+                    setCode =
+                        "if let newValue { \(cName)(cast(), \(setterType.toC("newValue", transferFull: parameter["transfer-ownership"] == "full"))) }"
                 } else {
                     let passed = MappedType(kind: setterType.kind, isNullable: setterType.isNullable && type.isNullable)
                     setCode = "\(cName)(cast(), \(passed.toC("newValue", transferFull: parameter["transfer-ownership"] == "full")))"
@@ -316,7 +360,9 @@ struct TypeEmitter {
     }
 
     private mutating func emitNotification(_ property: GIRNode, indent: String) -> String? {
-        guard let girName = property["name"], !property.isDeprecated, allowList.skipped["\(qualified).\(girName)"] == nil else { return nil }
+        guard let girName = property["name"], !property.isDeprecated, allowList.skipped["\(qualified).\(girName)"] == nil else {
+            return nil
+        }
         let base = propertyName(girName).replacingOccurrences(of: "`", with: "")
         let name = "onNotify" + base.prefix(1).uppercased() + base.dropFirst()
         guard !taken.contains(name) else { return nil }
@@ -333,29 +379,41 @@ struct TypeEmitter {
 
     private mutating func emitMethod(_ method: GIRNode, indent: String) -> String? {
         guard let cName = method["c:identifier"], let girName = method["name"] else { return nil }
-        if let reason = allowList.skipped[cName] { notGenerated.append("\(cName): \(reason)"); return nil }
+        if let reason = allowList.skipped[cName] {
+            notGenerated.append("\(cName): \(reason)")
+            return nil
+        }
         guard usable(method), !accessors.contains(cName), !isPropertyAccessor(girName) else { return nil }
         let parameters: [Parameter]
         switch self.parameters(of: method, cName: cName) {
         case .success(let list): parameters = list
-        case .failure(let reason): notGenerated.append("\(cName): \(reason.reason)"); return nil
+        case .failure(let reason):
+            notGenerated.append("\(cName): \(reason.reason)")
+            return nil
         }
         guard let returnValue = method.child("return-value") else { return nil }
         let returnType: MappedType?
         if returnValue.child("type")?["name"] == "none" {
             returnType = nil
         } else if returnValue.child("array") != nil {
-            notGenerated.append("\(cName): returns an array"); return nil
+            notGenerated.append("\(cName): returns an array")
+            return nil
         } else if let mapped = map(returnValue, nullable: isNullable(returnValue)) {
             returnType = mapped
         } else {
-            notGenerated.append("\(cName): returns \(returnValue.child("type")?["name"] ?? "?")"); return nil
+            notGenerated.append("\(cName): returns \(returnValue.child("type")?["name"] ?? "?")")
+            return nil
         }
         // get_width() → var width; is_drawable() / has_visible_focus() → var isDrawable / hasVisibleFocus.
-        if parameters.isEmpty, let returnType, girName.hasPrefix("get_") || (returnType.swift == "Bool" && (girName.hasPrefix("is_") || girName.hasPrefix("has_"))) {
+        if parameters.isEmpty, let returnType,
+            girName.hasPrefix("get_") || (returnType.swift == "Bool" && (girName.hasPrefix("is_") || girName.hasPrefix("has_")))
+        {
             let stripped = girName.hasPrefix("get_") ? String(girName.dropFirst(4)) : girName
             let name = Naming.identifier(allowList.renames[cName] ?? Naming.lowerCamel(stripped))
-            guard !taken.contains(name), !taken.contains(name + "()") else { notGenerated.append("\(cName): \(name) already declared"); return nil }
+            guard !taken.contains(name), !taken.contains(name + "()") else {
+                notGenerated.append("\(cName): \(name) already declared")
+                return nil
+            }
             taken.insert(name)
             var out = "\n" + Naming.docComment(method.doc, indent: indent)
             out += "\(indent)public var \(name): \(returnType.swift) {\n"
@@ -365,8 +423,10 @@ struct TypeEmitter {
         }
         let base = Naming.identifier(allowList.renames[cName] ?? Naming.lowerCamel(girName))
         let key = fullName(base, parameters)
-        guard !taken.contains(key), !taken.contains(base) || parameters.count > 0 && !taken.contains(base + "()") && !isPropertyName(base) else {
-            notGenerated.append("\(cName): \(key) already declared"); return nil
+        guard !taken.contains(key), !taken.contains(base) || parameters.count > 0 && !taken.contains(base + "()") && !isPropertyName(base)
+        else {
+            notGenerated.append("\(cName): \(key) already declared")
+            return nil
         }
         taken.insert(key)
         taken.insert(base + "()")
@@ -401,22 +461,34 @@ struct TypeEmitter {
 
     private mutating func emitSignal(_ signal: GIRNode, indent: String) -> String? {
         guard let girName = signal["name"], !signal.isDeprecated else { return nil }
-        if let reason = allowList.skipped["\(qualified)::\(girName)"] { notGenerated.append("signal \(girName): \(reason)"); return nil }
+        if let reason = allowList.skipped["\(qualified)::\(girName)"] {
+            notGenerated.append("signal \(girName): \(reason)")
+            return nil
+        }
         var parameters: [Parameter]
         switch self.parameters(of: signal, cName: "\(qualified)::\(girName)") {
         case .success(let list): parameters = list
-        case .failure(let reason): notGenerated.append("signal \(girName): \(reason.reason)"); return nil
+        case .failure(let reason):
+            notGenerated.append("signal \(girName): \(reason.reason)")
+            return nil
         }
-        parameters = parameters.map { Parameter(girName: $0.girName, label: "_", name: $0.name, defaultValue: nil, type: $0.type, transferFull: false) }
+        parameters = parameters.map {
+            Parameter(girName: $0.girName, label: "_", name: $0.name, defaultValue: nil, type: $0.type, transferFull: false)
+        }
         let returnNode = signal.child("return-value")
         let returnsBool: Bool
         switch returnNode?.child("type")?["name"] {
         case "none", nil: returnsBool = false
         case "gboolean": returnsBool = true
-        default: notGenerated.append("signal \(girName): returns \(returnNode?.child("type")?["name"] ?? "?")"); return nil
+        default:
+            notGenerated.append("signal \(girName): returns \(returnNode?.child("type")?["name"] ?? "?")")
+            return nil
         }
         let name = "on" + Naming.upperCamel(girName)
-        guard !taken.contains(name) else { notGenerated.append("signal \(girName): \(name) already declared"); return nil }
+        guard !taken.contains(name) else {
+            notGenerated.append("signal \(girName): \(name) already declared")
+            return nil
+        }
         taken.insert(name)
 
         signals.append((girName, name, parameters.map(\.type), returnsBool))
@@ -424,7 +496,8 @@ struct TypeEmitter {
         let handlerType = "@MainActor (\(parameters.map(\.type.swift).joined(separator: ", "))) -> \(swiftResult)"
         let cParameters = (["gpointer?"] + parameters.map(\.type.trampolineC) + ["gpointer?"]).joined(separator: ", ")
         let cNames = (["_"] + parameters.map { "c_" + $0.name.replacingOccurrences(of: "`", with: "") } + ["data"]).joined(separator: ", ")
-        let swiftArguments = parameters.map { $0.type.fromC("c_" + $0.name.replacingOccurrences(of: "`", with: "")) }.joined(separator: ", ")
+        let swiftArguments = parameters.map { $0.type.fromC("c_" + $0.name.replacingOccurrences(of: "`", with: "")) }.joined(
+            separator: ", ")
         let cResult = returnsBool ? "gboolean" : "Void"
         let defaultValue = returnsBool ? "false" : "()"
 
@@ -433,7 +506,8 @@ struct TypeEmitter {
         out += "\(indent)public func \(name)(owner: AnyObject? = nil, after: Bool = false,\n"
         out += "\(indent)    _ handler: @escaping \(handlerType)) -> SignalConnection {\n"
         out += "\(indent)    let trampoline: @convention(c) (\(cParameters)) -> \(cResult) = { \(cNames) in\n"
-        let invoke = "MainActor.assumeIsolated { withBox(data, default: \(defaultValue)) { (handler: \(handlerType)) in handler(\(swiftArguments)) } }"
+        let invoke =
+            "MainActor.assumeIsolated { withBox(data, default: \(defaultValue)) { (handler: \(handlerType)) in handler(\(swiftArguments)) } }"
         out += "\(indent)        \(invoke)\(returnsBool ? " ? 1 : 0" : "")\n"
         out += "\(indent)    }\n"
         out += "\(indent)    return connect(\"\(girName)\", box: SignalBox(handler, owner: owner),\n"

@@ -19,14 +19,15 @@ struct MappedType {
 
     /// The Swift type shown to callers.
     var swift: String {
-        let base: String = switch kind {
-        case .bool: "Bool"
-        case .integer: "Int"
-        case .floating: "Double"
-        case .string: "String"
-        case .enumeration(let swift, _), .flags(let swift, _): swift
-        case .object(let swift, let isInterface): isInterface ? "any \(swift)" : swift
-        }
+        let base: String =
+            switch kind {
+            case .bool: "Bool"
+            case .integer: "Int"
+            case .floating: "Double"
+            case .string: "String"
+            case .enumeration(let swift, _), .flags(let swift, _): swift
+            case .object(let swift, let isInterface): isInterface ? "any \(swift)" : swift
+            }
         guard isNullable else { return base }
         if case .object(_, true) = kind { return "(\(base))?" }
         return base + "?"
@@ -69,7 +70,8 @@ struct MappedType {
         case .enumeration(let swift, _), .flags(let swift, _): return "\(swift)(\(expression))"
         case .object(let swift, let isInterface):
             let ownership = transferFull ? ".full" : ".borrowed"
-            let wrapped = isInterface
+            let wrapped =
+                isInterface
                 ? "Object.wrapped(\(expression), ownership: \(ownership)) as? any \(swift)"
                 : "Object.wrapped(\(expression), ownership: \(ownership), as: \(swift).self)"
             return isNullable ? wrapped : "(\(wrapped))!"
@@ -86,8 +88,9 @@ struct MappedType {
         case .enumeration(let swift, _):
             // Not the first case (often the default) and not the last (often a special value).
             guard let cases = enumCases[swift], cases.count > 1 else { return nil }
-            return cases.count >= 3 ? ["\(swift).\(cases[1])", "\(swift).\(cases[cases.count - 2])"]
-                                    : ["\(swift).\(cases[1])", "\(swift).\(cases[0])"]
+            return cases.count >= 3
+                ? ["\(swift).\(cases[1])", "\(swift).\(cases[cases.count - 2])"]
+                : ["\(swift).\(cases[1])", "\(swift).\(cases[0])"]
         case .flags, .object: return nil
         }
     }

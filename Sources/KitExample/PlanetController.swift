@@ -36,13 +36,14 @@ final class PlanetController: Controller, MoonControllerDelegate {
         self.planet = planet
         super.init()
         title = planet.title
-        moons = HostingDataSource(planet.moons, parent: self, poolLimit: 4,
-                                  make: { [unowned self] in
-                                      let moon = MoonController()
-                                      moon.delegate = self
-                                      return moon
-                                  },
-                                  configure: { controller, moon in controller.show(moon) })
+        moons = HostingDataSource(
+            planet.moons, parent: self, poolLimit: 4,
+            make: { [unowned self] in
+                let moon = MoonController()
+                moon.delegate = self
+                return moon
+            },
+            configure: { controller, moon in controller.show(moon) })
     }
 
     override func loadView() -> Widget { PlanetView(planet: planet, moons: moons.makeListView(selection: .none)) }

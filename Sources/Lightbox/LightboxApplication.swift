@@ -38,8 +38,9 @@ public final class LightboxApplication {
             self.settings = settings
             state = PersistedState(from: settings)
         } catch {
-            GLibLog.warning("Settings are not available, nothing will be remembered: \(error)",
-                            domain: AppInfo.logDomain)
+            GLibLog.warning(
+                "Settings are not available, nothing will be remembered: \(error)",
+                domain: AppInfo.logDomain)
             settings = nil
             state = PersistedState()
         }

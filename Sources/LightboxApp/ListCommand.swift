@@ -27,7 +27,9 @@ enum ListCommand {
 
         /// The options after `--list`; a reason when they are wrong.
         static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
-            var verify = false, folders: [String] = [], optionsEnded = false
+            var verify = false
+            var folders: [String] = []
+            var optionsEnded = false
             for argument in arguments {
                 if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                     folders.append(argument)

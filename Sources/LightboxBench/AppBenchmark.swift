@@ -18,11 +18,15 @@ enum AppBenchmark {
     static func run(json: Bool) {
         let work = NSTemporaryDirectory() + "lightbox-bench-app-\(getpid())"
         let environment = BenchEnvironment(work: work)
-        defer { environment.stop(); try? FileManager.default.removeItem(atPath: work) }
+        defer {
+            environment.stop()
+            try? FileManager.default.removeItem(atPath: work)
+        }
         do {
             let library = try environment.startWithLibrary()
 
-            var app = Double.infinity, minimal = Double.infinity
+            var app = Double.infinity
+            var minimal = Double.infinity
             for _ in 0..<runs {
                 app = min(app, try environment.timeToFirstPaint(["startup-lightbox", library]))
                 minimal = min(minimal, try environment.timeToFirstPaint(["startup-minimal"]))
@@ -50,15 +54,19 @@ enum AppBenchmark {
         // show them together: a library of two folders).
         var libraries: [Int: (folder: String, data: [String: String])] = [:]
         for count in [1_000, 100_000] {
-            let library = work + "/library-\(count)", dataHome = work + "/data-\(count)"
+            let library = work + "/library-\(count)"
+            let dataHome = work + "/data-\(count)"
             try LibraryBenchmark.makeLibrary(at: library, count: count)
             try FileManager.default.createDirectory(atPath: dataHome + "/" + AppInfo.id, withIntermediateDirectories: true)
             let catalog = try Catalog(path: dataHome + "/\(AppInfo.id)/catalog.sqlite")
             _ = try CatalogSync(catalog: catalog).run(folder: library)
             libraries[count] = (library, ["XDG_DATA_HOME": dataHome])
         }
-        let (largeFolder, largeData) = libraries[100_000]!, (smallFolder, smallData) = libraries[1_000]!
-        var large = Double.infinity, small = Double.infinity, minimal = Double.infinity
+        let (largeFolder, largeData) = libraries[100_000]!
+        let (smallFolder, smallData) = libraries[1_000]!
+        var large = Double.infinity
+        var small = Double.infinity
+        var minimal = Double.infinity
         for _ in 0..<runs {
             large = min(large, try environment.timeToFirstPaint(["startup-rows", largeFolder], overrides: largeData))
             small = min(small, try environment.timeToFirstPaint(["startup-rows", smallFolder], overrides: smallData))
@@ -89,12 +97,16 @@ enum AppBenchmark {
         guard FileManager.default.isExecutableFile(atPath: lister) else {
             throw BenchFailure("\(lister) is missing: build it too (swift build -c release)")
         }
-        var app = Double.infinity, list = Double.infinity, stall = 0.0
+        var app = Double.infinity
+        var list = Double.infinity
+        var stall = 0.0
         for run in 0..<3 {
             let home = work + "/first-scan-\(run)"
-            let scan = try environment.child(["scan", library], timeout: 600, overrides: [
-                "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
-            ])
+            let scan = try environment.child(
+                ["scan", library], timeout: 600,
+                overrides: [
+                    "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                ])
             try? FileManager.default.removeItem(atPath: home)
             app = min(app, scan["scan_ms"] ?? .infinity)
             stall = max(stall, scan["max_main_loop_stall_ms"] ?? .infinity)
@@ -172,18 +184,24 @@ enum AppBenchmark {
             let app = LightboxApplication()
             Window.onAnyWindowMapped { window in
                 let mapped = monotonicNanoseconds()
-                var lastTick: UInt64 = 0, longestGap: UInt64 = 0, scanned = false
+                var lastTick: UInt64 = 0
+                var longestGap: UInt64 = 0
+                var scanned = false
                 // Frames from the first painted one on (the first includes the renderer's start-up).
-                window.onNextPaint { window.addTickCallback { _ in
-                    let now = monotonicNanoseconds()
-                    if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
-                    lastTick = now
-                    guard let store = app.store else { return true }
-                    scanned = scanned || store.isScanning
-                    guard scanned, !store.isScanning, store.isUpToDate else { return true }
-                    finish(["scan_ms": Double(now - mapped) / 1e6, "max_main_loop_stall_ms": Double(longestGap) / 1e6,
-                            "photos": Double(store.photos.count)])
-                } }
+                window.onNextPaint {
+                    window.addTickCallback { _ in
+                        let now = monotonicNanoseconds()
+                        if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
+                        lastTick = now
+                        guard let store = app.store else { return true }
+                        scanned = scanned || store.isScanning
+                        guard scanned, !store.isScanning, store.isUpToDate else { return true }
+                        finish([
+                            "scan_ms": Double(now - mapped) / 1e6, "max_main_loop_stall_ms": Double(longestGap) / 1e6,
+                            "photos": Double(store.photos.count),
+                        ])
+                    }
+                }
             }
             exit(app.run(arguments: ["lightbox", arguments[1]]))
         case "scroll":
@@ -245,7 +263,8 @@ private final class ScrollRun {
         var queue = [root]
         while let widget = queue.popLast() {
             if let scrolled = widget as? ScrolledWindow, scrolled.child?.typeName == "GtkListView",
-               scrolled.maximumVerticalOffset > (best?.maximumVerticalOffset ?? 0) {
+                scrolled.maximumVerticalOffset > (best?.maximumVerticalOffset ?? 0)
+            {
                 best = scrolled
             }
             queue.append(contentsOf: widget.children)
@@ -429,7 +448,8 @@ private final class KeyRun {
                 var done = false
                 store.observe(owner: token) { [unowned self] update in
                     guard !done, case .updated(let positions) = update.change,
-                          positions.contains(where: { update.photos[$0].rating == stars }) else { return }
+                        positions.contains(where: { update.photos[$0].rating == stars })
+                    else { return }
                     done = true
                     window.onNextPaint { [unowned self] in
                         continuation.resume(returning: Double(monotonicNanoseconds() - max(pressed, started)) / 1e6)
@@ -450,7 +470,9 @@ private final class KeyRun {
         list.select(positions: 0..<count)
         let ids = Set(list.selectedItems.map(\.id))
         let stars = list.items.first?.rating == 3 ? 2 : 3
-        var lastTick: UInt64 = 0, longestGap: UInt64 = 0, settledAt: UInt64?
+        var lastTick: UInt64 = 0
+        var longestGap: UInt64 = 0
+        var settledAt: UInt64?
         // A few frames for the selection to show, before the key.
         for _ in 0..<5 { await withCheckedContinuation { continuation in window.onNextPaint { continuation.resume() } } }
         return await withCheckedContinuation { continuation in
@@ -473,7 +495,9 @@ private final class KeyRun {
     /// The longest gap between two frames while `text` is typed into the search, letter
     /// by letter, until the list shows its results.
     func typeSearch(_ text: String) async -> Double {
-        var lastTick: UInt64 = 0, longestGap: UInt64 = 0, typed = false
+        var lastTick: UInt64 = 0
+        var longestGap: UInt64 = 0
+        var typed = false
         return await withCheckedContinuation { continuation in
             window.addTickCallback { [unowned self] _ in
                 let now = monotonicNanoseconds()

@@ -28,7 +28,8 @@ enum LibraryBenchmark {
             // against reads in this process: alternately, each on an empty catalog, best of two
             // each (the load of a shared machine changes between runs).
             let workers = WorkerPool()
-            var inProcessScan = Double.infinity, workersScan = Double.infinity
+            var inProcessScan = Double.infinity
+            var workersScan = Double.infinity
             for round in 0..<2 {
                 for throughWorkers in [true, false] {
                     var scanner = PhotoScanner()
@@ -57,8 +58,11 @@ enum LibraryBenchmark {
             // The same through worker processes (pixels back in a memfd), and a photo page's decode.
             // Started (as the app's scan starts them) before the clock runs.
             let decodeWorkers = WorkerPool()
-            _ = try loadSeconds([photos[0]], size: 128, images: ImageSource(cache: ThumbnailCache(directory: work + "/warm"),
-                                                                              workers: decodeWorkers))
+            _ = try loadSeconds(
+                [photos[0]], size: 128,
+                images: ImageSource(
+                    cache: ThumbnailCache(directory: work + "/warm"),
+                    workers: decodeWorkers))
             let (workersCold, _) = try thumbnailTimes(photos, cache: work + "/thumbnails-workers", workers: decodeWorkers)
             results.append(("thumbs_first_screen_workers_ms", workersCold * 1000))
             results.append(("thumbs_first_screen_workers_ratio_vs_in_process", workersCold / cold))
@@ -72,8 +76,9 @@ enum LibraryBenchmark {
             let raw = try makeRawPhotos(from: work + "/camera/original.jpg", in: work + "/raw", count: 40)
             let (rawCold, _) = try thumbnailTimes(raw, cache: work + "/thumbnails-raw", workers: decodeWorkers)
             results.append(("thumbs_first_screen_raw_ms", rawCold * 1000))
-            let samples = Array(try FileManager.default.contentsOfDirectory(atPath: library + "/0").sorted()
-                .prefix(40).map { library + "/0/" + $0 })
+            let samples = Array(
+                try FileManager.default.contentsOfDirectory(atPath: library + "/0").sorted()
+                    .prefix(40).map { library + "/0/" + $0 })
             let (smallCold, smallCached) = try thumbnailTimes(samples, cache: work + "/thumbnails-samples")
             results.append(("thumbs_first_screen_samples_ms", smallCold * 1000))
             results.append(("thumbs_cached_ratio_samples", smallCached / smallCold))
@@ -99,25 +104,30 @@ enum LibraryBenchmark {
 
     /// `count` (10,000 by default) hard links to the sample photos, 1,000 per folder.
     static func makeLibrary(at path: String, count: Int = fileCount) throws {
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let samples =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path + "/data/samples"
         let sources = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".jpg") }.sorted()
         guard !sources.isEmpty else { throw BenchError("no sample photos in \(samples)") }
         for index in 0..<count {
             let folder = "\(path)/\(index / 1000)"
             if index % 1000 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            try FileManager.default.linkItem(atPath: samples + "/" + sources[index % sources.count],
-                                             toPath: String(format: "%@/P%05d.jpg", folder, index))
+            try FileManager.default.linkItem(
+                atPath: samples + "/" + sources[index % sources.count],
+                toPath: String(format: "%@/P%05d.jpg", folder, index))
         }
     }
 
     /// `exiv2` printing the tags Lightbox reads, for every file, in one process per 1,000 files.
     static func runExiv2(on library: String) throws {
-        let keys = ["Exif.Photo.DateTimeOriginal", "Exif.Image.DateTime", "Exif.Image.Make", "Exif.Image.Model",
-                    "Exif.Photo.LensModel", "Exif.Photo.ExposureTime", "Exif.Photo.FNumber",
-                    "Exif.Photo.ISOSpeedRatings", "Exif.Photo.FocalLength", "Exif.Image.Orientation",
-                    "Exif.GPSInfo.GPSLatitude", "Exif.GPSInfo.GPSLongitude", "Xmp.xmp.Rating"]
-        let script = "find '\(library)' -name '*.jpg' -print0 | xargs -0 -n 1000 exiv2 -q -Pkv "
+        let keys = [
+            "Exif.Photo.DateTimeOriginal", "Exif.Image.DateTime", "Exif.Image.Make", "Exif.Image.Model",
+            "Exif.Photo.LensModel", "Exif.Photo.ExposureTime", "Exif.Photo.FNumber",
+            "Exif.Photo.ISOSpeedRatings", "Exif.Photo.FocalLength", "Exif.Image.Orientation",
+            "Exif.GPSInfo.GPSLatitude", "Exif.GPSInfo.GPSLongitude", "Xmp.xmp.Rating",
+        ]
+        let script =
+            "find '\(library)' -name '*.jpg' -print0 | xargs -0 -n 1000 exiv2 -q -Pkv "
             + keys.map { "-K \($0)" }.joined(separator: " ") + " > /dev/null"
         try shell(script)
     }
@@ -136,8 +146,9 @@ enum LibraryBenchmark {
     static func makeCameraSizedPhotos(in folder: String, count: Int) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let original = folder + "/original.jpg"
-        try shell("convert -size 4000x3000 gradient:'#5b8fd6'-'#3a6b35' -fill '#fff2b0' -draw 'circle 3000,800 3200,800' "
-                  + "-attenuate 0.3 +noise Gaussian -quality 85 '\(original)'")
+        try shell(
+            "convert -size 4000x3000 gradient:'#5b8fd6'-'#3a6b35' -fill '#fff2b0' -draw 'circle 3000,800 3200,800' "
+                + "-attenuate 0.3 +noise Gaussian -quality 85 '\(original)'")
         return try (0..<count).map { index in
             let path = String(format: "%@/C%03d.jpg", folder, index)
             try FileManager.default.linkItem(atPath: original, toPath: path)
@@ -165,7 +176,8 @@ enum LibraryBenchmark {
     static func makeRawPhotos(from jpeg: String, in folder: String, count: Int) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stem = folder + "/original"
-        try shell("""
+        try shell(
+            """
             convert '\(jpeg)' -depth 8 -compress none '\(stem).tif' && cp '\(jpeg)' '\(stem)-thumb.jpg'             && exiv2 -q -it '\(stem).tif' && exiv2 -q -M'set Exif.Image.Make NIKON CORPORATION'             -M'set Exif.Image.Model NIKON D750' '\(stem).tif' && mv '\(stem).tif' '\(stem).nef'
             """)
         guard FileManager.default.fileExists(atPath: stem + ".nef") else { throw BenchError("no \(stem).nef was made") }
@@ -178,8 +190,10 @@ enum LibraryBenchmark {
 
     /// Seconds for 256 px thumbnails of `paths` from cold caches, then from the
     /// freedesktop cache (a new image source: empty memory cache).
-    static func thumbnailTimes(_ paths: [String], cache: String,
-                               workers: WorkerPool? = nil) throws -> (cold: Double, cached: Double) {
+    static func thumbnailTimes(
+        _ paths: [String], cache: String,
+        workers: WorkerPool? = nil
+    ) throws -> (cold: Double, cached: Double) {
         let thumbnailCache = ThumbnailCache(directory: cache)
         let coldImages = ImageSource(cache: thumbnailCache, workers: workers)
         let cold = try loadSeconds(paths, size: 256, images: coldImages)

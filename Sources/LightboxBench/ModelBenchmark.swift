@@ -10,15 +10,17 @@ func runModelBenchmark(json: Bool) {
     var results: [String: Double] = [:]
 
     // Build 1M items and read n_items: ours (array included) vs GListStore of 1M GObjects.
-    let (buildOurs, buildStore) = Bench.sideBySide(runs: 7, {
-        var source: ArrayDataSource<BenchItem>?
-        let seconds = Bench.seconds {
-            source = ArrayDataSource(benchItems(million))
-            precondition(source!.model.itemCount == million)
-        }
-        source = nil
-        return seconds
-    }, { lbx_bench_list_store_build_seconds(guint(million)) })
+    let (buildOurs, buildStore) = Bench.sideBySide(
+        runs: 7,
+        {
+            var source: ArrayDataSource<BenchItem>?
+            let seconds = Bench.seconds {
+                source = ArrayDataSource(benchItems(million))
+                precondition(source!.model.itemCount == million)
+            }
+            source = nil
+            return seconds
+        }, { lbx_bench_list_store_build_seconds(guint(million)) })
     let arrayOnly = Bench.best(of: 5) {
         var items: [BenchItem]?
         let seconds = Bench.seconds { items = benchItems(million) }
@@ -38,15 +40,17 @@ func runModelBenchmark(json: Bool) {
     results["build_1m_ratio_vs_gliststore"] = buildStore / buildOurs
 
     // Build + one full get_item pass: ours vs the C lazy model.
-    let (passOurs, passC) = Bench.sideBySide(runs: 7, {
-        var source: ArrayDataSource<BenchItem>?
-        let seconds = Bench.seconds {
-            source = ArrayDataSource(benchItems(million))
-            source!.model.readAllItems()
-        }
-        source = nil
-        return seconds
-    }, { lbx_bench_lazy_pass_seconds(guint(million)) })
+    let (passOurs, passC) = Bench.sideBySide(
+        runs: 7,
+        {
+            var source: ArrayDataSource<BenchItem>?
+            let seconds = Bench.seconds {
+                source = ArrayDataSource(benchItems(million))
+                source!.model.readAllItems()
+            }
+            source = nil
+            return seconds
+        }, { lbx_bench_lazy_pass_seconds(guint(million)) })
     results["pass_1m_ms"] = passOurs * 1000
     results["pass_1m_c_lazy_ms"] = passC * 1000
     results["pass_1m_ratio_vs_c_lazy"] = passOurs / passC
@@ -68,7 +72,8 @@ func runModelBenchmark(json: Bool) {
         let source = ArrayDataSource(old)
         return Bench.seconds { try! source.apply(new) }
     }
-    let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+    let oldIDs = old.map(\.id)
+    let newIDs = new.map(\.id)
     let collectionDifference = Bench.best(of: 1) {
         Bench.seconds { precondition(!newIDs.difference(from: oldIDs).inferringMoves().isEmpty) }
     }

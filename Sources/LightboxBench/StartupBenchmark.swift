@@ -14,23 +14,29 @@ enum StartupBenchmark {
     static func run(json: Bool) {
         let work = NSTemporaryDirectory() + "lightbox-bench-startup-\(getpid())"
         let environment = BenchEnvironment(work: work)
-        defer { environment.stop(); try? FileManager.default.removeItem(atPath: work) }
+        defer {
+            environment.stop()
+            try? FileManager.default.removeItem(atPath: work)
+        }
         do {
             let library = try environment.startWithLibrary()
-            var app = Double.infinity, minimal = Double.infinity, adwaita = Double.infinity
+            var app = Double.infinity
+            var minimal = Double.infinity
+            var adwaita = Double.infinity
             for _ in 0..<runs {
                 minimal = min(minimal, try environment.timeToFirstPaint(["startup-minimal"]))
                 adwaita = min(adwaita, try environment.timeToFirstPaint(["startup-minimal-adwaita"]))
                 app = min(app, try environment.timeToFirstPaint(["startup-lightbox", library]))
             }
-            Bench.report([
-                "startup_first_frame_ms_10k": app,
-                "startup_minimal_gtk_ms": minimal,
-                "startup_minimal_adwaita_ms": adwaita,
-                "startup_ratio_vs_minimal_gtk": app / minimal,
-                "startup_ratio_vs_minimal_adwaita": app / adwaita,
-                "minimal_adwaita_ratio_vs_minimal_gtk": adwaita / minimal,
-            ], json: json)
+            Bench.report(
+                [
+                    "startup_first_frame_ms_10k": app,
+                    "startup_minimal_gtk_ms": minimal,
+                    "startup_minimal_adwaita_ms": adwaita,
+                    "startup_ratio_vs_minimal_gtk": app / minimal,
+                    "startup_ratio_vs_minimal_adwaita": app / adwaita,
+                    "minimal_adwaita_ratio_vs_minimal_gtk": adwaita / minimal,
+                ], json: json)
         } catch {
             FileHandle.standardError.write(Data("lightbox-bench startup: \(error)\n".utf8))
             exit(1)

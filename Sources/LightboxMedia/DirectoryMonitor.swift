@@ -39,7 +39,7 @@ public final class DirectoryMonitor {
             }
             switch GFileMonitorEvent(rawValue: UInt32(kind)) {
             case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED,
-                 G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
+                G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
                 path(file).map { handler(.changed($0)) }
             case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT, G_FILE_MONITOR_EVENT_UNMOUNTED:
                 path(file).map { handler(.removed($0)) }
@@ -54,7 +54,8 @@ public final class DirectoryMonitor {
             _, file, other, kind, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (h: Raw) in h(file, other, Int(kind)) } }
         }
-        return monitor.connect("changed", box: SignalBox(raw, owner: owner),
-                               trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return monitor.connect(
+            "changed", box: SignalBox(raw, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }

@@ -63,15 +63,18 @@ public final class HEIFFile {
         defer { heif_image_handle_release(handle) }
         var decoded: OpaquePointer?
         guard heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil).code == heif_error_Ok,
-              let decoded else { return nil }
+            let decoded
+        else { return nil }
         defer { heif_image_release(decoded) }
         let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
         let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
         var stride: Int32 = 0
         guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
-              let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)) else { return nil }
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height))
+        else { return nil }
         let image = PixelImage(adopting: pixbuf)
-        let target = gdk_pixbuf_get_pixels(pixbuf)!, targetStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let target = gdk_pixbuf_get_pixels(pixbuf)!
+        let targetStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         for row in 0..<height {
             (target + row * targetStride).update(from: plane + row * Int(stride), count: width * 4)
         }

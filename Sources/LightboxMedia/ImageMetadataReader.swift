@@ -1,6 +1,6 @@
-import Foundation
 import CGExiv2
 import CGtk
+import Foundation
 import Gtk
 
 /// The tags Lightbox reads from a photo, exactly as gexiv2 reports them.
@@ -62,18 +62,21 @@ public enum ImageMetadataReader {
 
         // Exiv2 keeps sizes as uint32 and gexiv2 hands them out as gint: read the bits back
         // as unsigned, or a 55551-pixel side becomes -9985.
-        var result = ImageMetadata(pixelWidth: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_width(metadata))),
-                                   pixelHeight: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_height(metadata))),
-                                   orientation: 1)
+        var result = ImageMetadata(
+            pixelWidth: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_width(metadata))),
+            pixelHeight: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_height(metadata))),
+            orientation: 1)
         result.mimeType = gexiv2_metadata_get_mime_type(metadata).map { String(cString: $0) } ?? ""
         result.dateTimeOriginal = tag("Exif.Photo.DateTimeOriginal")
         result.dateTime = tag("Exif.Image.DateTime")
         result.make = tag("Exif.Image.Make")
         result.model = tag("Exif.Image.Model")
         result.lens = tag("Exif.Photo.LensModel") ?? tag("Xmp.aux.Lens")
-        var numerator: gint = 0, denominator: gint = 0
+        var numerator: gint = 0
+        var denominator: gint = 0
         if ignoring({ gexiv2_metadata_try_get_exposure_time(metadata, &numerator, &denominator, $0) }) != 0,
-           denominator > 0 {
+            denominator > 0
+        {
             result.exposureTime = (Int(numerator), Int(denominator))
         }
         let fNumber = ignoring { gexiv2_metadata_try_get_fnumber(metadata, $0) }
@@ -86,9 +89,12 @@ public enum ImageMetadataReader {
         result.orientation = (1...8).contains(orientation) ? orientation : 1
         // Each coordinate on its own: `gexiv2_metadata_try_get_gps_info` wants an altitude
         // too, which many cameras and editors do not write with a position.
-        var longitude = 0.0, latitude = 0.0, altitude = 0.0
+        var longitude = 0.0
+        var latitude = 0.0
+        var altitude = 0.0
         if ignoring({ gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, $0) }) != 0,
-           ignoring({ gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, $0) }) != 0 {
+            ignoring({ gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, $0) }) != 0
+        {
             result.latitude = latitude
             result.longitude = longitude
             if ignoring({ gexiv2_metadata_try_get_gps_altitude(metadata, &altitude, $0) }) != 0 { result.altitude = altitude }
@@ -150,7 +156,8 @@ final class TaggedFile {
         let bytes = value.utf8
         let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0 || (0x09...0x0D).contains(byte) }
         guard let start = bytes.firstIndex(where: { !isPadding($0) }),
-              let end = bytes.lastIndex(where: { !isPadding($0) }) else { return nil }
+            let end = bytes.lastIndex(where: { !isPadding($0) })
+        else { return nil }
         return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
@@ -174,8 +181,10 @@ final class TaggedFile {
 /// What other apps wrote about a photo: its rating, whether they rejected it, its keywords.
 struct RatingAndKeywords {
     /// Rating tags in the order Shotwell reads them (`Exif.Image.RatingPercent` comes after).
-    static let ratingTags = ["Xmp.xmp.Rating", "Iptc.Application2.Urgency", "Xmp.photoshop.Urgency",
-                             "Exif.Image.Rating", "Xmp.acdsee.rating"]
+    static let ratingTags = [
+        "Xmp.xmp.Rating", "Iptc.Application2.Urgency", "Xmp.photoshop.Urgency",
+        "Exif.Image.Rating", "Xmp.acdsee.rating",
+    ]
     /// The lowest percentage that means 1, 2, 3, 4 and 5 stars (Shotwell's table).
     static let percentForStars = [1.0, 25, 50, 75, 99]
 
@@ -202,21 +211,24 @@ struct RatingAndKeywords {
         if rating == nil, hasEXIF, let percent = file.string("Exif.Image.RatingPercent").flatMap(Double.init) {
             rating = Self.percentForStars.lastIndex { percent >= $0 }.map { $0 + 1 } ?? 0
         }
-        keywords = Self.merge(flat: (hasXMP ? file.strings("Xmp.dc.subject") : [])
-                                  + (hasIPTC ? file.strings("Iptc.Application2.Keywords") : []),
-                              hierarchical: hasXMP ? file.strings("Xmp.lr.hierarchicalSubject") : [])
+        keywords = Self.merge(
+            flat: (hasXMP ? file.strings("Xmp.dc.subject") : [])
+                + (hasIPTC ? file.strings("Iptc.Application2.Keywords") : []),
+            hierarchical: hasXMP ? file.strings("Xmp.lr.hierarchicalSubject") : [])
     }
 
     /// Flat keywords, then hierarchical ones as `Parent|Child`, each once in first-seen order;
     /// a flat keyword that is a level of a hierarchical one (Lightroom writes both) is left out.
     static func merge(flat: [String], hierarchical: [String]) -> [String] {
-        let paths = hierarchical
+        let paths =
+            hierarchical
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
             .filter { !$0.isEmpty }
         let levels = Set(paths.joined())
         var seen: Set<String> = []
         var merged: [String] = []
-        let candidates = flat.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !levels.contains($0) }
+        let candidates =
+            flat.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !levels.contains($0) }
             + paths.map { $0.joined(separator: "|") }
         for keyword in candidates where !keyword.isEmpty && seen.insert(keyword).inserted {
             merged.append(keyword)

@@ -1,6 +1,6 @@
-import Foundation
 import CGExiv2
 import CGtk
+import Foundation
 import Gtk
 
 /// A rating, reject and keywords as Lightbox writes them into a photo or an XMP sidecar.
@@ -17,7 +17,9 @@ public struct WrittenTags: Equatable, Sendable {
     /// The tags for stars (0…5), a reject and keywords (hierarchical ones as `A|B|C`).
     public init(stars: Int, isRejected: Bool, keywords: [String]) {
         rating = isRejected ? -1 : min(max(stars, 0), 5)
-        var subjects: [String] = [], hierarchical: [String] = [], seen: Set<String> = []
+        var subjects: [String] = []
+        var hierarchical: [String] = []
+        var seen: Set<String> = []
         for keyword in keywords {
             let levels = keyword.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if levels.count > 1 { hierarchical.append(levels.joined(separator: "|")) }
@@ -102,9 +104,10 @@ public enum ImageMetadataWriter {
     public static func writtenTags(at path: String) throws(MediaError) -> WrittenTags {
         try ImageMetadataReader.initialize()
         let file = try TaggedFile(path: path)
-        return WrittenTags(rating: file.string("Xmp.xmp.Rating").flatMap { Int($0) } ?? 0,
-                           subjects: file.strings("Xmp.dc.subject"),
-                           hierarchicalSubjects: file.strings("Xmp.lr.hierarchicalSubject"))
+        return WrittenTags(
+            rating: file.string("Xmp.xmp.Rating").flatMap { Int($0) } ?? 0,
+            subjects: file.strings("Xmp.dc.subject"),
+            hierarchicalSubjects: file.strings("Xmp.lr.hierarchicalSubject"))
     }
 
     /// Whether the file at `path` has an EXIF block.

@@ -40,11 +40,14 @@ public enum NearestPlace {
         defer { g_object_unref(UnsafeMutableRawPointer(world)) }
         guard let city = gweather.find_nearest_city(world, latitude, longitude) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(city)) }
-        var cityLatitude = 0.0, cityLongitude = 0.0
+        var cityLatitude = 0.0
+        var cityLongitude = 0.0
         gweather.get_coords(city, &cityLatitude, &cityLongitude)
         guard distance(latitude, longitude, cityLatitude, cityLongitude) <= maximumDistance else { return nil }
-        guard let cityName = takeString(gweather.get_city_name(city))
-                ?? gweather.get_name(city).map({ String(cString: $0) }) else { return nil }
+        guard
+            let cityName = takeString(gweather.get_city_name(city))
+                ?? gweather.get_name(city).map({ String(cString: $0) })
+        else { return nil }
         guard let country = takeString(gweather.get_country_name(city)), country != cityName else { return cityName }
         // Translators: a place as a city and its country, "Bergen, Norway".
         return String(format: trc("city, country", "%1$@, %2$@"), cityName, country)
@@ -59,7 +62,8 @@ public enum NearestPlace {
     /// Great-circle distance in km (haversine).
     static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let radians = Double.pi / 180
-        let dLat = (lat2 - lat1) * radians, dLon = (lon2 - lon1) * radians
+        let dLat = (lat2 - lat1) * radians
+        let dLon = (lon2 - lon1) * radians
         let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 6371 * 2 * atan2(sqrt(a), sqrt(1 - a))
     }

@@ -16,14 +16,16 @@ public final class PixelImage: @unchecked Sendable {
 
     /// RGBA bytes, row by row (for checks and for copying into a texture).
     public var rgbaBytes: [UInt8] {
-        let width = self.width, height = self.height
+        let width = self.width
+        let height = self.height
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         guard let source = gdk_pixbuf_read_pixels(pixbuf) else { return [] }
         var out = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
-                let from = y * stride + x * channels, to = (y * width + x) * 4
+                let from = y * stride + x * channels
+                let to = (y * width + x) * 4
                 for c in 0..<min(channels, 4) { out[to + c] = source[from + c] }
             }
         }
@@ -94,8 +96,10 @@ public final class PixelImage: @unchecked Sendable {
     }
 
     /// Decodes an image held in memory (a RAW file's preview) at `width`×`height`.
-    static func decode(bytes: UnsafePointer<guint8>, count: Int, mimeType: String,
-                       width: Int, height: Int) throws(MediaError) -> PixelImage {
+    static func decode(
+        bytes: UnsafePointer<guint8>, count: Int, mimeType: String,
+        width: Int, height: Int
+    ) throws(MediaError) -> PixelImage {
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, &error) else {
             // Translators: %@ is a content type ("image/webp").
@@ -191,12 +195,14 @@ public struct ImageFileInfo: Sendable {
     public let height: Int
 
     public static func read(path: String) throws(MediaError) -> ImageFileInfo {
-        var width: gint = 0, height: gint = 0
+        var width: gint = 0
+        var height: gint = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
             throw MediaError(tr("not an image format gdk-pixbuf can read"))
         }
-        return ImageFileInfo(format: String(cString: gdk_pixbuf_format_get_name(format)),
-                             width: Int(width), height: Int(height))
+        return ImageFileInfo(
+            format: String(cString: gdk_pixbuf_format_get_name(format)),
+            width: Int(width), height: Int(height))
     }
 
     /// MIME types of every format the installed gdk-pixbuf loaders read.

@@ -34,9 +34,11 @@ public enum RawDecoder {
             // Translators: why a RAW file can't be shown.
             case .notInitialized: tr("the RAW file has no embedded preview, and LibRaw could not be initialized")
             // Translators: why a RAW file can't be shown; %d is how many pixels its sensor data has.
-            case .tooLarge(let pixels): String(format: tr("the RAW file has no embedded preview, and its sensor data is too large to develop (%d pixels)"), pixels)
+            case .tooLarge(let pixels):
+                String(format: tr("the RAW file has no embedded preview, and its sensor data is too large to develop (%d pixels)"), pixels)
             // Translators: why a RAW file can't be shown; %@ is LibRaw's own message (in English).
-            case .libRaw(let message): String(format: tr("the RAW file has no embedded preview, and LibRaw could not develop it: %@"), message)
+            case .libRaw(let message):
+                String(format: tr("the RAW file has no embedded preview, and LibRaw could not develop it: %@"), message)
             // Translators: why a RAW file can't be shown.
             case .unshowable: tr("the RAW file has no embedded preview, and LibRaw developed an image Lightbox can't show")
             // Translators: why a RAW file can't be shown.
@@ -68,22 +70,30 @@ public enum RawDecoder {
         guard let developed = libraw_dcraw_make_mem_image(raw, &status) else { throw failure(status) }
         defer { libraw_dcraw_clear_mem(developed) }
         let image = developed.pointee
-        let width = Int(image.width), height = Int(image.height), colors = Int(image.colors)
+        let width = Int(image.width)
+        let height = Int(image.height)
+        let colors = Int(image.colors)
         guard image.type == LIBRAW_IMAGE_BITMAP, image.bits == 8, colors == 3 || colors == 1, width > 0, height > 0,
-              let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)) else {
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height))
+        else {
             throw .unshowable
         }
         let result = PixelImage(adopting: pixbuf)
         // `data` is a C flexible array member: the pixels start at its offset.
         let source = UnsafeRawPointer(developed) + MemoryLayout<libraw_processed_image_t>.offset(of: \.data)!
-        let target = gdk_pixbuf_get_pixels(pixbuf)!, stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let target = gdk_pixbuf_get_pixels(pixbuf)!
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         for y in 0..<height {
             let row = source.advanced(by: y * width * colors).assumingMemoryBound(to: UInt8.self)
             let out = target + y * stride
             if colors == 3 {
                 out.update(from: row, count: width * 3)
             } else {
-                for x in 0..<width { out[3 * x] = row[x]; out[3 * x + 1] = row[x]; out[3 * x + 2] = row[x] }
+                for x in 0..<width {
+                    out[3 * x] = row[x]
+                    out[3 * x + 1] = row[x]
+                    out[3 * x + 2] = row[x]
+                }
             }
         }
         do {

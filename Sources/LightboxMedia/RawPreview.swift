@@ -38,7 +38,7 @@ public enum RawPreview {
         if covering == nil, largest.map({ max($0.properties.width, $0.properties.height) }) ?? 0 < min(size, usableSide) {
             do {
                 return try RawDecoder.develop(path: path, fitting: size, maxPixels: maxPixels)
-            } catch where largest == nil {
+            } catch  where largest == nil {
                 throw MediaError(error.messageWithoutPreview)
             } catch {
                 // A small preview is better than nothing.
@@ -56,9 +56,10 @@ public enum RawPreview {
         }
         let (width, height) = (chosen.properties.width, chosen.properties.height)
         let scale = min(1, Double(size) / Double(max(width, height, 1)))
-        let decoded = try PixelImage.decode(bytes: bytes, count: Int(count), mimeType: chosen.properties.mimeType,
-                                            width: max(1, Int((Double(width) * scale).rounded())),
-                                            height: max(1, Int((Double(height) * scale).rounded())))
+        let decoded = try PixelImage.decode(
+            bytes: bytes, count: Int(count), mimeType: chosen.properties.mimeType,
+            width: max(1, Int((Double(width) * scale).rounded())),
+            height: max(1, Int((Double(height) * scale).rounded())))
         var orientationError: UnsafeMutablePointer<GError>?
         let orientation = Int(gexiv2_metadata_try_get_orientation(file.metadata, &orientationError).rawValue)
         if let orientationError { g_error_free(orientationError) }

@@ -34,8 +34,9 @@ public final class WorkerConnection: @unchecked Sendable {
         let pid = argv.withUnsafeBufferPointer { argv in
             envp.withUnsafeBufferPointer { lbx_worker_spawn(executable, argv.baseAddress, $0.baseAddress, &socket) }
         }
-        guard pid > 0 else { // Translators: %1$@ is a program, %2$@ the system's reason.
-        throw MediaError(String(format: tr("can't start %1$@: %2$@"), executable, String(cString: strerror(errno)))) }
+        guard pid > 0 else {  // Translators: %1$@ is a program, %2$@ the system's reason.
+            throw MediaError(String(format: tr("can't start %1$@: %2$@"), executable, String(cString: strerror(errno))))
+        }
         self.pid = pid
         self.socket = socket
     }
@@ -164,8 +165,9 @@ public struct PixelLayout: Sendable, Equatable {
 extension PixelImage {
     /// The layout of this image's pixels (8-bit RGB or RGBA rows).
     public var layout: PixelLayout {
-        PixelLayout(width: width, height: height, rowStride: Int(gdk_pixbuf_get_rowstride(pixbuf)),
-                    hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0)
+        PixelLayout(
+            width: width, height: height, rowStride: Int(gdk_pixbuf_get_rowstride(pixbuf)),
+            hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0)
     }
 
     /// A sealed memfd holding the pixels (the one copy the pixels make between processes); -1 on failure.
@@ -181,7 +183,8 @@ extension PixelImage {
     public static func mapping(_ pixels: WorkerPixels, layout: PixelLayout, maxSide: Int) throws(MediaError) -> PixelImage {
         let channels = layout.hasAlpha ? 4 : 3
         guard (1...maxSide).contains(layout.width), (1...maxSide).contains(layout.height),
-              layout.rowStride >= layout.width * channels, layout.rowStride <= layout.width * channels + 64 else {
+            layout.rowStride >= layout.width * channels, layout.rowStride <= layout.width * channels + 64
+        else {
             throw MediaError(tr("the image decoder sent an image of an impossible size"))
         }
         let size = layout.rowStride * layout.height
@@ -192,11 +195,15 @@ extension PixelImage {
         pixels.descriptor = -1
         // The pixbuf owns the mapping: its destroy notify releases the region, which unmaps it.
         let region = Unmanaged.passRetained(MappedRegion(mapping, size: size)).toOpaque()
-        guard let pixbuf = gdk_pixbuf_new_from_data(mapping.assumingMemoryBound(to: guchar.self), GDK_COLORSPACE_RGB,
-                                                    layout.hasAlpha ? 1 : 0, 8, gint(layout.width), gint(layout.height),
-                                                    gint(layout.rowStride), { _, region in
-                                                        Unmanaged<MappedRegion>.fromOpaque(region!).release()
-                                                    }, region) else {
+        guard
+            let pixbuf = gdk_pixbuf_new_from_data(
+                mapping.assumingMemoryBound(to: guchar.self), GDK_COLORSPACE_RGB,
+                layout.hasAlpha ? 1 : 0, 8, gint(layout.width), gint(layout.height),
+                gint(layout.rowStride),
+                { _, region in
+                    Unmanaged<MappedRegion>.fromOpaque(region!).release()
+                }, region)
+        else {
             Unmanaged<MappedRegion>.fromOpaque(region).release()
             throw MediaError(tr("the image decoder's pixels can't be shown"))
         }

@@ -27,8 +27,9 @@ final class AdwaitaTests: GtkTestCase {
         let application = Adw.Application(id: "io.github.lightbox.AdwApplicationTest", handlesOpen: false, nonUnique: true)
         XCTAssertEqual(application.typeName, "AdwApplication")
         XCTAssertEqual(application.id, "io.github.lightbox.AdwApplicationTest")
-        XCTAssertTrue(application.styleManager === StyleManager.default,
-                      "its style manager is the default display's, once libadwaita is initialized")
+        XCTAssertTrue(
+            application.styleManager === StyleManager.default,
+            "its style manager is the default display's, once libadwaita is initialized")
     }
 
     func testAToastShowsOverItsContentAndTellsWhenDismissed() {

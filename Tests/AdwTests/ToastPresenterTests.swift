@@ -35,8 +35,9 @@ final class ToastPresenterTests: GtkTestCase {
             MainLoop.run(until: { false }, timeout: 0.02)
         }
         presenter.show("The last message", seconds: 5)
-        pump(until: { self.labels(in: overlay) == ["Photos", "The last message"] }, timeout: 5,
-             "only the last message on screen, over the content")
+        pump(
+            until: { self.labels(in: overlay) == ["Photos", "The last message"] }, timeout: 5,
+            "only the last message on screen, over the content")
         XCTAssertEqual(presenter.message, "The last message")
         XCTAssertNil(presenter.button, "the last message has no button")
         window.destroy()
@@ -67,8 +68,9 @@ final class ToastPresenterTests: GtkTestCase {
     func testAMessageIsShownAsWrittenNotAsMarkup() {
         let (overlay, presenter, window) = makeOverlay()
         presenter.show("“Tom & Jerry <1>.jpg” could not be updated", seconds: 5)
-        pump(until: { self.labels(in: overlay).contains("“Tom & Jerry <1>.jpg” could not be updated") },
-             "the file name as written")
+        pump(
+            until: { self.labels(in: overlay).contains("“Tom & Jerry <1>.jpg” could not be updated") },
+            "the file name as written")
         window.destroy()
     }
 
@@ -79,8 +81,9 @@ final class ToastPresenterTests: GtkTestCase {
         presenter.dismiss()
         // Added while the first one hides: this one slides in for 500 ms.
         presenter.show("Second", seconds: 5)
-        XCTAssertTrue(overlay.child!.sendKeyPress(Key(name: "Escape")!, modifiers: []),
-                      "Escape is taken while the message slides in")
+        XCTAssertTrue(
+            overlay.child!.sendKeyPress(Key(name: "Escape")!, modifiers: []),
+            "Escape is taken while the message slides in")
         XCTAssertEqual(presenter.message, "Second", "still shown while it slides in")
         pump(until: { presenter.message == nil }, timeout: 3, "dismissed once it has slid in")
         pump(until: { self.labels(in: overlay) == ["Photos"] }, "and gone from the screen")

@@ -67,8 +67,9 @@ final class AdwaitaAppTests: GtkTestCase {
         let window = try XCTUnwrap(app.waitForWindow(named: "Empty"), app.printed)
         let tree = app.waitForTree { $0.contains { $0.name == "No Photos" } }
         XCTAssertTrue(tree.contains { $0.name == "No Photos" }, "the status page's title")
-        XCTAssertTrue(tree.contains { $0.name == "This folder has no photos. Open another folder to browse its photos." },
-                      "and its description")
+        XCTAssertTrue(
+            tree.contains { $0.name == "This folder has no photos. Open another folder to browse its photos." },
+            "and its description")
         app.screenshot("status-empty-folder", window: window)
         // GTK 4.8 names a button by its accessible label and its label's text: "Open Folder… Open Folder…".
         var focused: [AccessibleNode] = []
@@ -77,8 +78,9 @@ final class AdwaitaAppTests: GtkTestCase {
             focused = app.accessibilityTree().filter { $0.states.contains("focused") }
             if focused.contains(where: { $0.role == "push button" && $0.name.hasPrefix("Open Folder…") }) { break }
         }
-        XCTAssertTrue(focused.contains { $0.role == "push button" && $0.name.hasPrefix("Open Folder…") },
-                      "Tab reaches Open Folder…: \(focused.map(\.name))")
+        XCTAssertTrue(
+            focused.contains { $0.role == "push button" && $0.name.hasPrefix("Open Folder…") },
+            "Tab reaches Open Folder…: \(focused.map(\.name))")
     }
 
     func testAboutShowsTheVersionAndLicense() throws {

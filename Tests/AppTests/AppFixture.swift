@@ -21,13 +21,15 @@ struct AppFixture {
         home = try LaunchedApp.makeHome()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in Self.sampleNames {
-            try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name),
-                                             to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: Self.samples.appendingPathComponent(name),
+                to: folder.appendingPathComponent(name))
         }
         // IMG_1025.jpg has no date in the file: its file's time is its date. Fixed here (15 June
         // 2025, 12:00 UTC), so that what the app shows does not depend on when it was checked out.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_749_988_800)],
-                                              ofItemAtPath: folder.appendingPathComponent("IMG_1025.jpg").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_749_988_800)],
+            ofItemAtPath: folder.appendingPathComponent("IMG_1025.jpg").path)
     }
 
     static var sampleNames: [String] {
@@ -85,7 +87,10 @@ extension LaunchedApp {
         _ = waitForTree(timeout: 5) { $0.photoNames == [name] }
         sendKeys("Return", "Escape", to: window)
         if waitForTree(timeout: 3, { $0.photoNames.count > 1 && $0.selectedPhotoName == name })
-            .selectedPhotoName == name { return }
+            .selectedPhotoName == name
+        {
+            return
+        }
         sendKeys("Home", to: window)
         for _ in AppFixture.sampleNames {
             if waitForTree(timeout: 1, { $0.selectedPhotoName == name }).selectedPhotoName == name { return }
@@ -96,8 +101,8 @@ extension LaunchedApp {
     /// The most memory the app has held at once (VmHWM in /proc), in bytes.
     var peakMemory: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return nil }
         return kilobytes * 1024
     }
@@ -108,10 +113,12 @@ extension LaunchedApp {
     func activateAction(_ name: String, parameter: String? = nil) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--dest", "io.github.lightbox.Lightbox",
-                             "--object-path", "/io/github/lightbox/Lightbox",
-                             "--method", "org.gtk.Actions.Activate", name,
-                             parameter.map { "[<\($0)>]" } ?? "[]", "{}"]
+        process.arguments = [
+            "call", "--session", "--dest", "io.github.lightbox.Lightbox",
+            "--object-path", "/io/github/lightbox/Lightbox",
+            "--method", "org.gtk.Actions.Activate", name,
+            parameter.map { "[<\($0)>]" } ?? "[]", "{}",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
         process.environment = environment
@@ -152,8 +159,9 @@ extension LaunchedApp {
             return zip(image.pixels, previous.pixels).lazy.filter { $0 != $1 }.count <= 500
         }
         XCTAssertNotNil(image, "screenshot \(name) was not written", file: file, line: line)
-        XCTAssertGreaterThan(image?.distinctColorCount(limit: 64) ?? 0, 16,
-                             "screenshot \(name) is blank or single-coloured", file: file, line: line)
+        XCTAssertGreaterThan(
+            image?.distinctColorCount(limit: 64) ?? 0, 16,
+            "screenshot \(name) is blank or single-coloured", file: file, line: line)
         return url
     }
 }
@@ -169,9 +177,11 @@ extension Array where Element == AccessibleNode {
     /// The file name shown inside the selected list item (GTK 4.8 reports the selected
     /// row of a focused single-selection list as the focused item).
     var selectedPhotoName: String? {
-        guard let start = firstIndex(where: {
-            $0.role == "list item" && ($0.states.contains("selected") || $0.states.contains("focused"))
-        }) else { return nil }
+        guard
+            let start = firstIndex(where: {
+                $0.role == "list item" && ($0.states.contains("selected") || $0.states.contains("focused"))
+            })
+        else { return nil }
         let depth = self[start].depth
         for node in self[(start + 1)...] {
             if node.depth <= depth { break }

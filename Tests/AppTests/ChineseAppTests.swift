@@ -46,8 +46,9 @@ final class ChineseAppTests: GtkTestCase {
         app.sendKeys("Delete", to: window)
         let gone = app.waitForTree { !$0.photoNames.contains(name) && $0.contains { $0.name == "已移到回收站" } }
         XCTAssertTrue(gone.contains { $0.name == "已移到回收站" }, "the toast says the photo moved to the trash")
-        XCTAssertTrue(gone.contains { $0.role == "push button" && $0.name.hasPrefix("撤销") },
-                      "with an Undo button: \(gone.filter { $0.role == "push button" }.map(\.name))")
+        XCTAssertTrue(
+            gone.contains { $0.role == "push button" && $0.name.hasPrefix("撤销") },
+            "with an Undo button: \(gone.filter { $0.role == "push button" }.map(\.name))")
         app.screenshot("zh_CN-trash-toast", window: window)
         app.sendKeys("ctrl+z", to: window)
         let back = app.waitForTree { $0.photoNames.contains(name) && !$0.contains { $0.name == "已移到回收站" } }

@@ -7,10 +7,12 @@ import XCTest
 final class DecoderFaultAppTests: GtkTestCase {
     func testFilesThatCrashTheDecoderAreListedWithTheErrorAndTheAppStaysUp() throws {
         let fixture = try AppFixture()
-        let crashing = "IMG_3000-crash-decoder.jpg", undecodable = "IMG_3001-crash-pixels.jpg"
+        let crashing = "IMG_3000-crash-decoder.jpg"
+        let undecodable = "IMG_3001-crash-pixels.jpg"
         for name in [crashing, undecodable] {
-            try FileManager.default.copyItem(atPath: AppFixture.samples.appendingPathComponent("IMG_1000.jpg").path,
-                                             toPath: fixture.folder.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: AppFixture.samples.appendingPathComponent("IMG_1000.jpg").path,
+                toPath: fixture.folder.appendingPathComponent(name).path)
         }
         setenv("LIGHTBOX_TEST_DECODER_FAULTS", "1", 1)
         defer { unsetenv("LIGHTBOX_TEST_DECODER_FAULTS") }
@@ -22,8 +24,9 @@ final class DecoderFaultAppTests: GtkTestCase {
             $0.photoNames == all && $0.contains { $0.name == "this file crashed the image decoder" }
         }
         XCTAssertEqual(tree.photoNames, all, "every file is listed")
-        XCTAssertEqual(tree.filter { $0.name == "this file crashed the image decoder" }.count, 1,
-                       "the file that crashed the metadata read says so; the other one's metadata was read")
+        XCTAssertEqual(
+            tree.filter { $0.name == "this file crashed the image decoder" }.count, 1,
+            "the file that crashed the metadata read says so; the other one's metadata was read")
         // The one that only crashes decodes: selected, its preview and photo page crash workers, not the app.
         app.sendKeys("ctrl+f", to: window)
         app.type("crash-pixels", to: window)

@@ -24,8 +24,9 @@ final class AccessibilityTests: GtkTestCase {
         defer { app.terminate() }
         let tree = app.accessibilityTree()
         XCTAssertEqual(tree.first?.role, "application")
-        XCTAssertTrue(tree.contains { $0.role == "frame" && $0.name == AppFixture.folderName },
-                      "a window named after the folder: \(tree.map { "\($0.role):\($0.name)" })")
+        XCTAssertTrue(
+            tree.contains { $0.role == "frame" && $0.name == AppFixture.folderName },
+            "a window named after the folder: \(tree.map { "\($0.role):\($0.name)" })")
     }
 }
 
@@ -57,8 +58,9 @@ final class WindowStateTests: GtkTestCase {
             let expected = [820 - (server.width - laidOut[0]), 540 - (server.height - laidOut[1])]
             app.resize(window, width: 820, height: 540)
             let tree = app.waitForTree { $0.contains { $0.role == "frame" && $0.size == expected } }
-            XCTAssertTrue(tree.contains { $0.role == "frame" && $0.size == expected },
-                          "the app laid its window out at the new size: \(tree.filter { $0.depth == 1 })")
+            XCTAssertTrue(
+                tree.contains { $0.role == "frame" && $0.size == expected },
+                "the app laid its window out at the new size: \(tree.filter { $0.depth == 1 })")
             app.sendKeys("ctrl+q", to: window)
             XCTAssertEqual(app.waitForExit(timeout: 10), 0)
         }

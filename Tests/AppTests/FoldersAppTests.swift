@@ -10,8 +10,9 @@ final class FoldersAppTests: GtkTestCase {
         let garden = fixture.home.appendingPathComponent("Garden")
         try FileManager.default.createDirectory(at: garden, withIntermediateDirectories: true)
         for name in AppFixture.sampleNames.prefix(2) {
-            try FileManager.default.copyItem(at: AppFixture.samples.appendingPathComponent(name),
-                                             to: garden.appendingPathComponent("garden-" + name))
+            try FileManager.default.copyItem(
+                at: AppFixture.samples.appendingPathComponent(name),
+                to: garden.appendingPathComponent("garden-" + name))
         }
         let (app, _) = try fixture.launch()
         defer { app.terminate() }
@@ -30,7 +31,9 @@ final class FoldersAppTests: GtkTestCase {
         XCTAssertTrue(tree.contains(role: "list", name: "Library Folders"))
         XCTAssertTrue(tree.contains(role: "list item", name: "~/Holiday"), "a row per folder")
         XCTAssertTrue(tree.contains(role: "list item", name: "~/Garden"))
-        tree = app.waitForTree { $0.contains { $0.name == "2 photos" } && $0.contains { $0.name == "\(AppFixture.sampleNames.count) photos" } }
+        tree = app.waitForTree {
+            $0.contains { $0.name == "2 photos" } && $0.contains { $0.name == "\(AppFixture.sampleNames.count) photos" }
+        }
         XCTAssertTrue(tree.contains { $0.name == "2 photos" }, "Garden's count")
         XCTAssertTrue(tree.contains(role: "check box", name: "Save Ratings and Keywords in Files"), "the switch")
         XCTAssertTrue(tree.contains(role: "push button", name: "Remove “~/Garden” from Library"))
@@ -44,8 +47,9 @@ final class FoldersAppTests: GtkTestCase {
         _ = app.waitForTree { !$0.contains(role: "list", name: "Library Folders") }
 
         // The folder filter, in the sort menu: All Folders lists both folders' photos.
-        let frame = try XCTUnwrap(app.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Garden" } }
-            .first { $0.depth == 1 && $0.name == "Garden" }?.extents)
+        let frame = try XCTUnwrap(
+            app.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Garden" } }
+                .first { $0.depth == 1 && $0.name == "Garden" }?.extents)
         Process.output("/usr/bin/xdotool", ["mousemove", "\(frame[0] + frame[2] - 176)", "\(frame[1] + 24)", "click", "1"])
         tree = app.waitForTree { $0.contains { $0.name == "All Folders" } }
         XCTAssertTrue(tree.contains { $0.name == "All Folders" }, "the sort menu's folder section")

@@ -21,15 +21,17 @@ final class HandoffAppTests: GtkTestCase {
         app.sendKeys("ctrl+c", to: window)
         let expected = "file://" + fixture.folder.appendingPathComponent("IMG_1007.jpg").path
         var uris: String?
-        XCTAssertTrue(waitUntil(timeout: 10) {
-            uris = clipboard("text/uri-list")
-            return uris?.trimmingCharacters(in: .whitespacesAndNewlines) == expected
-        }, "xclip reads \(expected), read \(uris ?? "nothing")")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                uris = clipboard("text/uri-list")
+                return uris?.trimmingCharacters(in: .whitespacesAndNewlines) == expected
+            }, "xclip reads \(expected), read \(uris ?? "nothing")")
         var targets = ""
-        XCTAssertTrue(waitUntil(timeout: 10) {
-            targets = clipboard("TARGETS") ?? ""
-            return targets.contains("image/png")
-        }, "the picture is offered too: \(targets)")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                targets = clipboard("TARGETS") ?? ""
+                return targets.contains("image/png")
+            }, "the picture is offered too: \(targets)")
     }
 
     func testTheMenuKeyAndShiftF10OpenThePhotoMenu() throws {
@@ -58,12 +60,15 @@ final class HandoffAppTests: GtkTestCase {
         // The photo page: the menu in its header and on the photo.
         app.sendKeys("Return", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "Photo Menu" } }
-        XCTAssertTrue(tree.contains { $0.name == "Photo Menu" }, "the keyboard is back on the photo: Return opened it, "
-                      + "and the photo page's header has the photo menu")
+        XCTAssertTrue(
+            tree.contains { $0.name == "Photo Menu" },
+            "the keyboard is back on the photo: Return opened it, "
+                + "and the photo page's header has the photo menu")
         app.sendKeys("Menu", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "Set as Background" } }
-        XCTAssertTrue(tree.contains { $0.name == "Set as Background" && $0.states.contains("sensitive") },
-                      "the menu on the photo page, for its photo")
+        XCTAssertTrue(
+            tree.contains { $0.name == "Set as Background" && $0.states.contains("sensitive") },
+            "the menu on the photo page, for its photo")
         app.screenshot("handoffs-photo-page-menu")
         app.sendKeys("Escape", to: window)
         _ = app.waitForTree { !$0.contains { $0.name == "Set as Background" } }
@@ -71,8 +76,10 @@ final class HandoffAppTests: GtkTestCase {
         _ = app.waitForTree { !$0.contains { $0.name == "Photo Menu" } }
         app.sendKeys("ctrl+question", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "Copy the selected photos" } }
-        for title in ["Copy the selected photos", "Photo menu", "Open with another application", "Show in Files",
-                      "Set as background (as in Eye of GNOME)"] {
+        for title in [
+            "Copy the selected photos", "Photo menu", "Open with another application", "Show in Files",
+            "Set as background (as in Eye of GNOME)",
+        ] {
             XCTAssertTrue(tree.contains { $0.name == title }, "the shortcuts window lists “\(title)”")
         }
     }
@@ -101,9 +108,10 @@ final class HandoffAppTests: GtkTestCase {
         XCTAssertTrue(reached, "Tab reaches Copy Coordinates")
         app.sendKeys("space", to: window)
         var text: String?
-        XCTAssertTrue(waitUntil(timeout: 10) {
-            text = clipboard("UTF8_STRING")
-            return text == "48.8582, 2.2945"
-        }, "xclip reads the coordinates, read \(text ?? "nothing")")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                text = clipboard("UTF8_STRING")
+                return text == "48.8582, 2.2945"
+            }, "xclip reads the coordinates, read \(text ?? "nothing")")
     }
 }

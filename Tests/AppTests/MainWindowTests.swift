@@ -51,23 +51,24 @@ final class MainWindowTests: GtkTestCase {
         let fixture = try AppFixture()
         let name = "IMG_1003.jpg"
         var baseline: [String: Int] = [:]
-        let before = try XCTUnwrap({ () -> Int? in
-            let (app, window) = try fixture.launch()
-            defer { app.terminate() }
-            _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
-            for sample in AppFixture.sampleNames { baseline[sample] = fixture.rating(of: sample) }
-            app.sendKeys("ctrl+f", to: window)
-            app.type("4", to: window)  // typed into search: must not rate anything
-            app.sendKeys("Escape", to: window)
-            app.select(name, window: window)
-            XCTAssertEqual(app.accessibilityTree().selectedPhotoName, name)
-            app.sendKeys("4", to: window)
-            _ = waitUntil { fixture.rating(of: name) == 4 }
-            app.screenshot("photos-details", window: window)
-            app.sendKeys("ctrl+q", to: window)
-            XCTAssertEqual(app.waitForExit(timeout: 10), 0)
-            return fixture.rating(of: name)
-        }())
+        let before = try XCTUnwrap(
+            { () -> Int? in
+                let (app, window) = try fixture.launch()
+                defer { app.terminate() }
+                _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+                for sample in AppFixture.sampleNames { baseline[sample] = fixture.rating(of: sample) }
+                app.sendKeys("ctrl+f", to: window)
+                app.type("4", to: window)  // typed into search: must not rate anything
+                app.sendKeys("Escape", to: window)
+                app.select(name, window: window)
+                XCTAssertEqual(app.accessibilityTree().selectedPhotoName, name)
+                app.sendKeys("4", to: window)
+                _ = waitUntil { fixture.rating(of: name) == 4 }
+                app.screenshot("photos-details", window: window)
+                app.sendKeys("ctrl+q", to: window)
+                XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+                return fixture.rating(of: name)
+            }())
         XCTAssertEqual(before, 4)
         let (app, window) = try fixture.launch()
         _ = app.waitForTree { !$0.photoNames.isEmpty }
@@ -106,7 +107,9 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the file is in the trash")
         XCTAssertFalse(gone.photoNames.contains(name))
         XCTAssertTrue(gone.contains { $0.name == "Moved to trash" }, "a toast says so")
-        XCTAssertTrue(gone.contains { $0.role == "push button" && $0.name.hasPrefix("Undo") }, "with an Undo button: \(gone.filter { $0.role == "push button" }.map(\.name))")
+        XCTAssertTrue(
+            gone.contains { $0.role == "push button" && $0.name.hasPrefix("Undo") },
+            "with an Undo button: \(gone.filter { $0.role == "push button" }.map(\.name))")
         app.screenshot("trash-toast", window: window)
         app.sendKeys("ctrl+z", to: window)
         let back = app.waitForTree { $0.photoNames.contains(name) && !$0.contains { $0.name == "Moved to trash" } }
@@ -117,11 +120,13 @@ final class MainWindowTests: GtkTestCase {
     func testCtrl2ShowsOneAlbumRowPerMonth() throws {
         let fixture = try AppFixture()
         // The months the samples were taken in (IMG_1025.jpg's is its file's time, set by the fixture).
-        let months: Set = ["June 2025 · 1 photo", "December 2024 · 2 photos", "November 2024 · 2 photos",
-                           "October 2024 · 2 photos", "September 2024 · 2 photos", "August 2024 · 2 photos",
-                           "July 2024 · 2 photos", "June 2024 · 2 photos", "May 2024 · 2 photos",
-                           "April 2024 · 2 photos", "March 2024 · 2 photos", "February 2024 · 2 photos",
-                           "January 2024 · 3 photos"]
+        let months: Set = [
+            "June 2025 · 1 photo", "December 2024 · 2 photos", "November 2024 · 2 photos",
+            "October 2024 · 2 photos", "September 2024 · 2 photos", "August 2024 · 2 photos",
+            "July 2024 · 2 photos", "June 2024 · 2 photos", "May 2024 · 2 photos",
+            "April 2024 · 2 photos", "March 2024 · 2 photos", "February 2024 · 2 photos",
+            "January 2024 · 3 photos",
+        ]
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { !$0.photoNames.isEmpty }

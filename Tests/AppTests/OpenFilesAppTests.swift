@@ -17,8 +17,12 @@ final class OpenFilesAppTests: GtkTestCase {
         XCTAssertTrue(tree.contains { $0.name == "4 of 26" }, "the photo page, on the photo opened (by name, the 4th of its folder)")
         XCTAssertTrue(tree.contains { $0.name == "IMG_1003.jpg" })
         XCTAssertTrue(tree.contains(role: "push button", name: "Back"))
-        XCTAssertTrue(tree.contains { $0.name == "“Holiday” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog." },
-                      "the bar says where ratings live")
+        XCTAssertTrue(
+            tree.contains {
+                $0.name
+                    == "“Holiday” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog."
+            },
+            "the bar says where ratings live")
         XCTAssertTrue(tree.contains(role: "push button", name: "Add “Holiday” to the Library"))
 
         app.sendKeys("Right", to: window)
@@ -28,8 +32,9 @@ final class OpenFilesAppTests: GtkTestCase {
         tree = app.waitForTree { $0.contains { $0.name == "3 of 26" } }
         XCTAssertTrue(tree.contains { $0.name == "IMG_1002.jpg" }, "Left: the previous ones")
         app.sendKeys("4", to: window)
-        XCTAssertTrue(waitUntil(timeout: 10, interval: 0.2) { fixture.rating(of: "IMG_1002.jpg") == 4 },
-                      "a rating outside the library is kept in the catalog")
+        XCTAssertTrue(
+            waitUntil(timeout: 10, interval: 0.2) { fixture.rating(of: "IMG_1002.jpg") == 4 },
+            "a rating outside the library is kept in the catalog")
 
         app.sendKeys("Escape", to: window)
         tree = app.waitForTree { $0.selectedPhotoName == "IMG_1002.jpg" && !$0.contains(role: "push button", name: "Back") }
@@ -37,8 +42,9 @@ final class OpenFilesAppTests: GtkTestCase {
         XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count, "the folder's photos are listed")
         app.sendKeys("ctrl+q", to: window)
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
-        XCTAssertEqual(Self.libraryFolders(fixture), [fixture.home.appendingPathComponent("Pictures").path],
-                       "the folder did not join the library")
+        XCTAssertEqual(
+            Self.libraryFolders(fixture), [fixture.home.appendingPathComponent("Pictures").path],
+            "the folder did not join the library")
 
         let again = try LaunchedApp.start([], home: fixture.home)
         defer { again.terminate() }
@@ -58,8 +64,9 @@ final class OpenFilesAppTests: GtkTestCase {
         defer { app.terminate() }
         let window = try XCTUnwrap(app.waitForWindow(named: AppFixture.folderName), app.printed)
         var tree = app.waitForTree { $0.contains { $0.name == "1 of 2" } }
-        XCTAssertTrue(tree.contains { $0.name == "1 of 2" } && tree.contains { $0.name == "IMG_1010.jpg" },
-                      "the first file given, of the two")
+        XCTAssertTrue(
+            tree.contains { $0.name == "1 of 2" } && tree.contains { $0.name == "IMG_1010.jpg" },
+            "the first file given, of the two")
         app.sendKeys("Right", to: window)
         tree = app.waitForTree { $0.contains { $0.name == "2 of 2" } }
         XCTAssertTrue(tree.contains { $0.name == "IMG_1003.jpg" }, "Right: the second file given")
@@ -77,8 +84,9 @@ final class OpenFilesAppTests: GtkTestCase {
         XCTAssertTrue(app.activateWindowAction("add-browsed-folders"), "the bar's Add button")
         tree = app.waitForTree { !$0.contains(role: "push button", name: "Add “Holiday” to the Library") }
         XCTAssertFalse(tree.contains(role: "push button", name: "Add “Holiday” to the Library"), "the bar is gone")
-        XCTAssertEqual(Self.libraryFolders(fixture), [fixture.folder.path, fixture.home.appendingPathComponent("Pictures").path],
-                       "Holiday is a library folder now")
+        XCTAssertEqual(
+            Self.libraryFolders(fixture), [fixture.folder.path, fixture.home.appendingPathComponent("Pictures").path],
+            "Holiday is a library folder now")
     }
 
     func testAPhotoOfTheLibraryOpensSelectedInThePhotosPage() throws {
@@ -115,8 +123,9 @@ final class OpenFilesAppTests: GtkTestCase {
         XCTAssertEqual(second.waitForExit(timeout: 10), 0, "the second launch hands over and exits")
         XCTAssertNotNil(app.waitForWindow(named: AppFixture.folderName), "the running window shows its folder")
         let tree = app.waitForTree { $0.contains { $0.name == "1 of 26" } }
-        XCTAssertTrue(tree.contains { $0.name == "1 of 26" } && tree.contains { $0.name == "IMG_1000.jpg" },
-                      "on the photo page")
+        XCTAssertTrue(
+            tree.contains { $0.name == "1 of 26" } && tree.contains { $0.name == "IMG_1000.jpg" },
+            "on the photo page")
         XCTAssertEqual(Self.libraryFolders(fixture), [other.path], "the library is left alone")
     }
 
@@ -127,7 +136,9 @@ final class OpenFilesAppTests: GtkTestCase {
         let app = try LaunchedApp.start([missing], home: fixture.home)
         defer { app.terminate() }
         XCTAssertNotNil(app.waitForWindow(named: "Pictures"), "the library shows: \(app.printed)")
-        var tree = app.waitForTree { $0.contains { $0.name == "“nowhere.jpg” can't be opened: there is no such file." } && $0.contains { $0.name == "Beach.jpg" } }
+        var tree = app.waitForTree {
+            $0.contains { $0.name == "“nowhere.jpg” can't be opened: there is no such file." } && $0.contains { $0.name == "Beach.jpg" }
+        }
         XCTAssertTrue(tree.contains { $0.name == "“nowhere.jpg” can't be opened: there is no such file." })
         XCTAssertTrue(tree.contains { $0.name == "Beach.jpg" })
 
@@ -137,16 +148,18 @@ final class OpenFilesAppTests: GtkTestCase {
         XCTAssertEqual(second.waitForExit(timeout: 10), 0)
         tree = app.waitForTree { $0.contains { $0.name == "“notes.txt” can't be opened: it is not a photo." } }
         XCTAssertTrue(tree.contains { $0.name == "“notes.txt” can't be opened: it is not a photo." })
-        XCTAssertEqual(Self.libraryFolders(fixture), [fixture.home.appendingPathComponent("Pictures").path],
-                       "nothing joined the library")
+        XCTAssertEqual(
+            Self.libraryFolders(fixture), [fixture.home.appendingPathComponent("Pictures").path],
+            "nothing joined the library")
     }
 
     /// A Pictures folder (the library of a first launch without a folder) with one photo,
     /// Beach.jpg, named in `user-dirs.dirs` as the desktop does.
     static func makePictures(_ fixture: AppFixture) throws {
         let pictures = fixture.home.appendingPathComponent("Pictures")
-        try FileManager.default.copyItem(at: AppFixture.samples.appendingPathComponent("IMG_1000.jpg"),
-                                         to: pictures.appendingPathComponent("Beach.jpg"))
+        try FileManager.default.copyItem(
+            at: AppFixture.samples.appendingPathComponent("IMG_1000.jpg"),
+            to: pictures.appendingPathComponent("Beach.jpg"))
         try "XDG_PICTURES_DIR=\"\(pictures.path)\"\n"
             .write(to: fixture.home.appendingPathComponent("config/user-dirs.dirs"), atomically: true, encoding: .utf8)
     }
@@ -164,9 +177,11 @@ extension LaunchedApp {
     func activateWindowAction(_ name: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--dest", "io.github.lightbox.Lightbox",
-                             "--object-path", "/io/github/lightbox/Lightbox/window/1",
-                             "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        process.arguments = [
+            "call", "--session", "--dest", "io.github.lightbox.Lightbox",
+            "--object-path", "/io/github/lightbox/Lightbox/window/1",
+            "--method", "org.gtk.Actions.Activate", name, "[]", "{}",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
         process.environment = environment

@@ -103,10 +103,13 @@ final class PhotoGridAppTests: GtkTestCase {
         XCTAssertTrue(windowed.contains(role: "push button", name: "Back"), "Escape leaves full screen first")
         XCTAssertTrue(windowed.contains { $0.name.hasSuffix(" of 26") }, "on the photo page")
         app.sendKeys("F11", "F11", to: window)
-        XCTAssertTrue(app.waitForTree { $0.contains(role: "push button", name: "Back") }.contains(role: "push button", name: "Back"),
-                      "F11 again leaves full screen")
+        XCTAssertTrue(
+            app.waitForTree { $0.contains(role: "push button", name: "Back") }.contains(role: "push button", name: "Back"),
+            "F11 again leaves full screen")
         app.sendKeys("F11", "Escape", "Escape", to: window)
-        let list = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.contains(role: "push button", name: "Main Menu") }
+        let list = app.waitForTree {
+            $0.photoNames.count == AppFixture.sampleNames.count && $0.contains(role: "push button", name: "Main Menu")
+        }
         XCTAssertEqual(list.photoNames.count, AppFixture.sampleNames.count, "the second Escape goes back to the list")
         XCTAssertTrue(list.contains(role: "push button", name: "Main Menu"), "with the header")
     }
@@ -138,8 +141,9 @@ final class PhotoGridAppTests: GtkTestCase {
         app.sendKeys("F11", to: window)
         waitUntil(timeout: 10) { app.windowSize(window).map { [$0.width, $0.height] } == screen }
         XCTAssertEqual(app.windowSize(window).map { [$0.width, $0.height] }, screen, "the window fills the screen")
-        XCTAssertTrue(Process.output("/usr/bin/xprop", ["-id", window, "_NET_WM_STATE"]).contains("_NET_WM_STATE_FULLSCREEN"),
-                      "the window manager made it full screen")
+        XCTAssertTrue(
+            Process.output("/usr/bin/xprop", ["-id", window, "_NET_WM_STATE"]).contains("_NET_WM_STATE_FULLSCREEN"),
+            "the window manager made it full screen")
         XCTAssertFalse(app.waitForTree { !$0.contains(role: "push button", name: "Back") }.contains(role: "push button", name: "Back"))
         app.screenshot("photo-page-full-screen-window-manager", window: window)
         app.sendKeys("Escape", to: window)

@@ -12,8 +12,12 @@ final class ReliabilityTests: GtkTestCase {
         let name = "IMG_2100.jpg"
         let file = fixture.folder.appendingPathComponent(name).path
         try FileManager.default.copyItem(atPath: AppFixture.samples.appendingPathComponent("IMG_1000.jpg").path, toPath: file)
-        Process.output("/usr/bin/exiv2", ["-M", "set Exif.Photo.ApertureValue Rational 2100/1", "-M", "del Exif.Photo.FNumber",
-                                          "-M", "set Exif.Photo.DateTimeOriginal 2030:01:01 09:30:00", file])
+        Process.output(
+            "/usr/bin/exiv2",
+            [
+                "-M", "set Exif.Photo.ApertureValue Rational 2100/1", "-M", "del Exif.Photo.FNumber",
+                "-M", "set Exif.Photo.DateTimeOriginal 2030:01:01 09:30:00", file,
+            ])
         let all = Set(AppFixture.sampleNames + [name])
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
@@ -44,8 +48,9 @@ final class ReliabilityTests: GtkTestCase {
         let name = "IMG_1003.jpg"
         try rateAndQuit(name, stars: 4, in: fixture)
         let backups = (fixture.catalogPath as NSString).deletingLastPathComponent + "/backups"
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasSuffix(".sqlite") }.count,
-                       1, "quitting made a backup")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasSuffix(".sqlite") }.count,
+            1, "quitting made a backup")
         let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: fixture.catalogPath))
         handle.write(Data(repeating: 0x5A, count: 100))  // the header: nothing in the file can be read now
         try handle.close()
@@ -77,7 +82,8 @@ final class ReliabilityTests: GtkTestCase {
         let before = temporaryCatalogs()
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
-        let reason = "Ratings can't be saved: the folder \(data) is on a read-only disk. "
+        let reason =
+            "Ratings can't be saved: the folder \(data) is on a read-only disk. "
             + "Photos are shown, but ratings and other changes are not kept."
         var tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.contains { $0.name == reason } }
         XCTAssertTrue(tree.contains { $0.name == reason }, "the window says so, with the photos listed")
@@ -107,8 +113,13 @@ final class ReliabilityTests: GtkTestCase {
         // Hard links of a private copy (a file takes at most 65,000 links), removed after.
         let source = fixture.home.appendingPathComponent("IMG_1010.jpg").path
         try FileManager.default.copyItem(atPath: AppFixture.samples.appendingPathComponent("IMG_1010.jpg").path, toPath: source)
-        Process.output("/bin/sh", ["-c", "cd '\(fixture.folder.path)' && for f in $(seq 100 119); do mkdir Roll$f; "
-            + "for i in $(seq 1000 1999); do ln '\(source)' Roll$f/IMG_$i.jpg; done; done"])
+        Process.output(
+            "/bin/sh",
+            [
+                "-c",
+                "cd '\(fixture.folder.path)' && for f in $(seq 100 119); do mkdir Roll$f; "
+                    + "for i in $(seq 1000 1999); do ln '\(source)' Roll$f/IMG_$i.jpg; done; done",
+            ])
         let filler = disk + "/filler"
         let free = try XCTUnwrap(try FileManager.default.attributesOfFileSystem(forPath: disk)[.systemFreeSize] as? Int)
         Process.output("/usr/bin/fallocate", ["-l", "\(free - 384 * 1024)", filler])
@@ -116,7 +127,8 @@ final class ReliabilityTests: GtkTestCase {
 
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
-        let message = "The disk holding the photo catalog is full. Scanning stopped and goes on by itself when space "
+        let message =
+            "The disk holding the photo catalog is full. Scanning stopped and goes on by itself when space "
             + "is freed; ratings saved before are kept."
         var tree = app.waitForTree(timeout: 60) { $0.contains { $0.name == message } }
         XCTAssertTrue(tree.contains { $0.name == message }, "the window says the disk is full")
@@ -168,8 +180,10 @@ final class ReliabilityTests: GtkTestCase {
 
     /// One session of the app: rates the photo `name` by key, waits until the catalog has
     /// it, quits.
-    private func rateAndQuit(_ name: String, stars: Int, in fixture: AppFixture,
-                             file: StaticString = #filePath, line: UInt = #line) throws {
+    private func rateAndQuit(
+        _ name: String, stars: Int, in fixture: AppFixture,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }

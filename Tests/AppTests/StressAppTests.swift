@@ -27,7 +27,9 @@ final class StressAppTests: GtkTestCase {
         app.sendKeysQuickly(["1", "2", "3", "4", "5", "0", "4"], to: window)
         XCTAssertTrue(waitUntil(timeout: 10) { fixture.rating(of: "IMG_1000.jpg") == 4 }, "the last rating pressed")
         app.sendKeysQuickly(["9", "9", "9", "9", "9"], to: window)
-        XCTAssertTrue(waitUntil(timeout: 10) { fixture.rejectedCount() == 5 }, "five photos rejected: \(fixture.catalogRows().filter(\.value.rejected).keys.sorted())")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { fixture.rejectedCount() == 5 },
+            "five photos rejected: \(fixture.catalogRows().filter(\.value.rejected).keys.sorted())")
         app.sendKeysQuickly(["ctrl+z", "ctrl+z"], to: window)
         XCTAssertTrue(waitUntil(timeout: 10) { fixture.rejectedCount() == 3 }, "two rejects undone: \(fixture.rejectedCount())")
         app.sendKeysQuickly(["Delete", "Delete", "Delete"], to: window)
@@ -63,8 +65,10 @@ final class StressAppTests: GtkTestCase {
     /// widget already freed (a GTK critical in gtk_widget_map), which is still open.
     static let commands: [String] =
         Array(repeating: "9", count: 4) + Array(repeating: "ctrl+z", count: 3) + Array(repeating: "ctrl+shift+z", count: 2)
-        + ["Delete", "Delete", "0", "1", "2", "3", "4", "5", "u", "shift+u", "ctrl+1", "ctrl+3",
-           "alt+1", "alt+2", "Return", "Return", "Escape", "Escape", "Left", "Right", "Down", "Up"]
+        + [
+            "Delete", "Delete", "0", "1", "2", "3", "4", "5", "u", "shift+u", "ctrl+1", "ctrl+3",
+            "alt+1", "alt+2", "Return", "Return", "Escape", "Escape", "Left", "Right", "Down", "Up",
+        ]
 
     static func addDamagedFiles(to folder: URL) throws {
         let sample = try Data(contentsOf: AppFixture.samples.appendingPathComponent("IMG_1003.jpg"))
@@ -97,8 +101,9 @@ extension AppFixture {
 
     /// How many photos the catalog has rejected.
     func rejectedCount() -> Int {
-        Int(Process.output("/usr/bin/sqlite3", [catalogPath, "SELECT count(*) FROM photo WHERE rejected != 0"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        Int(
+            Process.output("/usr/bin/sqlite3", [catalogPath, "SELECT count(*) FROM photo WHERE rejected != 0"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// The catalog's rating and reject of every photo, by file name.
@@ -117,8 +122,9 @@ extension AppFixture {
     /// nil when nothing does.
     func mismatch(with tree: [AccessibleNode], total: Int) -> String? {
         let files = filesInFolder()
-        let trashed = Set((try? FileManager.default.contentsOfDirectory(
-            atPath: home.appendingPathComponent("data/Trash/files").path)) ?? [])
+        let trashed = Set(
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: home.appendingPathComponent("data/Trash/files").path)) ?? [])
         guard files.count + trashed.count == total, files.isDisjoint(with: trashed) else {
             return "files lost: \(files.count) in the folder, \(trashed.count) in the trash, of \(total)"
         }

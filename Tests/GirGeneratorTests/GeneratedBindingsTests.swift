@@ -16,19 +16,23 @@ final class GeneratedBindingsTests: XCTestCase {
         }
     }
 
-    private func assertFolder(_ folder: String, holds expected: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertFolder(_ folder: String, holds expected: [String: String], file: StaticString = #filePath, line: UInt = #line) throws
+    {
         let directory = root.appendingPathComponent(folder)
         let committed = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
         XCTAssertEqual(committed, Set(expected.keys), "\(folder): files differ; run .ci/generate-bindings", file: file, line: line)
         for (name, contents) in expected.sorted(by: { $0.key < $1.key }) {
             let onDisk = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             guard onDisk != contents else { continue }
-            let diffLine = zip((onDisk ?? "").split(separator: "\n", omittingEmptySubsequences: false),
-                               contents.split(separator: "\n", omittingEmptySubsequences: false))
-                .enumerated().first { $0.element.0 != $0.element.1 }
-            XCTFail("\(folder)/\(name) is not what the generator makes (first difference at line \((diffLine?.offset ?? 0) + 1): "
+            let diffLine = zip(
+                (onDisk ?? "").split(separator: "\n", omittingEmptySubsequences: false),
+                contents.split(separator: "\n", omittingEmptySubsequences: false)
+            )
+            .enumerated().first { $0.element.0 != $0.element.1 }
+            XCTFail(
+                "\(folder)/\(name) is not what the generator makes (first difference at line \((diffLine?.offset ?? 0) + 1): "
                     + "committed \"\(diffLine?.element.0 ?? "")\", generated \"\(diffLine?.element.1 ?? "")\"); run .ci/generate-bindings",
-                    file: file, line: line)
+                file: file, line: line)
         }
     }
 }

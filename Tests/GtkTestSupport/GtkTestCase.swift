@@ -59,9 +59,11 @@ public func closeAllWindows() {
 
 /// Runs the main loop until `condition` holds; fails the test after `timeout` seconds.
 @MainActor @discardableResult
-public func pump(until condition: () -> Bool, timeout: Double = 5,
-                 _ message: @autoclosure () -> String = "condition",
-                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+public func pump(
+    until condition: () -> Bool, timeout: Double = 5,
+    _ message: @autoclosure () -> String = "condition",
+    file: StaticString = #filePath, line: UInt = #line
+) -> Bool {
     let ok = MainLoop.run(until: condition, timeout: timeout)
     if !ok { XCTFail("Timed out after \(timeout) s waiting for \(message())", file: file, line: line) }
     return ok
@@ -86,7 +88,8 @@ public func show(_ window: Window, file: StaticString = #filePath, line: UInt = 
 
 /// Where tests put screenshots and other artifacts.
 public var testArtifactsDirectory: URL {
-    let root = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_ARTIFACTS"]
+    let root =
+        ProcessInfo.processInfo.environment["LIGHTBOX_TEST_ARTIFACTS"]
         ?? FileManager.default.currentDirectoryPath + "/test-artifacts"
     let url = URL(fileURLWithPath: root)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -95,8 +98,10 @@ public var testArtifactsDirectory: URL {
 
 /// Renders `widget` to `test-artifacts/<name>.png` and returns the path.
 @MainActor
-public func screenshot(_ widget: Widget, name: String,
-                       file: StaticString = #filePath, line: UInt = #line) -> String {
+public func screenshot(
+    _ widget: Widget, name: String,
+    file: StaticString = #filePath, line: UInt = #line
+) -> String {
     let path = testArtifactsDirectory.appendingPathComponent("\(name).png").path
     // A widget that just changed draws nothing until GTK has laid it out again: wait for that frame.
     let rendered = MainLoop.run(until: { widget.renderPNG(to: path) }, timeout: 3)
@@ -148,8 +153,10 @@ public final class TestDisplay {
             // or killed test process leaves no X server behind; a normal exit ends it in atexit.
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--pdeathsig", "TERM", "--", "/usr/bin/Xvfb", ":\(number)",
-                                 "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+            process.arguments = [
+                "--pdeathsig", "TERM", "--", "/usr/bin/Xvfb", ":\(number)",
+                "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset",
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             do { try process.run() } catch {

@@ -93,7 +93,8 @@ enum SessionProcesses {
     /// that doesn't reap stay zombies).
     static func isAlive(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ") ", options: .backwards) else { return false }
+            let end = stat.range(of: ") ", options: .backwards)
+        else { return false }
         return !stat[end.upperBound...].hasPrefix("Z")
     }
 }
@@ -158,8 +159,9 @@ public final class LaunchedApp: @unchecked Sendable {
         let home = FileManager.default.temporaryDirectory
             .appendingPathComponent("lightbox-test-\(UUID().uuidString)")
         for sub in ["data", "config", "cache", "Pictures"] {
-            try FileManager.default.createDirectory(at: home.appendingPathComponent(sub),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent(sub),
+                withIntermediateDirectories: true)
         }
         return home
     }
@@ -187,8 +189,10 @@ public final class LaunchedApp: @unchecked Sendable {
     /// Runs the binary to completion (no display needed) and returns status and output;
     /// `locale` is its `LC_ALL` and `LANG` (C.UTF-8, English, unless a test asks); `variables`
     /// are set on top (`LIGHTBOX_LOCALE_DIR`, say).
-    public static func run(_ arguments: [String], home: URL? = nil, locale: String = TestLocale.standard,
-                           variables: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    public static func run(
+        _ arguments: [String], home: URL? = nil, locale: String = TestLocale.standard,
+        variables: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -205,8 +209,10 @@ public final class LaunchedApp: @unchecked Sendable {
 
     /// Starts the app on the current display, on `session`'s bus (a new one by default), in
     /// `locale` (`LC_ALL` and `LANG`; C.UTF-8, English, unless a test asks for `zh_CN.UTF-8`…).
-    public static func start(_ arguments: [String], home: URL? = nil, session: TestSession? = nil,
-                             locale: String = TestLocale.standard) throws -> LaunchedApp {
+    public static func start(
+        _ arguments: [String], home: URL? = nil, session: TestSession? = nil,
+        locale: String = TestLocale.standard
+    ) throws -> LaunchedApp {
         try LaunchedApp(arguments: arguments, home: home ?? makeHome(), session: session ?? TestSession(), locale: locale)
     }
 

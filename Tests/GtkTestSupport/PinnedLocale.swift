@@ -40,8 +40,9 @@ public enum PinnedLocale {
         }
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "run again with \(environment):\n\(printed.suffix(4_000))",
-                       file: file, line: line)
+        XCTAssertEqual(
+            process.terminationStatus, 0, "run again with \(environment):\n\(printed.suffix(4_000))",
+            file: file, line: line)
         return false
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gtk
 import GtkTestSupport
 import XCTest
+
+@testable import Gtk
 
 final class DialogTests: GtkTestCase {
     func testShortcutsWindowListsEveryGroupAndShortcut() throws {
@@ -13,15 +14,17 @@ final class DialogTests: GtkTestCase {
         let path = screenshot(window, name: "gtk-shortcuts-window")
         let image = try XCTUnwrap(RasterImage(contentsOf: path))
         XCTAssertFalse(image.isSingleColor)
-        XCTAssertTrue(ShortcutsWindow.xml([ShortcutGroup("A & B", [])]).contains("A &amp; B"),
-                      "titles are escaped for GtkBuilder")
+        XCTAssertTrue(
+            ShortcutsWindow.xml([ShortcutGroup("A & B", [])]).contains("A &amp; B"),
+            "titles are escaped for GtkBuilder")
     }
 
     /// The wrapper has no getters for what it sets: GTK's own title, made from the program
     /// name, shows the name arrived (AppTests' AboutTests reads the name and version shown).
     func testAboutDialogIsTitledWithTheProgramName() {
-        let about = AboutDialog(name: "Lightbox", version: "0.1.0", comments: "Photos", website: nil,
-                                iconName: "image-x-generic")
+        let about = AboutDialog(
+            name: "Lightbox", version: "0.1.0", comments: "Photos", website: nil,
+            iconName: "image-x-generic")
         show(about)
         XCTAssertEqual(about.title, "About Lightbox")
         about.close()

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gtk
 import GtkTestSupport
 import XCTest
+
+@testable import Gtk
 
 final class DisplayTests: GtkTestCase {
     func testWindowWithALabelRendersToANonBlankPNGOfItsSize() throws {

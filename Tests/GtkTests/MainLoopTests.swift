@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-@testable import Gtk
 import GtkTestSupport
 import XCTest
+
+@testable import Gtk
 
 /// Blocks in GLib's poll (as `g_main_loop_run` does) until `done`, with a generous
 /// watchdog so a broken build fails instead of hanging.
@@ -17,11 +18,12 @@ private func blockInGLibUntil(_ done: () -> Bool) -> Bool {
 private func waitUntilTheMainThreadSleepsInPoll() {
     waitUntil(timeout: 2, interval: 0.001) {
         guard let call = try? String(contentsOfFile: "/proc/self/task/\(getpid())/syscall", encoding: .utf8),
-              let number = call.split(separator: " ").first.flatMap({ Int($0) }) else { return false }
+            let number = call.split(separator: " ").first.flatMap({ Int($0) })
+        else { return false }
         #if arch(x86_64)
-        return number == 7 || number == 271
+            return number == 7 || number == 271
         #else
-        return number == 73
+            return number == 73
         #endif
     }
 }
@@ -35,7 +37,10 @@ final class MainLoopTests: GtkTestCase {
     }
 
     func testTaskOnMainActorFromADetachedTaskRunsOnTheMainThread() {
-        final class Result: @unchecked Sendable { var ranOnMain = false; var done = false }
+        final class Result: @unchecked Sendable {
+            var ranOnMain = false
+            var done = false
+        }
         let result = Result()
         Task.detached {
             waitUntilTheMainThreadSleepsInPoll()
@@ -49,7 +54,10 @@ final class MainLoopTests: GtkTestCase {
     }
 
     func testAwaitMainActorRunFromADetachedTask() {
-        final class Result: @unchecked Sendable { var ranOnMain = false; var done = false }
+        final class Result: @unchecked Sendable {
+            var ranOnMain = false
+            var done = false
+        }
         let result = Result()
         Task.detached {
             let onMain = await MainActor.run { Thread.isMainThread }
@@ -63,7 +71,10 @@ final class MainLoopTests: GtkTestCase {
     }
 
     func testDispatchMainAsyncFromABackgroundThread() {
-        final class Result: @unchecked Sendable { var ranOnMain = false; var done = false }
+        final class Result: @unchecked Sendable {
+            var ranOnMain = false
+            var done = false
+        }
         let result = Result()
         DispatchQueue.global().async {
             waitUntilTheMainThreadSleepsInPoll()

@@ -1,6 +1,7 @@
-@testable import Gtk
 import GtkTestSupport
 import XCTest
+
+@testable import Gtk
 
 /// A widget subclass with Swift state, to see that GTK keeps the *same* wrapper alive.
 final class TaggedLabel: Label {
@@ -86,7 +87,8 @@ final class OwnershipTests: GtkTestCase {
 final class ContainerRemovalTests: GtkTestCase {
     func testUnparentUsesEachContainersOwnAPI() {
         let paned = Paned()
-        let start = Label("start"), end = Label("end")
+        let start = Label("start")
+        let end = Label("end")
         paned.startChild = start
         paned.endChild = end
         end.removeFromParent()

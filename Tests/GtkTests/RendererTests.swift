@@ -1,6 +1,7 @@
-@testable import Gtk
 import GtkTestSupport
 import XCTest
+
+@testable import Gtk
 
 final class RendererTests: GtkTestCase {
     /// GTK 4.8 would draw with llvmpipe's OpenGL on a machine without a GPU: cairo instead,

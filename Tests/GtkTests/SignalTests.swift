@@ -1,6 +1,7 @@
-@testable import Gtk
 import GtkTestSupport
 import XCTest
+
+@testable import Gtk
 
 final class SignalTests: GtkTestCase {
     func testZeroArgumentSignal() {
@@ -49,7 +50,7 @@ final class SignalTests: GtkTestCase {
         connection.disconnect()
         XCTAssertFalse(connection.isConnected)
         XCTAssertEqual(SignalDiagnostics.liveHandlerBoxes, before)
-        connection.disconnect() // twice is harmless
+        connection.disconnect()  // twice is harmless
     }
 
     func testClosureBoxesAreReleasedWhenTheInstanceIsFinalized() {

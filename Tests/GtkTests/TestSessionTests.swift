@@ -7,7 +7,8 @@ final class TestSessionTests: XCTestCase {
     /// Running, as opposed to gone or a zombie.
     private func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ") ", options: .backwards) else { return false }
+            let end = stat.range(of: ") ", options: .backwards)
+        else { return false }
         return !stat[end.upperBound...].hasPrefix("Z")
     }
 
@@ -33,10 +34,11 @@ final class TestSessionTests: XCTestCase {
         try unrelated.run()
         defer { unrelated.terminate() }
         // Until it has exec'd, the child has this process's environment (no bus address).
-        XCTAssertTrue(waitUntil(interval: 0.001) {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(service.processIdentifier)/exe"))?
-                .hasSuffix("/sleep") == true
-        }, "the child runs sleep")
+        XCTAssertTrue(
+            waitUntil(interval: 0.001) {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(service.processIdentifier)/exe"))?
+                    .hasSuffix("/sleep") == true
+            }, "the child runs sleep")
         XCTAssertTrue(isRunning(service.processIdentifier))
         let socket = try socket(of: session.address)
         XCTAssertTrue(FileManager.default.fileExists(atPath: socket), "the bus runs")

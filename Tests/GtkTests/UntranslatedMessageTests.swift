@@ -11,8 +11,10 @@ final class UntranslatedMessageTests: XCTestCase {
             let message = "Open a folder of photos to see them by month, round \(round)."
             let plural = "\(round) photos were looked up in a catalog that lacks them all"
             XCTAssertEqual(Translation.text(message, domain: "lightbox-untranslated-test"), message)
-            XCTAssertEqual(Translation.text("one photo was looked up, round \(round)", plural: plural, count: 2,
-                                            domain: "lightbox-untranslated-test"), plural)
+            XCTAssertEqual(
+                Translation.text(
+                    "one photo was looked up, round \(round)", plural: plural, count: 2,
+                    domain: "lightbox-untranslated-test"), plural)
             XCTAssertEqual(Translation.text(message, context: "a context", domain: "lightbox-untranslated-test"), message)
         }
     }

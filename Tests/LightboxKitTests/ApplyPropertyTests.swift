@@ -15,8 +15,9 @@ final class ApplyPropertyTests: GtkTestCase {
             mirror = source.items.map(\.id)
             source.model.onItemsChanged(owner: self) { [unowned self, unowned source] position, removed, added in
                 splices.append((position, removed, added))
-                mirror.replaceSubrange(position..<position + removed,
-                                       with: (position..<position + added).map { source.item(at: $0).id })
+                mirror.replaceSubrange(
+                    position..<position + removed,
+                    with: (position..<position + added).map { source.item(at: $0).id })
             }
         }
     }

@@ -24,8 +24,10 @@ final class CountingRow: ListRowView {
 
 final class ArrayDataSourceTests: GtkTestCase {
     @MainActor
-    private func showList(_ source: ArrayDataSource<Contact>, selection: SelectionMode = .single,
-                          grid: Bool = false) -> ListBase {
+    private func showList(
+        _ source: ArrayDataSource<Contact>, selection: SelectionMode = .single,
+        grid: Bool = false
+    ) -> ListBase {
         let view: ListBase = grid ? source.makeGridView(selection: selection) : source.makeListView(selection: selection)
         let scrolled = ScrolledWindow()
         scrolled.child = view
@@ -217,8 +219,9 @@ final class ArrayDataSourceTests: GtkTestCase {
         pump(until: { source.boundRowCount == 2 }, "registered rows bound")
         let problems = GLibLog.takeProblems()
         XCTAssertEqual(problems.map(\.level), [.critical])
-        XCTAssertEqual(problems.first?.text,
-                       "ArrayDataSource: No row registered for kind \"pair\" (item at position 1)")
+        XCTAssertEqual(
+            problems.first?.text,
+            "ArrayDataSource: No row registered for kind \"pair\" (item at position 1)")
     }
 
     func testContentUpdateRebindsTheVisibleRowInPlace() throws {
@@ -270,7 +273,9 @@ final class ArrayDataSourceTests: GtkTestCase {
         XCTAssertEqual(source.model.item(at: 2), object, "the same item object")
         XCTAssertEqual(configured.sorted(), [1, 2, 5], "each updated row configured once")
         configured = []
-        var more = source.items; more[2].title = "Again"; try! source.apply(more)
+        var more = source.items
+        more[2].title = "Again"
+        try! source.apply(more)
         XCTAssertEqual(configured, [2], "apply")
         configured = []
         source.update([3: source[3]])
@@ -337,8 +342,12 @@ final class ArrayDataSourceTests: GtkTestCase {
         let source = ArrayDataSource((0..<1_000_000).map { Contact(id: $0, title: "Item \($0)") })
         let query = try ItemQuery(source.items, source: source)
         try await query.search(predicate: { $0.title.hasSuffix("99999") })
-        XCTAssertEqual(query.source.items.map(\.id), [99_999, 199_999, 299_999, 399_999, 499_999,
-                                                      599_999, 699_999, 799_999, 899_999, 999_999])
+        XCTAssertEqual(
+            query.source.items.map(\.id),
+            [
+                99_999, 199_999, 299_999, 399_999, 499_999,
+                599_999, 699_999, 799_999, 899_999, 999_999,
+            ])
         XCTAssertEqual(query.source.count, 10)
         try await query.search(predicate: nil, order: { $0.id > $1.id })
         XCTAssertEqual(query.source.count, 1_000_000)

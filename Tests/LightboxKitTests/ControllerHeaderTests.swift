@@ -1,7 +1,8 @@
-@testable import Gtk
 import GtkTestSupport
-@testable import LightboxKit
 import XCTest
+
+@testable import Gtk
+@testable import LightboxKit
 
 /// The kit's supported ways to fill headers and title bars: header items, a navigation
 /// header as the window's title bar, and a window presented for a root controller.
@@ -30,7 +31,9 @@ final class ControllerHeaderTests: GtkTestCase {
         let albums = Controller()
         albums.title = "Albums"
         let navigation = NavigationController(root: albums)
-        let search = button("Search"), sort = button("Sort"), menu = button("Main Menu")
+        let search = button("Search")
+        let sort = button("Sort")
+        let menu = button("Main Menu")
         let switcher = Label("Albums | People")
         albums.headerItems.start = [search]
         albums.headerItems.end = [sort]
@@ -44,8 +47,9 @@ final class ControllerHeaderTests: GtkTestCase {
         let header = view.header
 
         XCTAssertTrue(isShown(search, in: header), "the page's start accessory")
-        XCTAssertEqual(shown([search, sort, menu], in: header), ["Search", "Main Menu", "Sort"],
-                       "the navigation's own item beside the page's")
+        XCTAssertEqual(
+            shown([search, sort, menu], in: header), ["Search", "Main Menu", "Sort"],
+            "the navigation's own item beside the page's")
         XCTAssertTrue(isShown(switcher, in: header), "the page's title widget instead of its title")
         XCTAssertFalse(view.titleLabel.isMapped)
 
@@ -173,8 +177,9 @@ final class ControllerHeaderTests: GtkTestCase {
         XCTAssertEqual(window.titlebar?.isVisible, false, "no title bar of the window's own")
         XCTAssertTrue(view.sidebarHeader.isMapped)
         XCTAssertEqual(view.sidebarTitle.text, "Planets")
-        XCTAssertTrue((split.detailNavigation.view as! NavigationView).header.showsTitleButtons,
-                      "the detail header at the top edge holds the window buttons")
+        XCTAssertTrue(
+            (split.detailNavigation.view as! NavigationView).header.showsTitleButtons,
+            "the detail header at the top edge holds the window buttons")
         XCTAssertEqual(window.title, "Planets")
     }
 

@@ -1,7 +1,8 @@
-@testable import Gtk
 import GtkTestSupport
-@testable import LightboxKit
 import XCTest
+
+@testable import Gtk
+@testable import LightboxKit
 
 /// Counts appearance calls of every hosted controller.
 @MainActor
@@ -33,9 +34,10 @@ private final class NumbersController: Controller {
 
     init(count: Int, counts: AppearanceCounts) {
         super.init()
-        source = HostingDataSource(Array(0..<count), parent: self, poolLimit: 8,
-                                   make: { NumberController(counts: counts) },
-                                   configure: { controller, number in controller.show(number) })
+        source = HostingDataSource(
+            Array(0..<count), parent: self, poolLimit: 8,
+            make: { NumberController(counts: counts) },
+            configure: { controller, number in controller.show(number) })
     }
 
     override func loadView() -> Widget { scroller }
@@ -51,7 +53,8 @@ private final class NumbersController: Controller {
 final class ControllerHostingTests: GtkTestCase {
     func testScrollingTenThousandHostedRowsKeepsControllersBoundedBalancedAndFreed() {
         let counts = AppearanceCounts()
-        let baseline = Controller.liveCount, objects = Object.liveCount
+        let baseline = Controller.liveCount
+        let objects = Object.liveCount
         weak var weakList: NumbersController?
         do {
             let numbers = NumbersController(count: 10_000, counts: counts)
@@ -69,8 +72,9 @@ final class ControllerHostingTests: GtkTestCase {
                 let live = Controller.liveCount - baseline - 1
                 maximumLive = max(maximumLive, live)
                 XCTAssertLessThanOrEqual(live, numbers.source.boundRowCount + numbers.source.poolLimit)
-                XCTAssertEqual(numbers.children.count, numbers.source.boundRowCount,
-                               "exactly the bound rows' controllers are children")
+                XCTAssertEqual(
+                    numbers.children.count, numbers.source.boundRowCount,
+                    "exactly the bound rows' controllers are children")
             }
             XCTAssertGreaterThan(counts.willAppear, 1_000, "scrolling showed many hosted controllers")
             XCTAssertGreaterThan(maximumLive, 0)
@@ -108,8 +112,9 @@ final class ControllerHostingTests: GtkTestCase {
     func testBindingAfterTheParentIsFreedLeavesTheRowEmptyAndLogsACritical() {
         let counts = AppearanceCounts()
         var parent: Controller? = Controller()
-        let source = HostingDataSource([1, 2, 3], parent: parent!, make: { NumberController(counts: counts) },
-                                       configure: { controller, number in controller.show(number) })
+        let source = HostingDataSource(
+            [1, 2, 3], parent: parent!, make: { NumberController(counts: counts) },
+            configure: { controller, number in controller.show(number) })
         parent = nil
         let window = Window()
         let scroller = ScrolledWindow()
@@ -119,7 +124,8 @@ final class ControllerHostingTests: GtkTestCase {
         XCTAssertTrue(source.hostedControllers.isEmpty)
         let problems = GLibLog.takeProblems()
         XCTAssertEqual(problems.first?.level, .critical)
-        XCTAssertEqual(problems.first?.text,
-                       "HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
+        XCTAssertEqual(
+            problems.first?.text,
+            "HostingDataSource: a row was bound after the parent controller was freed; it stays empty")
     }
 }

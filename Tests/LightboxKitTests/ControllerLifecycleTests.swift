@@ -1,7 +1,8 @@
-@testable import Gtk
 import GtkTestSupport
-@testable import LightboxKit
 import XCTest
+
+@testable import Gtk
+@testable import LightboxKit
 
 final class ControllerLifecycleTests: GtkTestCase {
     /// A window showing `root`'s view (a vertical box).
@@ -34,8 +35,12 @@ final class ControllerLifecycleTests: GtkTestCase {
         root.addChild(child)
         (root.view as! Box).append(child.view)
         child.didMove(toParent: root)
-        XCTAssertEqual(trace.take(), ["child.willMove(root)", "child.viewDidLoad",
-                                      "child.viewWillAppear", "child.viewDidAppear", "child.didMove(root)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "child.willMove(root)", "child.viewDidLoad",
+                "child.viewWillAppear", "child.viewDidAppear", "child.didMove(root)",
+            ])
         XCTAssertTrue(child.parent === root)
         XCTAssertEqual(root.children.count, 1)
     }
@@ -57,8 +62,12 @@ final class ControllerLifecycleTests: GtkTestCase {
         _ = trace.take()
         weakChild?.willMove(toParent: nil)
         weakChild?.removeFromParent()
-        XCTAssertEqual(trace.take(), ["child.willMove(nil)", "child.viewWillDisappear",
-                                      "child.viewDidDisappear", "child.didMove(nil)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "child.willMove(nil)", "child.viewWillDisappear",
+                "child.viewDidDisappear", "child.didMove(nil)",
+            ])
         XCTAssertNil(weakChild, "the parent held the only reference")
         XCTAssertTrue(viewObserver!.isFinalized, "the child's view goes with it")
         XCTAssertTrue(root.children.isEmpty)
@@ -72,16 +81,28 @@ final class ControllerLifecycleTests: GtkTestCase {
         (root.view as! Box).append(child.view)
         child.didMove(toParent: root)
         let window = windowShowing(root)
-        XCTAssertEqual(trace.take(), ["child.willMove(root)", "root.viewDidLoad", "child.viewDidLoad",
-                                      "child.didMove(root)", "root.viewWillAppear", "child.viewWillAppear",
-                                      "child.viewDidAppear", "root.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "child.willMove(root)", "root.viewDidLoad", "child.viewDidLoad",
+                "child.didMove(root)", "root.viewWillAppear", "child.viewWillAppear",
+                "child.viewDidAppear", "root.viewDidAppear",
+            ])
         window.isVisible = false
-        XCTAssertEqual(trace.take(), ["root.viewWillDisappear", "child.viewWillDisappear",
-                                      "child.viewDidDisappear", "root.viewDidDisappear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "root.viewWillDisappear", "child.viewWillDisappear",
+                "child.viewDidDisappear", "root.viewDidDisappear",
+            ])
         window.isVisible = true
         pump(until: { window.isMapped }, "window to map again")
-        XCTAssertEqual(trace.take(), ["root.viewWillAppear", "child.viewWillAppear",
-                                      "child.viewDidAppear", "root.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "root.viewWillAppear", "child.viewWillAppear",
+                "child.viewDidAppear", "root.viewDidAppear",
+            ])
     }
 
     func testHidingAChildViewMakesOnlyThatChildDisappear() {
@@ -94,8 +115,12 @@ final class ControllerLifecycleTests: GtkTestCase {
         _ = trace.take()
         child.view.isVisible = false
         child.view.isVisible = true
-        XCTAssertEqual(trace.take(), ["child.viewWillDisappear", "child.viewDidDisappear",
-                                      "child.viewWillAppear", "child.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "child.viewWillDisappear", "child.viewDidDisappear",
+                "child.viewWillAppear", "child.viewDidAppear",
+            ])
     }
 
     func testAnimatedTransitionRunsAppearanceCallsAroundTheStackAnimation() {
@@ -109,12 +134,14 @@ final class ControllerLifecycleTests: GtkTestCase {
     /// A root whose view holds a stack showing child a; child b is added but not placed.
     @MainActor
     private func transitionFixture()
-        -> (Trace, TracingController, Stack, TracingController, TracingController) {
+        -> (Trace, TracingController, Stack, TracingController, TracingController)
+    {
         let trace = Trace()
         let root = TracingController("root", trace: trace)
         let stack = Stack()
         (root.view as! Box).append(stack)
-        let a = TracingController("a", trace: trace), b = TracingController("b", trace: trace)
+        let a = TracingController("a", trace: trace)
+        let b = TracingController("b", trace: trace)
         root.addChild(a)
         stack.add(a.view)
         root.addChild(b)
@@ -132,8 +159,12 @@ final class ControllerLifecycleTests: GtkTestCase {
             completed = true
         }
         pump(until: { completed }, "transition to complete")
-        XCTAssertEqual(trace.take(), ["a.viewWillDisappear", "b.viewDidLoad", "b.viewWillAppear",
-                                      "a.viewDidDisappear", "b.viewDidAppear", "completion"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "a.viewWillDisappear", "b.viewDidLoad", "b.viewWillAppear",
+                "a.viewDidDisappear", "b.viewDidAppear", "completion",
+            ])
         XCTAssertNil(a.view.parent, "from's view leaves the stack")
         XCTAssertTrue(stack.visibleChild === b.view)
         XCTAssertEqual(a.appearance, .disappeared)
@@ -163,34 +194,42 @@ final class ControllerLifecycleTests: GtkTestCase {
         let child = TracingController("child", trace: trace)
         XCTAssertNil(ContainmentRules.problem(adding: child, to: root))
         root.addChild(child)
-        XCTAssertEqual(ContainmentRules.problem(adding: child, to: other),
-                       "addChild: this TracingController already has a parent (a TracingController); "
-                       + "call willMove(toParent: nil) and removeFromParent() before adding it elsewhere")
-        XCTAssertEqual(ContainmentRules.problem(adding: root, to: root),
-                       "addChild: a TracingController cannot be its own child")
-        XCTAssertEqual(ContainmentRules.problem(adding: root, to: child),
-                       "addChild: a TracingController cannot become a child of its own descendant")
-        XCTAssertEqual(ContainmentRules.problem(transitionFrom: child, to: child, in: root),
-                       "transition: from and to are the same TracingController")
-        XCTAssertEqual(ContainmentRules.problem(transitionFrom: child, to: other, in: root),
-                       "transition: to (a TracingController) is not a child of this TracingController; "
-                       + "addChild(_:) it first")
+        XCTAssertEqual(
+            ContainmentRules.problem(adding: child, to: other),
+            "addChild: this TracingController already has a parent (a TracingController); "
+                + "call willMove(toParent: nil) and removeFromParent() before adding it elsewhere")
+        XCTAssertEqual(
+            ContainmentRules.problem(adding: root, to: root),
+            "addChild: a TracingController cannot be its own child")
+        XCTAssertEqual(
+            ContainmentRules.problem(adding: root, to: child),
+            "addChild: a TracingController cannot become a child of its own descendant")
+        XCTAssertEqual(
+            ContainmentRules.problem(transitionFrom: child, to: child, in: root),
+            "transition: from and to are the same TracingController")
+        XCTAssertEqual(
+            ContainmentRules.problem(transitionFrom: child, to: other, in: root),
+            "transition: to (a TracingController) is not a child of this TracingController; "
+                + "addChild(_:) it first")
         root.addChild(other)
-        XCTAssertEqual(ContainmentRules.problem(transitionFrom: child, to: other, in: root),
-                       "transition: the view of from (a TracingController) must be placed in a Stack by its parent")
+        XCTAssertEqual(
+            ContainmentRules.problem(transitionFrom: child, to: other, in: root),
+            "transition: the view of from (a TracingController) must be placed in a Stack by its parent")
         let stack = Stack()
         stack.add(child.view)
         let elsewhere = Box()
         elsewhere.append(other.view)
-        XCTAssertEqual(ContainmentRules.problem(transitionFrom: child, to: other, in: root),
-                       "transition: the view of to (a TracingController) is already placed elsewhere")
+        XCTAssertEqual(
+            ContainmentRules.problem(transitionFrom: child, to: other, in: root),
+            "transition: the view of to (a TracingController) is already placed elsewhere")
     }
 
     func testThousandAddRemoveCyclesLeaveNoControllerOrView() {
         let trace = Trace()
         let root = TracingController("root", trace: trace)
         _ = windowShowing(root)
-        let controllers = Controller.liveCount, objects = Object.liveCount
+        let controllers = Controller.liveCount
+        let objects = Object.liveCount
         for _ in 0..<1_000 {
             let child = TracingController("child", trace: trace)
             root.addChild(child)

@@ -1,7 +1,8 @@
-@testable import Gtk
 import GtkTestSupport
-@testable import LightboxKit
 import XCTest
+
+@testable import Gtk
+@testable import LightboxKit
 
 final class ControllerNavigationTests: GtkTestCase {
     @MainActor
@@ -23,8 +24,12 @@ final class ControllerNavigationTests: GtkTestCase {
         let root = TracingController("root", trace: trace, title: "Albums")
         let navigation = NavigationController(root: root)
         _ = windowShowing(navigation)
-        XCTAssertEqual(trace.take(), ["root.willMove(NavigationController)", "root.didMove(NavigationController)",
-                                      "root.viewDidLoad", "root.viewWillAppear", "root.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "root.willMove(NavigationController)", "root.didMove(NavigationController)",
+                "root.viewDidLoad", "root.viewWillAppear", "root.viewDidAppear",
+            ])
         weak var weakPage: TracingController?
         do {
             let page = TracingController("page", trace: trace, title: "Summer")
@@ -32,14 +37,22 @@ final class ControllerNavigationTests: GtkTestCase {
             navigation.push(page)
         }
         settle(navigation)
-        XCTAssertEqual(trace.take(), ["page.willMove(NavigationController)", "root.viewWillDisappear",
-                                      "page.viewDidLoad", "page.viewWillAppear", "root.viewDidDisappear",
-                                      "page.viewDidAppear", "page.didMove(NavigationController)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "page.willMove(NavigationController)", "root.viewWillDisappear",
+                "page.viewDidLoad", "page.viewWillAppear", "root.viewDidDisappear",
+                "page.viewDidAppear", "page.didMove(NavigationController)",
+            ])
         XCTAssertTrue(navigation.topController === weakPage)
         navigation.pop()
         settle(navigation)
-        XCTAssertEqual(trace.take(), ["page.willMove(nil)", "page.viewWillDisappear", "root.viewWillAppear",
-                                      "page.viewDidDisappear", "root.viewDidAppear", "page.didMove(nil)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "page.willMove(nil)", "page.viewWillDisappear", "root.viewWillAppear",
+                "page.viewDidDisappear", "root.viewDidAppear", "page.didMove(nil)",
+            ])
         XCTAssertNil(weakPage, "a popped page is freed")
         XCTAssertNil(navigation.pop(), "the root page stays")
     }
@@ -53,11 +66,15 @@ final class ControllerNavigationTests: GtkTestCase {
         navigation.push(TracingController("a", trace: trace))
         XCTAssertNotNil(navigation.runningTransition, "the slide runs")
         navigation.push(TracingController("b", trace: trace))
-        XCTAssertEqual(trace.take(), ["a.willMove(NavigationController)", "root.viewWillDisappear",
-                                      "a.viewDidLoad", "a.viewWillAppear", "root.viewDidDisappear",
-                                      "a.viewDidAppear", "a.didMove(NavigationController)",
-                                      "b.willMove(NavigationController)", "a.viewWillDisappear",
-                                      "b.viewDidLoad", "b.viewWillAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "a.willMove(NavigationController)", "root.viewWillDisappear",
+                "a.viewDidLoad", "a.viewWillAppear", "root.viewDidDisappear",
+                "a.viewDidAppear", "a.didMove(NavigationController)",
+                "b.willMove(NavigationController)", "a.viewWillDisappear",
+                "b.viewDidLoad", "b.viewWillAppear",
+            ])
         navigation.pop(animated: false)
         XCTAssertEqual(navigation.controllers.count, 2)
         XCTAssertEqual(navigation.topController?.appearance, .appeared)
@@ -75,10 +92,14 @@ final class ControllerNavigationTests: GtkTestCase {
         XCTAssertNil(navigation.runningTransition)
         // The appearing page completes its cycle in order; the container's children
         // then disappear together.
-        XCTAssertEqual(trace.take(), ["page.willMove(NavigationController)", "root.viewWillDisappear",
-                                      "page.viewDidLoad", "page.viewWillAppear", "page.viewDidAppear",
-                                      "page.viewWillDisappear", "root.viewDidDisappear", "page.viewDidDisappear",
-                                      "page.didMove(NavigationController)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "page.willMove(NavigationController)", "root.viewWillDisappear",
+                "page.viewDidLoad", "page.viewWillAppear", "page.viewDidAppear",
+                "page.viewWillDisappear", "root.viewDidDisappear", "page.viewDidDisappear",
+                "page.didMove(NavigationController)",
+            ])
         XCTAssertTrue(trace.appearancesBalance(names: ["page"]))
     }
 
@@ -125,7 +146,8 @@ final class ControllerNavigationTests: GtkTestCase {
 
     func testSetRootCrossFadesAndFreesTheOldPages() {
         let trace = Trace()
-        weak var weakOld: Controller?, weakPushed: Controller?
+        weak var weakOld: Controller?
+        weak var weakPushed: Controller?
         let navigation: NavigationController
         do {
             let old = TracingController("old", trace: trace)
@@ -139,18 +161,23 @@ final class ControllerNavigationTests: GtkTestCase {
         _ = trace.take()
         navigation.setRoot(TracingController("new", trace: trace))
         settle(navigation)
-        XCTAssertEqual(trace.take(), ["new.willMove(NavigationController)", "old.willMove(nil)",
-                                      "pushed.willMove(nil)", "pushed.viewWillDisappear", "new.viewDidLoad",
-                                      "new.viewWillAppear", "pushed.viewDidDisappear", "new.viewDidAppear",
-                                      "old.didMove(nil)", "pushed.didMove(nil)",
-                                      "new.didMove(NavigationController)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "new.willMove(NavigationController)", "old.willMove(nil)",
+                "pushed.willMove(nil)", "pushed.viewWillDisappear", "new.viewDidLoad",
+                "new.viewWillAppear", "pushed.viewDidDisappear", "new.viewDidAppear",
+                "old.didMove(nil)", "pushed.didMove(nil)",
+                "new.didMove(NavigationController)",
+            ])
         XCTAssertNil(weakOld)
         XCTAssertNil(weakPushed)
         XCTAssertEqual(navigation.controllers.count, 1)
     }
 
     func testANestedControllerFindsItsNavigationController() {
-        let page = Controller(), nested = Controller()
+        let page = Controller()
+        let nested = Controller()
         let navigation = NavigationController(root: page)
         page.addChild(nested)
         XCTAssertTrue(nested.navigationController === navigation)
@@ -169,15 +196,17 @@ final class ControllerNavigationTests: GtkTestCase {
             settle(navigation)
             XCTAssertEqual(navigation.controllers.count, 1, "\(key) pops")
         }
-        XCTAssertFalse(navigation.view.sendKeyPress(Key(name: "Escape")!, modifiers: []),
-                       "Escape on the root page is left to others")
+        XCTAssertFalse(
+            navigation.view.sendKeyPress(Key(name: "Escape")!, modifiers: []),
+            "Escape on the root page is left to others")
     }
 
     func testThousandPushPopCyclesLeaveNoControllerOrView() {
         let trace = Trace()
         let navigation = NavigationController(root: TracingController("root", trace: trace))
         _ = windowShowing(navigation)
-        let controllers = Controller.liveCount, objects = Object.liveCount
+        let controllers = Controller.liveCount
+        let objects = Object.liveCount
         for _ in 0..<1_000 {
             navigation.push(TracingController("page", trace: trace), animated: false)
             navigation.pop(animated: false)
@@ -185,8 +214,9 @@ final class ControllerNavigationTests: GtkTestCase {
         XCTAssertEqual(Controller.liveCount, controllers)
         XCTAssertEqual(Object.liveCount, objects)
         XCTAssertTrue(trace.appearancesBalance(names: ["page"]))
-        XCTAssertEqual(trace.entries.filter { $0 == "root.viewWillAppear" }.count,
-                       trace.entries.filter { $0 == "root.viewDidDisappear" }.count + 1, "the root shows at the end")
+        XCTAssertEqual(
+            trace.entries.filter { $0 == "root.viewWillAppear" }.count,
+            trace.entries.filter { $0 == "root.viewDidDisappear" }.count + 1, "the root shows at the end")
         XCTAssertEqual(trace.entries.filter { $0 == "page.viewDidAppear" }.count, 1_000)
     }
 }

@@ -1,7 +1,8 @@
-@testable import Gtk
 import GtkTestSupport
-@testable import LightboxKit
 import XCTest
+
+@testable import Gtk
+@testable import LightboxKit
 
 final class ControllerSplitTests: GtkTestCase {
     @MainActor
@@ -21,15 +22,20 @@ final class ControllerSplitTests: GtkTestCase {
 
     func testListAndDetailAppearSideBySide() {
         let trace = Trace()
-        let split = SplitController(list: TracingController("list", trace: trace, title: "Contacts"),
-                                    detail: TracingController("detail", trace: trace, title: "Nobody"))
+        let split = SplitController(
+            list: TracingController("list", trace: trace, title: "Contacts"),
+            detail: TracingController("detail", trace: trace, title: "Nobody"))
         let window = windowShowing(split)
         XCTAssertFalse(split.isCollapsed)
-        XCTAssertEqual(trace.take(), ["detail.willMove(NavigationController)", "detail.didMove(NavigationController)",
-                                      "list.willMove(SplitController)", "list.viewDidLoad",
-                                      "list.didMove(SplitController)", "detail.viewDidLoad",
-                                      "list.viewWillAppear", "list.viewDidAppear",
-                                      "detail.viewWillAppear", "detail.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "detail.willMove(NavigationController)", "detail.didMove(NavigationController)",
+                "list.willMove(SplitController)", "list.viewDidLoad",
+                "list.didMove(SplitController)", "detail.viewDidLoad",
+                "list.viewWillAppear", "list.viewDidAppear",
+                "detail.viewWillAppear", "detail.viewDidAppear",
+            ])
         XCTAssertEqual(window.title, "Contacts")
         XCTAssertTrue(split.listController.view.isMapped && split.detailController!.view.isMapped)
     }
@@ -47,18 +53,23 @@ final class ControllerSplitTests: GtkTestCase {
         _ = trace.take()
         split.showDetail(TracingController("new", trace: trace, title: "Ada"))
         pump(until: { split.detailNavigation.runningTransition == nil }, "cross-fade")
-        XCTAssertEqual(trace.take(), ["new.willMove(NavigationController)", "old.willMove(nil)",
-                                      "old.viewWillDisappear", "new.viewDidLoad", "new.viewWillAppear",
-                                      "old.viewDidDisappear", "new.viewDidAppear", "old.didMove(nil)",
-                                      "new.didMove(NavigationController)"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "new.willMove(NavigationController)", "old.willMove(nil)",
+                "old.viewWillDisappear", "new.viewDidLoad", "new.viewWillAppear",
+                "old.viewDidDisappear", "new.viewDidAppear", "old.didMove(nil)",
+                "new.didMove(NavigationController)",
+            ])
         XCTAssertNil(oldDetail)
         XCTAssertEqual((split.detailNavigation.view as! NavigationView).titleLabel.text, "Ada")
     }
 
     func testNarrowWindowCollapsesToListThenDetailWithBackAndExpandsAgain() {
         let trace = Trace()
-        let split = SplitController(list: TracingController("list", trace: trace),
-                                    detail: TracingController("detail", trace: trace))
+        let split = SplitController(
+            list: TracingController("list", trace: trace),
+            detail: TracingController("detail", trace: trace))
         let window = windowShowing(split)
         let navigation = split.detailNavigation.view as! NavigationView
         XCTAssertFalse(navigation.backButton.isVisible)
@@ -70,22 +81,34 @@ final class ControllerSplitTests: GtkTestCase {
 
         split.showDetail(TracingController("chosen", trace: trace))
         XCTAssertTrue(split.isShowingDetail)
-        XCTAssertEqual(trace.take(), ["chosen.willMove(NavigationController)", "detail.willMove(nil)",
-                                      "chosen.viewDidLoad", "detail.didMove(nil)",
-                                      "chosen.didMove(NavigationController)", "list.viewWillDisappear",
-                                      "list.viewDidDisappear", "chosen.viewWillAppear", "chosen.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "chosen.willMove(NavigationController)", "detail.willMove(nil)",
+                "chosen.viewDidLoad", "detail.didMove(nil)",
+                "chosen.didMove(NavigationController)", "list.viewWillDisappear",
+                "list.viewDidDisappear", "chosen.viewWillAppear", "chosen.viewDidAppear",
+            ])
         XCTAssertTrue(navigation.backButton.isVisible, "the collapsed detail has a back button")
 
         XCTAssertTrue(split.detailNavigation.view.sendKeyPress(Key(name: "Escape")!, modifiers: []))
         XCTAssertFalse(split.isShowingDetail)
-        XCTAssertEqual(trace.take(), ["chosen.viewWillDisappear", "chosen.viewDidDisappear",
-                                      "list.viewWillAppear", "list.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "chosen.viewWillDisappear", "chosen.viewDidDisappear",
+                "list.viewWillAppear", "list.viewDidAppear",
+            ])
 
         split.showDetail(split.detailController!)
         _ = trace.take()
         navigation.backButton.click()
-        XCTAssertEqual(trace.take(), ["chosen.viewWillDisappear", "chosen.viewDidDisappear",
-                                      "list.viewWillAppear", "list.viewDidAppear"])
+        XCTAssertEqual(
+            trace.take(),
+            [
+                "chosen.viewWillDisappear", "chosen.viewDidDisappear",
+                "list.viewWillAppear", "list.viewDidAppear",
+            ])
 
         resize(window, width: 900) { !split.isCollapsed }
         XCTAssertEqual(trace.take(), ["chosen.viewWillAppear", "chosen.viewDidAppear"])

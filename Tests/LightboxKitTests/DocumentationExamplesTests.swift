@@ -24,8 +24,9 @@ struct Planet: TitleSubtitlePresentable {
 
 @MainActor func startPlanets(in application: Application) {
     application.onActivate {
-        makePlanetList().presentWindow(application: application, title: "Planets",
-                                       defaultSize: (width: 360, height: 480))
+        makePlanetList().presentWindow(
+            application: application, title: "Planets",
+            defaultSize: (width: 360, height: 480))
     }
 }
 
@@ -101,7 +102,8 @@ final class DocumentationExamplesTests: GtkTestCase {
         var scrolls = false
         application.onActivate {
             guard let window = application.windows.first as? ControllerWindow,
-                  let planets = window.rootController as? ListController<Planet> else { return }
+                let planets = window.rootController as? ListController<Planet>
+            else { return }
             let source = planets.source
             pump(until: { source.boundRowCount == 3 }, "three rows")
             titles = (0..<3).compactMap { (source.boundRow(at: $0) as? TitledRow)?.titleLabel.text }
@@ -145,7 +147,8 @@ final class DocumentationExamplesTests: GtkTestCase {
         pump(until: { moons.moons.hostedControllers.count == 4 }, "four hosted moons")
         XCTAssertEqual(moons.moons.hostedControllers.map(\.name).sorted(), ["Callisto", "Europa", "Ganymede", "Io"])
         XCTAssertTrue(moons.moons.hostedControllers.allSatisfy { $0.parent === moons })
-        XCTAssertEqual(moons.moons.hostedControllers.compactMap { ($0.view as? Label)?.text }.sorted(),
-                       ["Callisto", "Europa", "Ganymede", "Io"])
+        XCTAssertEqual(
+            moons.moons.hostedControllers.compactMap { ($0.view as? Label)?.text }.sorted(),
+            ["Callisto", "Europa", "Ganymede", "Io"])
     }
 }

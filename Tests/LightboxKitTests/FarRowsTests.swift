@@ -40,7 +40,8 @@ final class FarRowsTests: GtkTestCase {
 
     /// Positions whose titles the bound rows around `center` show, and the ones whose rows show another.
     private func titles(_ source: ArrayDataSource<Contact>, around center: Int) -> (shown: Int, wrong: [Int]) {
-        var shown = 0, wrong: [Int] = []
+        var shown = 0
+        var wrong: [Int] = []
         for position in (center - 150)..<(center + 150) {
             guard let row = source.boundRow(at: position) as? TitledRow else { continue }
             shown += 1
@@ -63,8 +64,9 @@ final class FarRowsTests: GtkTestCase {
         XCTAssertLessThan(configured.count, 80, "only the rows near the visible ones were configured at once")
         XCTAssertTrue(configured.contains(2_500))
 
-        pump(until: { source.boundRowCount == boundBefore + self.gtkBinds - self.gtkUnbinds },
-             "every bound row configured once the list stopped")
+        pump(
+            until: { source.boundRowCount == boundBefore + self.gtkBinds - self.gtkUnbinds },
+            "every bound row configured once the list stopped")
         let (shown, wrong) = titles(source, around: 2_500)
         XCTAssertGreaterThan(shown, 150)
         XCTAssertEqual(wrong, [], "each row shows its own item")
@@ -78,16 +80,19 @@ final class FarRowsTests: GtkTestCase {
         let rowHeight = (adjustment.upper - adjustment.lower) / 5_000
         let page = Int(adjustment.pageSize / rowHeight) + 1
         // A screenful of rows GTK has bound, but farther than a screenful from the visible ones.
-        guard let first = gtkBound.sorted().first(where: { position in
-            abs(position - 2_500) > 3 * page && (position..<(position + page)).allSatisfy(gtkBound.contains)
-        }) else { return XCTFail("GTK keeps rows beyond the visible ones") }
+        guard
+            let first = gtkBound.sorted().first(where: { position in
+                abs(position - 2_500) > 3 * page && (position..<(position + page)).allSatisfy(gtkBound.contains)
+            })
+        else { return XCTFail("GTK keeps rows beyond the visible ones") }
         let visible = first..<(first + page)
         let target = Double(first) * rowHeight
         XCTAssertNil(source.boundRow(at: first + 1), "row \(first + 1) waits, far from the visible ones")
         adjustment.value = target
         for position in visible {
-            XCTAssertEqual((source.boundRow(at: position) as? TitledRow)?.titleLabel.text, "Name \(position)",
-                           "row \(position) is ready before the frame that shows it")
+            XCTAssertEqual(
+                (source.boundRow(at: position) as? TitledRow)?.titleLabel.text, "Name \(position)",
+                "row \(position) is ready before the frame that shows it")
         }
     }
 }

@@ -33,8 +33,9 @@ final class GtkModelOracleTests: GtkTestCase {
         // A mirror built only from the splices, reading the source at emission time.
         var mirror = source.items.map(\.id)
         source.model.onItemsChanged { position, removed, added in
-            mirror.replaceSubrange(position..<position + removed,
-                                   with: (position..<position + added).map { source.item(at: $0).id })
+            mirror.replaceSubrange(
+                position..<position + removed,
+                with: (position..<position + added).map { source.item(at: $0).id })
         }
         @MainActor func ids(_ model: any ListModel) -> [Int] {
             (0..<model.itemCount).map { source.item(for: model.item(at: $0)!)!.id }
@@ -67,8 +68,9 @@ final class GtkModelOracleTests: GtkTestCase {
             let expected = source.items.map(\.id)
             XCTAssertEqual(mirror, expected, "splices, sequence \(sequence) step \(step) action \(action)")
             XCTAssertEqual(ids(source.model), expected, "source, sequence \(sequence) step \(step)")
-            XCTAssertEqual(ids(sorted), expected.sorted(by: >),
-                           "sort model, sequence \(sequence) step \(step)")
+            XCTAssertEqual(
+                ids(sorted), expected.sorted(by: >),
+                "sort model, sequence \(sequence) step \(step)")
             XCTAssertEqual(ids(filtered), expected.filter { $0 % 3 != 0 }, "filter model, sequence \(sequence) step \(step)")
             XCTAssertEqual(ids(slice), Array(expected.dropFirst(5).prefix(10)), "slice model, sequence \(sequence) step \(step)")
             XCTAssertEqual(selection.itemCount, expected.count, "selection model, sequence \(sequence) step \(step)")

@@ -46,8 +46,9 @@ final class InsertionsPerFrameTests: GtkTestCase {
         init(_ source: ArrayDataSource<Contact>) {
             ids = source.items.map(\.id)
             source.model.onItemsChanged(owner: self) { [unowned self, unowned source] position, removed, added in
-                ids.replaceSubrange(position..<position + removed,
-                                    with: (position..<position + added).map { source.item(at: $0).id })
+                ids.replaceSubrange(
+                    position..<position + removed,
+                    with: (position..<position + added).map { source.item(at: $0).id })
             }
         }
     }

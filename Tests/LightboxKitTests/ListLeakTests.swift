@@ -13,7 +13,8 @@ final class ListLeakTests: GtkTestCase {
         let objects = Object.liveCount
         let boxes = SignalDiagnostics.liveHandlerBoxes
         let items = LazyListModel.liveItemObjects
-        var binds = 0, unbinds = 0
+        var binds = 0
+        var unbinds = 0
         final class CountingSource: ArrayDataSource<Contact> {
             var onBind: () -> Void = {}
             var onUnbind: () -> Void = {}

@@ -11,8 +11,9 @@ final class PreconditionTrapTests: GtkTestCase {
     private static let childVariable = "LIGHTBOX_PRECONDITION_CHILD"
 
     func testUnregisteredKindStopsTheProcessNamingKindAndPosition() throws {
-        try expectTrap("unregisteredKind",
-                       message: "ArrayDataSource: No row registered for kind \"pair\" (item at position 1)")
+        try expectTrap(
+            "unregisteredKind",
+            message: "ArrayDataSource: No row registered for kind \"pair\" (item at position 1)")
     }
 
     func testSelectingWithoutAnAttachedViewStopsTheProcess() throws {
@@ -20,8 +21,9 @@ final class PreconditionTrapTests: GtkTestCase {
     }
 
     func testAttachingAViewOverAnotherModelStopsTheProcess() throws {
-        try expectTrap("attachForeignView",
-                       message: "ArrayDataSource.attach: the view's selection model does not wrap this data source")
+        try expectTrap(
+            "attachForeignView",
+            message: "ArrayDataSource.attach: the view's selection model does not wrap this data source")
     }
 
     func testSpliceOutsideTheModelStopsTheProcess() throws {

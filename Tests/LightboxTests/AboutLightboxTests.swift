@@ -1,8 +1,9 @@
 import Adw
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// What Lightbox's about window (`app.about`) says, read from its properties.
 final class AboutLightboxTests: GtkTestCase {

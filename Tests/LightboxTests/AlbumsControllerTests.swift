@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 final class AlbumsControllerTests: GtkTestCase {
     func testOneRowPerMonthNewestFirstWithItsCount() {
@@ -24,7 +25,7 @@ final class AlbumsControllerTests: GtkTestCase {
         XCTAssertEqual(MonthHeading.text(for: busiest), "January 2024 · 3 photos")
         albums.reveal(albums.groups[1].photos.last!.id)
         pump(until: { albums.strip(for: 1)?.isFocusOnSelection == true }, "a photo to be selected and focused")
-        window.isFocusVisible = true   // as after using the keyboard
+        window.isFocusVisible = true  // as after using the keyboard
         pump(until: { window.focusWidget?.stateFlags.contains(.focusVisible) == true }, "the focus ring")
         XCTAssertNil(albums.strip(for: 0)?.selectedPhoto, "one photo is selected on the page")
         pump(until: { albums.hostedStrips.allSatisfy { $0.photos.isEmpty || $0.isShowingThumbnails } }, "thumbnails")
@@ -64,8 +65,9 @@ final class AlbumsControllerTests: GtkTestCase {
             XCTAssertNotNil(strip.group)
             XCTAssertTrue(strip.isViewLoaded)
         }
-        XCTAssertEqual(Set(albums.hostedStrips.compactMap { $0.group?.id }).count, albums.hostedStrips.count,
-                       "each bound row hosts its own strip")
+        XCTAssertEqual(
+            Set(albums.hostedStrips.compactMap { $0.group?.id }).count, albums.hostedStrips.count,
+            "each bound row hosts its own strip")
         let last = albums.groups.count - 1
         for _ in 0..<3 {
             albums.showMonth(last)
@@ -75,8 +77,9 @@ final class AlbumsControllerTests: GtkTestCase {
         }
         XCTAssertLessThanOrEqual(albums.hostedStrips.count, albums.groups.count)
         XCTAssertLessThanOrEqual(albums.pooledStripCount, 6)
-        XCTAssertLessThanOrEqual(albums.children.count, albums.groups.count,
-                                 "only strips in bound rows are children")
+        XCTAssertLessThanOrEqual(
+            albums.children.count, albums.groups.count,
+            "only strips in bound rows are children")
     }
 
     func testActivatingAThumbnailAsksTheOpenerWithEveryPhotoInPageOrder() {
@@ -158,8 +161,9 @@ final class AlbumsControllerTests: GtkTestCase {
         store.searchText = "canon"
         XCTAssertFalse(store.photos.isEmpty)
         XCTAssertEqual(albums.groups.flatMap(\.photos).count, store.photos.count)
-        pump(until: { albums.strip(for: 0)?.photos.map(\.id) == albums.groups[0].photos.map(\.id) },
-             "the first strip to follow")
+        pump(
+            until: { albums.strip(for: 0)?.photos.map(\.id) == albums.groups[0].photos.map(\.id) },
+            "the first strip to follow")
         store.searchText = "no such camera"
         XCTAssertTrue(albums.groups.isEmpty)
         XCTAssertTrue(albums.isShowingEmptyState)
@@ -175,14 +179,15 @@ final class AlbumsControllerTests: GtkTestCase {
         store.searchText = "canon"
         XCTAssertEqual(albums.groups, [], "not shown: no grouping")
         _ = AlbumsFixtures.window(showing: albums)
-        XCTAssertEqual(albums.groups.flatMap(\.photos).map(\.id), store.photos.sorted(by: .dateTaken).map(\.id),
-                       "grouped when shown, from the photos as they are now")
+        XCTAssertEqual(
+            albums.groups.flatMap(\.photos).map(\.id), store.photos.sorted(by: .dateTaken).map(\.id),
+            "grouped when shown, from the photos as they are now")
     }
 
     /// A library spanning 300 months: more rows than GTK binds at once.
     private func manyMonths() -> String {
         let folder = LibraryFixtures.temporaryFolder(self, name: "months")
-        let undated = LibraryFixtures.samples + "/IMG_1025.jpg"   // no EXIF date: taken = file time
+        let undated = LibraryFixtures.samples + "/IMG_1025.jpg"  // no EXIF date: taken = file time
         let start = Calendar.current.date(from: DateComponents(year: 2000, month: 1, day: 15, hour: 12))!
         for month in 0..<300 {
             let path = folder + String(format: "/M%03d.jpg", month)

@@ -1,17 +1,20 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// A store over the sample library in a temporary catalog, and windows like the app's.
 enum AlbumsFixtures {
     /// Opens `folder` (the samples by default) in a fresh catalog and waits for the scan;
     /// images come from `images`, or a source over a fresh thumbnail cache.
     @MainActor
-    static func store(_ test: XCTestCase, folder: String = LibraryFixtures.samples,
-                      catalogPath: String? = nil, images: ImageSource? = nil) -> CatalogStore {
+    static func store(
+        _ test: XCTestCase, folder: String = LibraryFixtures.samples,
+        catalogPath: String? = nil, images: ImageSource? = nil
+    ) -> CatalogStore {
         let path = catalogPath ?? LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         let store = CatalogStore(catalog: try! Catalog(path: path), images: images ?? ImageSource(cache: cache))
@@ -24,7 +27,8 @@ enum AlbumsFixtures {
     /// and third photos (IMG_1012.jpg, IMG_1000.jpg) selected; `month` is its index.
     @MainActor
     static func januarySelected(_ test: XCTestCase)
-        -> (store: CatalogStore, albums: AlbumsController, window: Window, strip: MonthStripController, month: Int) {
+        -> (store: CatalogStore, albums: AlbumsController, window: Window, strip: MonthStripController, month: Int)
+    {
         let store = store(test)
         let albums = AlbumsController(store: store)
         let (window, _) = window(showing: albums)

@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// Browsed folders (the folder of a photo opened from the file manager): shown, scanned and
 /// rated with the library's folders, not recorded as a library folder until it is added.
@@ -38,17 +39,22 @@ final class BrowsedFoldersTests: GtkTestCase {
         XCTAssertEqual(store.libraryFolder(containing: holiday[0]), parent + "/Holiday")
         XCTAssertNil(store.libraryFolder(containing: downloads[0]))
         let bar = try XCTUnwrap(store.conditions.first { $0.kind == .browsedFolders })
-        XCTAssertEqual(bar.message, "“Downloads” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog.")
+        XCTAssertEqual(
+            bar.message,
+            "“Downloads” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog."
+        )
         XCTAssertEqual(bar.actionLabel, "Add “Downloads” to the Library")
         store.savesMetadataInFiles = true
-        XCTAssertEqual(store.conditions.first { $0.kind == .browsedFolders }?.message,
-                       "“Downloads” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files.",
-                       "the bar follows the write-back setting")
+        XCTAssertEqual(
+            store.conditions.first { $0.kind == .browsedFolders }?.message,
+            "“Downloads” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files.",
+            "the bar follows the write-back setting")
         store.savesMetadataInFiles = false
 
         try store.setRating(3, for: downloads[0])
-        pump(until: { (try? store.catalog.photos(in: parent + "/Downloads"))?.first { $0.path == downloads[0] }?.rating == 3 },
-             timeout: 10, "the rating in the catalog")
+        pump(
+            until: { (try? store.catalog.photos(in: parent + "/Downloads"))?.first { $0.path == downloads[0] }?.rating == 3 },
+            timeout: 10, "the rating in the catalog")
 
         XCTAssertEqual(try store.addFolder(parent + "/Downloads"), .added(absorbing: []))
         XCTAssertEqual(store.browsedFolders, [])
@@ -66,7 +72,8 @@ final class BrowsedFoldersTests: GtkTestCase {
         settle(store)
 
         XCTAssertThrowsError(try store.browse(parent + "/Photos"), "its photos would be listed twice") { error in
-            XCTAssertEqual("\(error)", "“Photos” holds the library folder “\(parent)/Photos/Holiday”: add it to the library to see its photos.")
+            XCTAssertEqual(
+                "\(error)", "“Photos” holds the library folder “\(parent)/Photos/Holiday”: add it to the library to see its photos.")
         }
         XCTAssertThrowsError(try store.browse(parent + "/Nowhere"))
         try store.browse(parent + "/Photos/Holiday")

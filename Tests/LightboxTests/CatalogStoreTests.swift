@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// The Store as the UI uses it: main thread, whole arrays after every change.
 final class CatalogStoreTests: GtkTestCase {
@@ -24,8 +25,9 @@ final class CatalogStoreTests: GtkTestCase {
         let dates = store.photos.compactMap(\.taken)
         XCTAssertEqual(dates.count, store.photos.count, "every sample has a date (IMG_1025's is its file's time)")
         XCTAssertEqual(dates, dates.sorted(by: >))
-        XCTAssertEqual(store.photos.map(\.name).filter { $0 != "IMG_1025.jpg" }.prefix(5),
-                       ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1010.jpg", "IMG_1022.jpg", "IMG_1015.jpg"])
+        XCTAssertEqual(
+            store.photos.map(\.name).filter { $0 != "IMG_1025.jpg" }.prefix(5),
+            ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1010.jpg", "IMG_1022.jpg", "IMG_1015.jpg"])
         XCTAssertEqual(Set(store.photos.map(\.id)).count, store.photos.count, "identifiers are unique")
         let portrait = store.photos.first { $0.name == "IMG_1004.jpg" }!
         XCTAssertEqual(portrait.orientation, 6)
@@ -35,8 +37,9 @@ final class CatalogStoreTests: GtkTestCase {
     func testSearchSortAndGroups() {
         let (store, received) = try! openStore(folder: LibraryFixtures.samples)
         store.searchText = "canon"
-        XCTAssertEqual(Set(store.photos.map(\.name)),
-                       ["IMG_1000.jpg", "IMG_1005.jpg", "IMG_1010.jpg", "IMG_1015.jpg", "IMG_1020.jpg", "IMG_1025.jpg"])
+        XCTAssertEqual(
+            Set(store.photos.map(\.name)),
+            ["IMG_1000.jpg", "IMG_1005.jpg", "IMG_1010.jpg", "IMG_1015.jpg", "IMG_1020.jpg", "IMG_1025.jpg"])
         XCTAssertTrue(store.photos.allSatisfy { $0.camera == "Canon EOS R5" })
         XCTAssertEqual(received.arrays.last?.count, 6)
         store.searchText = "nikkor 24-70"
@@ -67,8 +70,12 @@ final class CatalogStoreTests: GtkTestCase {
     func testSearchFindsKeywordsOtherAppsWrote() throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         let paths = LibraryFixtures.copySamples(to: folder, count: 3)
-        let result = try LibraryFixtures.run("/usr/bin/exiv2", ["-M", "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen",
-                                                                "-M", "set Xmp.dc.subject XmpBag Fish market", paths[1]])
+        let result = try LibraryFixtures.run(
+            "/usr/bin/exiv2",
+            [
+                "-M", "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen",
+                "-M", "set Xmp.dc.subject XmpBag Fish market", paths[1],
+            ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let (store, _) = try openStore(folder: folder)
         store.searchText = "bergen"
@@ -97,15 +104,17 @@ final class CatalogStoreTests: GtkTestCase {
 
     func testNamesSortAsGnomeFilesShowsThem() {
         var photos = ["b.jpg", "IMG_10.jpg", "img_2.jpg", "A.jpg", "IMG_1.jpg"].map { Photo(path: "/p/" + $0) }
-        XCTAssertEqual(photos.sorted(by: .name).map(\.name), ["A.jpg", "b.jpg", "IMG_1.jpg", "img_2.jpg", "IMG_10.jpg"],
-                       "numbers by value, case ignored")
+        XCTAssertEqual(
+            photos.sorted(by: .name).map(\.name), ["A.jpg", "b.jpg", "IMG_1.jpg", "img_2.jpg", "IMG_10.jpg"],
+            "numbers by value, case ignored")
         photos[0].make = "Canon"
         photos[0].model = "EOS 5D"
         photos[1].model = "eos 5d"
         photos[2].make = "Canon"
         photos[2].model = "EOS 10D"
-        XCTAssertEqual(photos.sorted(by: .camera).map(\.name), ["b.jpg", "img_2.jpg", "IMG_10.jpg", "A.jpg", "IMG_1.jpg"],
-                       "cameras like names (Canon EOS 5D, Canon EOS 10D, eos 5d), photos without one last")
+        XCTAssertEqual(
+            photos.sorted(by: .camera).map(\.name), ["b.jpg", "img_2.jpg", "IMG_10.jpg", "A.jpg", "IMG_1.jpg"],
+            "cameras like names (Canon EOS 5D, Canon EOS 10D, eos 5d), photos without one last")
     }
 
     func testRatingsAreValidatedStoredAndPublished() throws {
@@ -125,7 +134,8 @@ final class CatalogStoreTests: GtkTestCase {
         let folder = LibraryFixtures.temporaryFolder(self)
         LibraryFixtures.copySamples(to: folder, count: 4)
         let (store, received) = try! openStore(folder: folder)
-        let ids = store.photos.prefix(3).map(\.id), other = store.photos[3].id
+        let ids = store.photos.prefix(3).map(\.id)
+        let other = store.photos[3].id
         try store.setRating(0, for: ids)  // some samples carry stars of their own
         try store.setRating(2, for: [ids[0]])
         let updates = received.arrays.count
@@ -207,8 +217,14 @@ final class CatalogStoreTests: GtkTestCase {
         let folder = LibraryFixtures.temporaryFolder(self) + "/Holiday"
         let (store, _) = try openStore(folder: folder)
         XCTAssertTrue(store.photos.isEmpty)
-        XCTAssertEqual(store.conditions, [LibraryCondition(.folderUnavailable, message: "The folder “\(folder)” "
-            + "was deleted or moved. Its photos will be shown again when it is back.")])
+        XCTAssertEqual(
+            store.conditions,
+            [
+                LibraryCondition(
+                    .folderUnavailable,
+                    message: "The folder “\(folder)” "
+                        + "was deleted or moved. Its photos will be shown again when it is back.")
+            ])
         XCTAssertNil(store.notice, "a lasting condition, not a passing notice")
         _ = LibraryFixtures.copySamples(to: folder, count: 2)
         pump(until: { store.photos.count == 2 }, timeout: 10, "its photos once it is there")
@@ -218,8 +234,12 @@ final class CatalogStoreTests: GtkTestCase {
     func testAFileWhereTheFolderWasIsSaidPlainly() throws {
         let file = LibraryFixtures.samplePaths[0]
         let (store, _) = try openStore(folder: file)
-        XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(file)” is no longer a folder. "
-            + "Its photos will be shown again when it is back."])
+        XCTAssertEqual(
+            store.conditions.map(\.message),
+            [
+                "The folder “\(file)” is no longer a folder. "
+                    + "Its photos will be shown again when it is back."
+            ])
     }
 
     func testADeletedFolderEmptiesAtOnceKeepsItsRatingsAndComesBack() throws {
@@ -232,8 +252,12 @@ final class CatalogStoreTests: GtkTestCase {
         let aside = parent + "/Aside"
         try FileManager.default.moveItem(atPath: folder, toPath: aside)
         pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty")
-        XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(folder)” was deleted or moved. "
-            + "Its photos will be shown again when it is back."])
+        XCTAssertEqual(
+            store.conditions.map(\.message),
+            [
+                "The folder “\(folder)” was deleted or moved. "
+                    + "Its photos will be shown again when it is back."
+            ])
         XCTAssertEqual(try store.catalog.photo(at: paths[1])?.rating, 4, "the rows and ratings stay in the catalog")
         try FileManager.default.moveItem(atPath: aside, toPath: folder)
         pump(until: { store.photos.count == 3 }, timeout: 10, "its photos when it is back")
@@ -260,13 +284,18 @@ final class CatalogStoreTests: GtkTestCase {
         store.waitUntilSaved()
         LibraryFixtures.shell("cp -a '\(folder)'/. '\(stash)'/ && umount '\(folder)'")
         pump(until: { store.photos.isEmpty }, timeout: 5, "the list to empty")
-        XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(folder)” is on a disk that was removed. "
-            + "Its photos will be shown again when it is back."])
+        XCTAssertEqual(
+            store.conditions.map(\.message),
+            [
+                "The folder “\(folder)” is on a disk that was removed. "
+                    + "Its photos will be shown again when it is back."
+            ])
         XCTAssertEqual(try store.catalog.photos(in: folder).count, 3, "an empty mount point is not the folder emptied")
         // The disk comes back whole: filled elsewhere, then moved onto the mount point.
         let staging = LibraryFixtures.temporaryFolder(self, name: "staging")
-        LibraryFixtures.shell("mount -t tmpfs -o size=16m tmpfs '\(staging)' && cp -a '\(stash)'/. '\(staging)'/ "
-            + "&& mount --move '\(staging)' '\(folder)'")
+        LibraryFixtures.shell(
+            "mount -t tmpfs -o size=16m tmpfs '\(staging)' && cp -a '\(stash)'/. '\(staging)'/ "
+                + "&& mount --move '\(staging)' '\(folder)'")
         pump(until: { store.photos.count == 3 }, timeout: 10, "its photos when the disk is back")
         XCTAssertEqual(store.conditions, [])
         XCTAssertEqual(try store.catalog.photo(at: paths[2])?.rating, 5, "the rating is kept")
@@ -292,7 +321,8 @@ final class CatalogStoreTests: GtkTestCase {
         pump(until: { store.photos.contains { $0.path == later } }, timeout: 5, "a file added to the moved-in folder")
 
         let burst = folder + "/Burst"
-        LibraryFixtures.shell("mkdir '\(burst)' && for i in $(seq 1000 1999); do ln '\(LibraryFixtures.samplePaths[4])' '\(burst)'/IMG_$i.jpg; done")
+        LibraryFixtures.shell(
+            "mkdir '\(burst)' && for i in $(seq 1000 1999); do ln '\(LibraryFixtures.samplePaths[4])' '\(burst)'/IMG_$i.jpg; done")
         pump(until: { store.photos.count == 1_005 }, timeout: 20, "all 1,000 files of the burst")
         XCTAssertEqual(store.photos.filter { $0.path.hasPrefix(burst + "/") }.count, 1_000)
         XCTAssertEqual(try store.catalog.photos(in: burst).count, 1_000)
@@ -363,8 +393,12 @@ final class CatalogStoreTests: GtkTestCase {
         try store.setRating(4, for: paths[0])
         XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, 4, "shown at once")
         pump(until: { !store.conditions.isEmpty }, timeout: 10, "the catalog to refuse the rating")
-        XCTAssertEqual(store.conditions.map(\.message), ["The disk holding the photo catalog is full. Scanning stopped "
-            + "and goes on by itself when space is freed; ratings saved before are kept."])
+        XCTAssertEqual(
+            store.conditions.map(\.message),
+            [
+                "The disk holding the photo catalog is full. Scanning stopped "
+                    + "and goes on by itself when space is freed; ratings saved before are kept."
+            ])
         XCTAssertEqual(notices, ["The rating could not be saved: the disk holding the photo catalog is full."])
         XCTAssertEqual(store.photos.first { $0.path == paths[0] }?.rating, 2, "the refused rating is taken back")
         XCTAssertEqual(try store.catalog.photo(at: paths[0])?.rating, 2)
@@ -402,10 +436,17 @@ final class CatalogStoreTests: GtkTestCase {
         let catalog = try Catalog(path: LibraryFixtures.samplePaths[0] + "/data/catalog.sqlite")
         let store = CatalogStore(catalog: catalog)
         // Its folder can't be made: a photo file is where a folder would be.
-        let reason = "\(LibraryFixtures.samplePaths[0])/data can't be written "
+        let reason =
+            "\(LibraryFixtures.samplePaths[0])/data can't be written "
             + "(The operation could not be completed. (NSCocoaErrorDomain error 512.))"
-        XCTAssertEqual(store.conditions, [LibraryCondition(.catalogNotWritable, message: "Ratings can't be saved: "
-            + "\(reason). Photos are shown, but ratings and other changes are not kept.")])
+        XCTAssertEqual(
+            store.conditions,
+            [
+                LibraryCondition(
+                    .catalogNotWritable,
+                    message: "Ratings can't be saved: "
+                        + "\(reason). Photos are shown, but ratings and other changes are not kept.")
+            ])
         store.dismiss(.catalogNotWritable)
         XCTAssertEqual(store.conditions.count, 1, "a fault that lasts can't be closed")
         store.open(folder: LibraryFixtures.samples)
@@ -431,9 +472,11 @@ final class CatalogStoreTests: GtkTestCase {
         XCTAssertEqual(store.conditions.map(\.kind), [.catalogRecovered])
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("catalog.sqlite.corrupt-") }
         XCTAssertEqual(kept.count, 1, "the damaged file is kept beside the new catalog")
-        XCTAssertEqual(store.conditions.first?.message, "The photo catalog was damaged. Nothing in it could be read and "
-            + "there was no backup, so ratings come from the photo files again. The damaged file was kept as "
-            + "\(folder)/\(kept.first ?? "").")
+        XCTAssertEqual(
+            store.conditions.first?.message,
+            "The photo catalog was damaged. Nothing in it could be read and "
+                + "there was no backup, so ratings come from the photo files again. The damaged file was kept as "
+                + "\(folder)/\(kept.first ?? "").")
         XCTAssertEqual(store.conditions.first?.isDismissible, true)
         store.open(folder: LibraryFixtures.samples)
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")

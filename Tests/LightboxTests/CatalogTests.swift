@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 final class CatalogTests: XCTestCase {
     private func makeCatalog() throws -> Catalog {
@@ -22,8 +23,9 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(second.unchanged, 4)
 
         try FileManager.default.removeItem(atPath: paths[0])
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
-                                              ofItemAtPath: paths[1])
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
+            ofItemAtPath: paths[1])
         let third = try sync.run(folder: folder)
         XCTAssertEqual(third.read, 1)
         XCTAssertEqual(third.removed.count, 1)
@@ -51,8 +53,10 @@ final class CatalogTests: XCTestCase {
             let result = try LibraryFixtures.run("/usr/bin/exiv2", commands.flatMap { ["-M", $0] } + [path])
             XCTAssertEqual(result.status, 0, result.stderr)
         }
-        try exiv2(["set Xmp.xmp.Rating -1", "set Xmp.dc.subject XmpBag harbour",
-                   "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen"])
+        try exiv2([
+            "set Xmp.xmp.Rating -1", "set Xmp.dc.subject XmpBag harbour",
+            "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen",
+        ])
         let sync = CatalogSync(catalog: try makeCatalog())
         _ = try sync.run(folder: folder)
         let first = try XCTUnwrap(try sync.catalog.photo(at: path))
@@ -80,10 +84,15 @@ final class CatalogTests: XCTestCase {
             XCTAssertTrue(try catalog.setRating(4, path: paths[0]))
         }
         // Back to the schema before rejects and keywords, as the previous release left it.
-        let downgrade = try LibraryFixtures.run("/usr/bin/sqlite3", [file, """
-            ALTER TABLE photo DROP COLUMN keywords; ALTER TABLE photo DROP COLUMN rejected;
-            DELETE FROM grdb_migrations WHERE identifier = 'v4-rejected-keywords';
-            """])
+        let downgrade = try LibraryFixtures.run(
+            "/usr/bin/sqlite3",
+            [
+                file,
+                """
+                ALTER TABLE photo DROP COLUMN keywords; ALTER TABLE photo DROP COLUMN rejected;
+                DELETE FROM grdb_migrations WHERE identifier = 'v4-rejected-keywords';
+                """,
+            ])
         XCTAssertEqual(downgrade.status, 0, downgrade.stderr)
         let catalog = try Catalog(path: file)
         let photos = try catalog.photos(in: folder)
@@ -117,7 +126,8 @@ final class CatalogTests: XCTestCase {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         holder.arguments = [path]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         holder.standardInput = input
         holder.standardOutput = output
         try holder.run()
@@ -243,8 +253,10 @@ final class CatalogTests: XCTestCase {
         let damaged = try keptDamagedFile(in: folder)
         let ratings = try catalog.photos(in: "/photos").map(\.rating)
         XCTAssertEqual(ratings, Array(repeating: 4, count: 10) + Array(repeating: 0, count: 40))
-        XCTAssertEqual(recovery.message, "The photo catalog was damaged. It was rebuilt from the backup of "
-                       + "9 March 2024 at 16:00, ratings included. The damaged file was kept as \(damaged).")
+        XCTAssertEqual(
+            recovery.message,
+            "The photo catalog was damaged. It was rebuilt from the backup of "
+                + "9 March 2024 at 16:00, ratings included. The damaged file was kept as \(damaged).")
         XCTAssertNil(try Catalog(path: path).recovery, "the rebuilt catalog opens cleanly")
     }
 
@@ -258,7 +270,8 @@ final class CatalogTests: XCTestCase {
             try catalog.database.write { db in try db.execute(sql: "UPDATE photo SET rating = 5") }  // …set after the backup
         }
         // One page of photo rows in the middle of the table (SQLite's dbstat says which).
-        let leaves = try LibraryFixtures.run("/usr/bin/sqlite3", [path, "SELECT pageno FROM dbstat WHERE name = 'photo' AND pagetype = 'leaf' ORDER BY pageno"])
+        let leaves = try LibraryFixtures.run(
+            "/usr/bin/sqlite3", [path, "SELECT pageno FROM dbstat WHERE name = 'photo' AND pagetype = 'leaf' ORDER BY pageno"])
         let pages = leaves.stdout.split(separator: "\n").compactMap { UInt64($0) }
         let page = try XCTUnwrap(pages.dropFirst(pages.count / 2).first, leaves.stderr)
         try damage(path, at: (page - 1) * 4096, count: 4096)
@@ -282,9 +295,11 @@ final class CatalogTests: XCTestCase {
         try "this is not a database".write(toFile: path, atomically: true, encoding: .utf8)
         let recovery = try XCTUnwrap(try Catalog(path: path).recovery)
         XCTAssertNil(recovery.backup)
-        XCTAssertEqual(recovery.message, "The photo catalog was damaged. Nothing in it could be read and there was "
-                       + "no backup, so ratings come from the photo files again. The damaged file was kept as "
-                       + "\(try keptDamagedFile(in: folder)).")
+        XCTAssertEqual(
+            recovery.message,
+            "The photo catalog was damaged. Nothing in it could be read and there was "
+                + "no backup, so ratings come from the photo files again. The damaged file was kept as "
+                + "\(try keptDamagedFile(in: folder)).")
     }
 
     func testBackupsKeepTheNewestHealthyCopies() throws {
@@ -299,8 +314,9 @@ final class CatalogTests: XCTestCase {
             while Int64(Date().timeIntervalSince1970 * 1000) == named {}
         }
         XCTAssertEqual(catalog.backups.copies, Array(made.reversed().prefix(3)), "the newest three are kept")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/backups").count, 3,
-                       "no partial copy is left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/backups").count, 3,
+            "no partial copy is left")
         try damage(made[4].path, at: 0, count: 100)
         XCTAssertEqual(catalog.backups.newestHealthy(), made[3], "a damaged copy is passed over")
     }
@@ -325,14 +341,17 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(try catalog.photos(in: "/photos").count, 6, "scans still fill the list, in memory")
         XCTAssertNil(catalog.backUpNow())
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mount).sorted(), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-                        .filter { $0.hasPrefix("lightbox-") && $0.contains(".sqlite") }, [], "no temporary catalog")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("lightbox-") && $0.contains(".sqlite") }, [], "no temporary catalog")
     }
 
     func testACatalogPathUnderAFileIsKeptInMemory() throws {
         let catalog = try Catalog(path: LibraryFixtures.samplePaths[0] + "/data/catalog.sqlite")
-        XCTAssertEqual(catalog.notWritableReason, "\(LibraryFixtures.samplePaths[0])/data can't be written "
-                       + "(The operation could not be completed. (NSCocoaErrorDomain error 512.))")
+        XCTAssertEqual(
+            catalog.notWritableReason,
+            "\(LibraryFixtures.samplePaths[0])/data can't be written "
+                + "(The operation could not be completed. (NSCocoaErrorDomain error 512.))")
         XCTAssertEqual(try catalog.photos(in: "/photos"), [])
     }
 }

@@ -2,8 +2,9 @@ import Adw
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// The primary menu's Light / Dark / Follow System choice (`app.color-scheme`): libadwaita's
 /// style manager follows it, the window looks it, and the choice is remembered.

@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// The Store's culling filters: rejects hidden unless shown, a minimum rating, and what
 /// they hide counted with the view (off the main thread for a large library).
@@ -9,8 +10,10 @@ final class CullingStoreTests: GtkTestCase {
     /// Catalog rows IMG_00000.jpg … taken a second apart within an hour, no stars; the
     /// photos at `rejected` rejected, those in `stars` rated.
     @MainActor
-    private func openStore(_ count: Int, rejected: Set<Int> = [], stars: [Int: Int] = [:],
-                           offMainThreshold: Int? = nil) throws -> (CatalogStore, [Photo]) {
+    private func openStore(
+        _ count: Int, rejected: Set<Int> = [], stars: [Int: Int] = [:],
+        offMainThreshold: Int? = nil
+    ) throws -> (CatalogStore, [Photo]) {
         let folder = LibraryFixtures.temporaryFolder(self)
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
         var rows = LibraryFixtures.oneStarRows(count, in: folder)

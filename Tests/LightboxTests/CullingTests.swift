@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// Culling in a real window with the real pages and actions, over five samples listed by
 /// name (IMG_1000 … IMG_1004; IMG_1001 has 2 stars, the others none): rejects leave the
@@ -81,8 +82,9 @@ final class CullingTests: GtkTestCase {
         XCTAssertEqual(culling.selected, "IMG_1001.jpg", "at the end, the photo before")
         XCTAssertEqual(culling.bar.rejectedLabel.text, "3 rejected photos hidden")
         culling.store.waitUntilSaved()
-        XCTAssertEqual(try culling.store.catalog.photos(in: culling.store.folder!).filter(\.isRejected).map(\.name).sorted(),
-                       ["IMG_1002.jpg", "IMG_1003.jpg", "IMG_1004.jpg"])
+        XCTAssertEqual(
+            try culling.store.catalog.photos(in: culling.store.folder!).filter(\.isRejected).map(\.name).sorted(),
+            ["IMG_1002.jpg", "IMG_1003.jpg", "IMG_1004.jpg"])
 
         culling.bar.rejectedButton.click()  // win.show-rejected, as Ctrl+J
         XCTAssertTrue(culling.store.showsRejected)
@@ -253,7 +255,8 @@ final class CullingTests: GtkTestCase {
         XCTAssertEqual(UnratedPhotos.step(from: nil, in: [], forward: true), .none)
         var rated = photos[3]
         rated.rating = 1
-        XCTAssertEqual(UnratedPhotos.step(from: ids[0], in: photos, forward: true, now: { $0.id == ids[3] ? rated : $0 }),
-                       .noOther, "what a photo is now counts, not what the list held")
+        XCTAssertEqual(
+            UnratedPhotos.step(from: ids[0], in: photos, forward: true, now: { $0.id == ids[3] ? rated : $0 }),
+            .noOther, "what a photo is now counts, not what the list held")
     }
 }

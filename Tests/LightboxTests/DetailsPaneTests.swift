@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 final class DetailsPaneTests: GtkTestCase {
     @MainActor
@@ -39,10 +40,12 @@ final class DetailsPaneTests: GtkTestCase {
         fixture.select(withoutGPS)
         XCTAssertNil(value("Location", in: details), "no Location row without GPS")
         fixture.select(photo)
-        pump(until: { (details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
-             timeout: 10, "preview to load")
-        pump(until: { fixture.list.source.boundRow(at: 0).map { ($0 as! PhotoRow).thumbnail.isLoaded } == true },
-             timeout: 10, "thumbnails to load")
+        pump(
+            until: { (details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
+            timeout: 10, "preview to load")
+        pump(
+            until: { fixture.list.source.boundRow(at: 0).map { ($0 as! PhotoRow).thumbnail.isLoaded } == true },
+            timeout: 10, "thumbnails to load")
         pumpUntilPainted(fixture.window)
         let path = screenshot(fixture.window, name: "photos-details")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
@@ -51,9 +54,10 @@ final class DetailsPaneTests: GtkTestCase {
     func testKeywordsShowWithTheirHierarchyInTheEditorNotAsARow() {
         var photo = Photo(path: "/photos/a.jpg")
         photo.keywords = ["harbour", "Places|Norway|Bergen"]
-        XCTAssertFalse(DetailItem.items(for: photo).contains {
-            if case .field(_, let value, _) = $0 { value.contains("harbour") } else { false }
-        }, "the keyword editor shows them")
+        XCTAssertFalse(
+            DetailItem.items(for: photo).contains {
+                if case .field(_, let value, _) = $0 { value.contains("harbour") } else { false }
+            }, "the keyword editor shows them")
         XCTAssertEqual(KeywordShare.union(of: [photo]).map(\.shownKeyword), ["harbour", "Places › Norway › Bergen"])
         XCTAssertEqual(PhotoFormat.keyword("Places|Norway|Bergen"), "Places › Norway › Bergen")
     }
@@ -68,16 +72,16 @@ final class DetailsPaneTests: GtkTestCase {
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
         let po = folder.appendingPathComponent("alike.po")
         try """
-            msgid ""
-            msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+        msgid ""
+        msgstr "Content-Type: text/plain; charset=UTF-8\\n"
 
-            msgid "Camera"
-            msgstr "器材"
+        msgid "Camera"
+        msgstr "器材"
 
-            msgid "Lens"
-            msgstr "器材"
+        msgid "Lens"
+        msgstr "器材"
 
-            """.write(to: po, atomically: true, encoding: .utf8)
+        """.write(to: po, atomically: true, encoding: .utf8)
         let msgfmt = Process()
         msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
         msgfmt.arguments = ["--check", "-o", messages.appendingPathComponent("lightbox.mo").path, po.path]
@@ -86,12 +90,14 @@ final class DetailsPaneTests: GtkTestCase {
         XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt compiles the catalog")
 
         let report = folder.appendingPathComponent("rows.txt").path
-        let status = try TestLocale.runInChild("\(String(reflecting: Self.self))/testAlikeLabelsProbe", locale: "zh_CN.UTF-8",
-                                               changing: [Self.catalogsVariable: folder.path, Self.reportVariable: report])
+        let status = try TestLocale.runInChild(
+            "\(String(reflecting: Self.self))/testAlikeLabelsProbe", locale: "zh_CN.UTF-8",
+            changing: [Self.catalogsVariable: folder.path, Self.reportVariable: report])
         XCTAssertEqual(status, 0, "the child showed the rows without stopping")
         let rows = (try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-        XCTAssertEqual(rows, ["器材: FUJIFILM X-T3", "器材: XF35mmF1.4 R", "Folder: /photos"],
-                       "both rows, each with its own value, under the catalog's word")
+        XCTAssertEqual(
+            rows, ["器材: FUJIFILM X-T3", "器材: XF35mmF1.4 R", "Folder: /photos"],
+            "both rows, each with its own value, under the catalog's word")
     }
 
     static let catalogsVariable = "LIGHTBOX_ALIKE_LABELS_CATALOGS"
@@ -121,8 +127,9 @@ final class DetailsPaneTests: GtkTestCase {
         let details = fixture.page.details
         pump(until: { details.source.boundRow(at: 1) is RatingRow }, "rating row")
         let row = details.source.boundRow(at: 1) as! RatingRow
-        XCTAssertEqual(row.starButtons.map(\.tooltip),
-                       ["Rate 1 star", "Rate 2 stars", "Rate 3 stars", "Rate 4 stars", "Rate 5 stars"])
+        XCTAssertEqual(
+            row.starButtons.map(\.tooltip),
+            ["Rate 1 star", "Rate 2 stars", "Rate 3 stars", "Rate 4 stars", "Rate 5 stars"])
         row.starButtons[2].click()
         XCTAssertEqual(fixture.store.photos.first { $0.id == photo.id }?.rating, 3)
         XCTAssertEqual(details.source.items[1], .rating(3, isRejected: false))
@@ -156,8 +163,9 @@ final class DetailsPaneTests: GtkTestCase {
             return XCTFail("no camera page pushed")
         }
         XCTAssertEqual(byCamera.title, "FUJIFILM X-T3")
-        XCTAssertEqual(Set(byCamera.photos.map(\.name)),
-                       ["IMG_1002.jpg", "IMG_1007.jpg", "IMG_1012.jpg", "IMG_1017.jpg", "IMG_1022.jpg"])
+        XCTAssertEqual(
+            Set(byCamera.photos.map(\.name)),
+            ["IMG_1002.jpg", "IMG_1007.jpg", "IMG_1012.jpg", "IMG_1017.jpg", "IMG_1022.jpg"])
         pump(until: { byCamera.view.isMapped && !fixture.page.view.isMapped }, "the camera page, done sliding in")
         _ = screenshot(fixture.window, name: "photos-by-camera")
         byCamera.reveal(byCamera.photos[1].id)

@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// The window's side of library folders: Open Folder adds and shows a folder, the sort
 /// menu's `win.folder-filter` narrows the list, and what can't be added is said.
@@ -26,8 +27,9 @@ final class FolderFilterWindowTests: GtkTestCase {
     @MainActor
     private func makeWindow(seed: String) throws -> (MainWindowController, Window, ActionGroup) {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
-        let store = CatalogStore(catalog: catalog,
-                                 images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
+        let store = CatalogStore(
+            catalog: catalog,
+            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
         let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
@@ -69,12 +71,16 @@ final class FolderFilterWindowTests: GtkTestCase {
 
         try FileManager.default.createDirectory(atPath: parent + "/Holiday/Day 1", withIntermediateDirectories: true)
         root.addToLibrary(parent + "/Holiday/Day 1")
-        XCTAssertEqual(root.windowView.toastTitle, "“Day 1” is inside the library folder “\(parent)/Holiday”: "
-            + "its photos are shown with that folder's.")
+        XCTAssertEqual(
+            root.windowView.toastTitle,
+            "“Day 1” is inside the library folder “\(parent)/Holiday”: "
+                + "its photos are shown with that folder's.")
         XCTAssertEqual(store.folders.count, 2)
         root.addToLibrary(parent + "/Nowhere")
-        XCTAssertEqual(root.windowView.toastTitle, "“Nowhere” can't be added to the library: "
-            + "“\(parent)/Nowhere” can't be found (No such file or directory)")
+        XCTAssertEqual(
+            root.windowView.toastTitle,
+            "“Nowhere” can't be added to the library: "
+                + "“\(parent)/Nowhere” can't be found (No such file or directory)")
         XCTAssertEqual(store.folders.count, 2)
     }
 }

@@ -43,7 +43,8 @@ enum FormatFixtures {
 
     /// Writes `reference.jpg` and every file of `files` into `folder`.
     static func make(in folder: String, files: [File] = allFiles) {
-        LibraryFixtures.shell("""
+        LibraryFixtures.shell(
+            """
             cd '\(folder)' && convert -size 200x150 xc:red xc:lime +append \\( -size 200x150 xc:blue xc:yellow +append \\) \
             -append .upright.png && convert .upright.png -rotate -90 .sideways.png \
             && convert .upright.png -quality 95 reference.jpg && \(tags("reference.jpg", make: "Apple", model: "iPhone 15", orientation: 1))
@@ -60,7 +61,8 @@ enum FormatFixtures {
                 let jpeg = ".\(file.name).jpg"
                 let options = ext == "heic" ? "-t 320" : ext == "avif" ? "-A" : ""
                 let encode = "heif-enc -q 90 \(options) -o \(file.name) \(jpeg) > /dev/null"
-                LibraryFixtures.shell("""
+                LibraryFixtures.shell(
+                    """
                     cd '\(folder)' && convert \(source) -quality 95 \(jpeg) \
                     && \(tags(jpeg, make: file.make, model: file.model, orientation: 1)) && \(encode) && rm \(jpeg)
                     """)
@@ -71,7 +73,8 @@ enum FormatFixtures {
                 // 320 px JPEG) inserted as the EXIF thumbnail, then the camera's tags.
                 let stem = ".raw-" + (file.name as NSString).deletingPathExtension
                 let dng = ext == "dng" ? " -M'set Exif.Image.DNGVersion Byte 1 4 0 0'" : ""
-                LibraryFixtures.shell("""
+                LibraryFixtures.shell(
+                    """
                     cd '\(folder)' && convert \(source) -depth 8 -compress none \(stem).tif \
                     && convert \(source) -resize 320x320 -quality 95 \(stem)-thumb.jpg \
                     && exiv2 -q -it \(stem).tif && \(tags(stem + ".tif", make: file.make, model: file.model, orientation: file.orientation, extra: dng)) \
@@ -88,8 +91,12 @@ enum FormatFixtures {
     /// `python3` (TIFF structures by hand: no tool here writes a DNG).
     static func makeSensorDNG(_ path: String, sideways: Bool = false) throws {
         let (sensorWidth, sensorHeight) = sideways ? (2 * height, 2 * width) : (2 * width, 2 * height)
-        let result = try LibraryFixtures.run("/usr/bin/python3", ["-c", sensorDNGScript, path, String(sensorWidth),
-                                                                 String(sensorHeight), sideways ? "6" : "1"])
+        let result = try LibraryFixtures.run(
+            "/usr/bin/python3",
+            [
+                "-c", sensorDNGScript, path, String(sensorWidth),
+                String(sensorHeight), sideways ? "6" : "1",
+            ])
         precondition(result.status == 0, "python3 could not write \(path): \(result.stderr)")
     }
 
@@ -142,9 +149,12 @@ enum FormatFixtures {
 
     /// The average colour (RGB) of the middle half of each quadrant of `image`.
     static func quadrants(of image: PixelImage) -> [[Int]] {
-        let pixels = image.rgbaBytes, width = image.width, height = image.height
+        let pixels = image.rgbaBytes
+        let width = image.width
+        let height = image.height
         return [(0, 0), (1, 0), (0, 1), (1, 1)].map { column, row in
-            var sums = [0, 0, 0], count = 0
+            var sums = [0, 0, 0]
+            var count = 0
             for y in (height * (4 * row + 1) / 8)..<(height * (4 * row + 3) / 8) {
                 for x in (width * (4 * column + 1) / 8)..<(width * (4 * column + 3) / 8) {
                     for channel in 0..<3 { sums[channel] += Int(pixels[(y * width + x) * 4 + channel]) }

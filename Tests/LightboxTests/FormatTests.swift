@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxMedia
 import XCTest
+
+@testable import Lightbox
 
 /// Phone formats (HEIC, HEIF, AVIF, WebP) and camera RAW files list with their date, camera
 /// and size, get upright thumbnails like the same picture as JPEG, and open on the photo page.
@@ -141,8 +142,9 @@ final class FormatTests: GtkTestCase {
         let raw = source.items.firstIndex { FormatFixtures.allFiles.first?.name == $0.name } ?? 0
         source.select(at: raw)
         pump(until: { fixture.page.details.photo != nil }, "details")
-        pump(until: { (0..<min(source.count, 6)).allSatisfy { fixture.row(at: $0)?.thumbnail.isLoaded == true } },
-             timeout: 20, "the thumbnails on screen")
+        pump(
+            until: { (0..<min(source.count, 6)).allSatisfy { fixture.row(at: $0)?.thumbnail.isLoaded == true } },
+            timeout: 20, "the thumbnails on screen")
         pumpUntilPainted(fixture.window)
         _ = screenshot(fixture.window, name: "formats-list")
     }

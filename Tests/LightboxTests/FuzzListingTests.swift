@@ -11,7 +11,8 @@ final class FuzzListingTests: XCTestCase {
     func testMutatedFilesEachGetARowAndNeverCrashTheApp() throws {
         let sources = LibraryFixtures.temporaryFolder(self, name: "fuzz-sources")
         let jpegs = LibraryFixtures.copySamples(to: sources, count: 5)
-        let tiff = sources + "/sample.tif", heic = sources + "/sample.heic"
+        let tiff = sources + "/sample.tif"
+        let heic = sources + "/sample.heic"
         LibraryFixtures.shell("convert '\(jpegs[0])' -compress lzw '\(tiff)' && heif-enc -q 60 -o '\(heic)' '\(jpegs[1])' >/dev/null")
         let sourcePaths = jpegs + [tiff, heic]
         let originals = try sourcePaths.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
@@ -28,8 +29,9 @@ final class FuzzListingTests: XCTestCase {
         }
 
         let data = LibraryFixtures.temporaryFolder(self, name: "xdg-data")
-        let result = try LibraryFixtures.run(LibraryFixtures.productsDirectory + "/lightbox", ["--list", "--verify", folder],
-                                             environment: ["XDG_DATA_HOME": data])
+        let result = try LibraryFixtures.run(
+            LibraryFixtures.productsDirectory + "/lightbox", ["--list", "--verify", folder],
+            environment: ["XDG_DATA_HOME": data])
         XCTAssertTrue([0, 1].contains(result.status), "lightbox --list ended with \(result.status): \(result.stderr)")
         let rows = try result.stdout.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0))

@@ -1,10 +1,11 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import LightboxMedia
 import XCTest
+
+@testable import Lightbox
 
 /// Handing photos to the rest of the desktop: Show in Files and Set as Background over
 /// D-Bus (a private bus with stand-in services), Copy to the display's clipboard, drags
@@ -27,9 +28,10 @@ final class HandoffTests: GtkTestCase {
         let page = PhotosPageFixture(self, folder: folder)
         let messages = MessageLog()
         let connection = bus.map { try! BusConnection(address: $0.address) }
-        let handoffs = PhotoHandoffs(store: page.store, page: { [weak page] in page?.page },
-                                     say: { message in if let message { messages.texts.append(message.text) } },
-                                     bus: { connection })
+        let handoffs = PhotoHandoffs(
+            store: page.store, page: { [weak page] in page?.page },
+            say: { message in if let message { messages.texts.append(message.text) } },
+            bus: { connection })
         handoffs.install(in: page.actions)
         return Fixture(page: page, handoffs: handoffs, messages: messages)
     }
@@ -46,10 +48,11 @@ final class HandoffTests: GtkTestCase {
 
     func testShowInFilesAsksTheFileManagerToShowTheSelectedFiles() throws {
         let bus = try PrivateBus(self)
-        let fileManager = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.FileManager1",
-                                                 path: "/org/freedesktop/FileManager1",
-                                                 interface: "org.freedesktop.FileManager1", method: "ShowItems",
-                                                 arguments: [("uris", "as"), ("startup_id", "s")])
+        let fileManager = try FakeDesktopService(
+            self, bus: bus, name: "org.freedesktop.FileManager1",
+            path: "/org/freedesktop/FileManager1",
+            interface: "org.freedesktop.FileManager1", method: "ShowItems",
+            arguments: [("uris", "as"), ("startup_id", "s")])
         XCTAssertTrue(waitUntil { fileManager.isReady }, "the stand-in file manager on the bus")
         let fixture = makeFixture(bus: bus)
         let source = fixture.page.list.source
@@ -61,8 +64,12 @@ final class HandoffTests: GtkTestCase {
         fixture.page.actions.action(named: "show-in-files")?.activate()
         XCTAssertTrue(waitUntil { !fileManager.receivedCalls.isEmpty }, "the ShowItems call")
         guard let call = fileManager.receivedCalls.first else { return }
-        XCTAssertEqual(call[0] as? [String], ["file://\(LibraryFixtures.samples)/IMG_1005.jpg",
-                                              "file://\(LibraryFixtures.samples)/IMG_1017.jpg"])
+        XCTAssertEqual(
+            call[0] as? [String],
+            [
+                "file://\(LibraryFixtures.samples)/IMG_1005.jpg",
+                "file://\(LibraryFixtures.samples)/IMG_1017.jpg",
+            ])
         XCTAssertEqual(call[1] as? String, "")
         XCTAssertEqual(fixture.messages.texts, [], "the file manager answered: nothing to say")
     }
@@ -89,11 +96,12 @@ final class HandoffTests: GtkTestCase {
 
     func testSetAsBackgroundHandsThePhotosURIToTheWallpaperPortal() throws {
         let bus = try PrivateBus(self)
-        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
-                                            path: "/org/freedesktop/portal/desktop",
-                                            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
-                                            arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
-                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"), response: 0)
+        let portal = try FakeDesktopService(
+            self, bus: bus, name: "org.freedesktop.portal.Desktop",
+            path: "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
+            arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
+            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"), response: 0)
         XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
         let fixture = makeFixture(bus: bus)
         _ = photo(named: "IMG_1007.jpg", in: fixture)
@@ -113,19 +121,22 @@ final class HandoffTests: GtkTestCase {
         fixture.page.list.source.unselectAll()
         pump(until: { fixture.page.page.selectedPhotos.isEmpty }, "no selection")
         fixture.handoffs.refresh()
-        XCTAssertEqual(["open-with", "show-in-files", "copy", "set-background"].map {
-            fixture.page.actions.action(named: $0)!.isEnabled
-        }, [false, false, false, false])
+        XCTAssertEqual(
+            ["open-with", "show-in-files", "copy", "set-background"].map {
+                fixture.page.actions.action(named: $0)!.isEnabled
+            }, [false, false, false, false])
         fixture.page.list.source.select(at: 0)
         fixture.handoffs.refresh()
-        XCTAssertEqual(["open-with", "show-in-files", "copy", "set-background"].map {
-            fixture.page.actions.action(named: $0)!.isEnabled
-        }, [true, true, true, true])
+        XCTAssertEqual(
+            ["open-with", "show-in-files", "copy", "set-background"].map {
+                fixture.page.actions.action(named: $0)!.isEnabled
+            }, [true, true, true, true])
         fixture.page.list.source.select(at: 1, extending: true)
         fixture.handoffs.refresh()
-        XCTAssertEqual(["open-with", "show-in-files", "copy", "set-background"].map {
-            fixture.page.actions.action(named: $0)!.isEnabled
-        }, [true, true, true, false], "one background at a time")
+        XCTAssertEqual(
+            ["open-with", "show-in-files", "copy", "set-background"].map {
+                fixture.page.actions.action(named: $0)!.isEnabled
+            }, [true, true, true, false], "one background at a time")
     }
 
     // MARK: Copy
@@ -175,7 +186,10 @@ final class HandoffTests: GtkTestCase {
         // The picture decoded for the copy arrives later and must not take the clipboard back.
         let store = fixture.page.store
         var decoded = false
-        Task { _ = try? await store.images.image(for: store.photos.first { $0.name == "IMG_1012.jpg" }!, size: PhotoHandoffs.copiedImageSize); decoded = true }
+        Task {
+            _ = try? await store.images.image(for: store.photos.first { $0.name == "IMG_1012.jpg" }!, size: PhotoHandoffs.copiedImageSize)
+            decoded = true
+        }
         pump(until: { decoded }, timeout: 10, "the decode")
         MainLoop.drain()
         XCTAssertEqual(text, "typed in search")
@@ -195,8 +209,9 @@ final class HandoffTests: GtkTestCase {
         XCTAssertEqual(selected.filePaths, ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1001.jpg"].map { LibraryFixtures.samples + "/" + $0 })
         XCTAssertTrue(selected.mimeTypes.contains("text/uri-list"), "\(selected.mimeTypes)")
         let unselected = fixture.page.row(at: 0)!
-        XCTAssertEqual(unselected.dragSource!.content()!.filePaths, [fixture.page.list.photos[0].path],
-                       "an unselected photo alone")
+        XCTAssertEqual(
+            unselected.dragSource!.content()!.filePaths, [fixture.page.list.photos[0].path],
+            "an unselected photo alone")
     }
 
     func testDraggingARawJpegPairCarriesBothFiles() {
@@ -205,24 +220,30 @@ final class HandoffTests: GtkTestCase {
         try! FileManager.default.copyItem(atPath: folder + "/reference.jpg", toPath: folder + "/photo.JPG")
         let fixture = makeFixture(folder: folder, bus: nil)
         let position = fixture.page.list.photos.firstIndex { $0.companion != nil }!
-        XCTAssertEqual(fixture.page.row(at: position)!.dragSource!.content()!.filePaths,
-                       [folder + "/photo.nef", folder + "/photo.JPG"])
+        XCTAssertEqual(
+            fixture.page.row(at: position)!.dragSource!.content()!.filePaths,
+            [folder + "/photo.nef", folder + "/photo.JPG"])
     }
 
     // MARK: Location
 
     /// A copy of a sample with its GPS position (no altitude, as many cameras write it) set
     /// by exiv2 (degrees, minutes, seconds).
-    private func sample(at position: (latitude: String, north: Bool, longitude: String, east: Bool), in folder: String,
-                        named name: String) {
+    private func sample(
+        at position: (latitude: String, north: Bool, longitude: String, east: Bool), in folder: String,
+        named name: String
+    ) {
         let target = folder + "/" + name
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try! FileManager.default.copyItem(atPath: LibraryFixtures.samples + "/IMG_1001.jpg", toPath: target)
-        let result = try! LibraryFixtures.run("/usr/bin/exiv2", [
-            "-M", "set Exif.GPSInfo.GPSLatitude \(position.latitude)",
-            "-M", "set Exif.GPSInfo.GPSLatitudeRef \(position.north ? "N" : "S")",
-            "-M", "set Exif.GPSInfo.GPSLongitude \(position.longitude)",
-            "-M", "set Exif.GPSInfo.GPSLongitudeRef \(position.east ? "E" : "W")", target])
+        let result = try! LibraryFixtures.run(
+            "/usr/bin/exiv2",
+            [
+                "-M", "set Exif.GPSInfo.GPSLatitude \(position.latitude)",
+                "-M", "set Exif.GPSInfo.GPSLatitudeRef \(position.north ? "N" : "S")",
+                "-M", "set Exif.GPSInfo.GPSLongitude \(position.longitude)",
+                "-M", "set Exif.GPSInfo.GPSLongitudeRef \(position.east ? "E" : "W")", target,
+            ])
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
@@ -260,10 +281,12 @@ final class HandoffTests: GtkTestCase {
         XCTAssertEqual(fixture.messages.texts, ["Coordinates copied"])
 
         _ = photo(named: "atlantic.jpg", in: fixture)
-        XCTAssertEqual(details.source.items.first { $0.kind == "location" },
-                       .location(PhotoLocation(latitude: 0, longitude: -30), place: nil), "no town within 100 km")
-        pump(until: { (details.source.boundRow(at: position) as? LocationRow)?.coordinatesLabel.text == "0.0000° N, 30.0000° W" },
-             "the Atlantic's coordinates")
+        XCTAssertEqual(
+            details.source.items.first { $0.kind == "location" },
+            .location(PhotoLocation(latitude: 0, longitude: -30), place: nil), "no town within 100 km")
+        pump(
+            until: { (details.source.boundRow(at: position) as? LocationRow)?.coordinatesLabel.text == "0.0000° N, 30.0000° W" },
+            "the Atlantic's coordinates")
         XCTAssertFalse(row.placeLabel.isVisible)
     }
 
@@ -271,8 +294,9 @@ final class HandoffTests: GtkTestCase {
         let fixture = makeFixture(bus: nil)
         fixture.handoffs.openURI = { _ in throw LaunchError("No application is registered as handling this file") }
         fixture.handoffs.openInMaps(PhotoLocation(latitude: 48.8582, longitude: 2.2945))
-        XCTAssertEqual(fixture.messages.texts,
-                       ["No maps application opens geo:48.8582,2.2945: No application is registered as handling this file"])
+        XCTAssertEqual(
+            fixture.messages.texts,
+            ["No maps application opens geo:48.8582,2.2945: No application is registered as handling this file"])
     }
 
     func testTheNearestPlaceComesFromTheLocationsDatabase() {
@@ -283,16 +307,16 @@ final class HandoffTests: GtkTestCase {
     }
 }
 
-
 /// Open With…: GTK's app chooser on the desktop, the OpenURI portal in a Flatpak sandbox.
 final class OpenWithTests: GtkTestCase {
     private func makeFixture(bus: PrivateBus?) -> (PhotosPageFixture, PhotoHandoffs, () -> [String]) {
         let page = PhotosPageFixture(self)
         var messages: [String] = []
         let connection = bus.map { try! BusConnection(address: $0.address) }
-        let handoffs = PhotoHandoffs(store: page.store, page: { [weak page] in page?.page },
-                                     say: { message in if let message { messages.append(message.text) } },
-                                     bus: { connection }, window: { [weak page] in page?.window })
+        let handoffs = PhotoHandoffs(
+            store: page.store, page: { [weak page] in page?.page },
+            say: { message in if let message { messages.append(message.text) } },
+            bus: { connection }, window: { [weak page] in page?.window })
         let photo = page.store.photos.first { $0.name == "IMG_1007.jpg" }!
         page.select(photo)
         return (page, handoffs, { messages })
@@ -314,11 +338,12 @@ final class OpenWithTests: GtkTestCase {
 
     func testOpenWithInASandboxAsksThePortalWhichAppOpensTheFile() throws {
         let bus = try PrivateBus(self)
-        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
-                                            path: "/org/freedesktop/portal/desktop",
-                                            interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
-                                            arguments: [("parent_window", "s"), ("fd", "h"), ("options", "a{sv}")],
-                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
+        let portal = try FakeDesktopService(
+            self, bus: bus, name: "org.freedesktop.portal.Desktop",
+            path: "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+            arguments: [("parent_window", "s"), ("fd", "h"), ("options", "a{sv}")],
+            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
         XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
         let (page, handoffs, messages) = makeFixture(bus: bus)
         defer { withExtendedLifetime(page) {} }
@@ -347,17 +372,19 @@ final class OpenWithTests: GtkTestCase {
 final class PhotoMenuTests: GtkTestCase {
     func testShowInFilesFromASandboxAsksThePortalToOpenTheFolderOnThePhoto() throws {
         let bus = try PrivateBus(self)
-        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
-                                            path: "/org/freedesktop/portal/desktop",
-                                            interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
-                                            arguments: [("parent_window", "s"), ("fd", "h"), ("options", "a{sv}")],
-                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
+        let portal = try FakeDesktopService(
+            self, bus: bus, name: "org.freedesktop.portal.Desktop",
+            path: "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
+            arguments: [("parent_window", "s"), ("fd", "h"), ("options", "a{sv}")],
+            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"))
         XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
         let page = PhotosPageFixture(self)
         let connection = try BusConnection(address: bus.address)
         var messages: [String] = []
-        let handoffs = PhotoHandoffs(store: page.store, page: { page.page },
-                                     say: { if let message = $0 { messages.append(message.text) } }, bus: { connection })
+        let handoffs = PhotoHandoffs(
+            store: page.store, page: { page.page },
+            say: { if let message = $0 { messages.append(message.text) } }, bus: { connection })
         handoffs.isSandboxed = true
         page.select(page.store.photos.first { $0.name == "IMG_1007.jpg" }!)
         handoffs.showInFiles()
@@ -394,7 +421,9 @@ final class PhotoMenuTests: GtkTestCase {
 final class PhotoListMenuTests: GtkTestCase {
     func testARightClickOnAPhotoOutsideTheSelectionSelectsItAndOpensTheMenu() {
         let fixture = PhotosPageFixture(self)
-        let source = fixture.list.source, list = fixture.listView.list, menu = fixture.listView.contextMenu
+        let source = fixture.list.source
+        let list = fixture.listView.list
+        let menu = fixture.listView.contextMenu
         source.select(at: 2)
         source.scroll(to: 0)
         pump(until: { fixture.row(at: 0)?.isInScrolledView == true }, "the first row in view")
@@ -477,24 +506,28 @@ final class AlbumsPhotoMenuTests: GtkTestCase {
 final class BackgroundResponseTests: GtkTestCase {
     private func setBackground(response: UInt32) throws -> [String] {
         let bus = try PrivateBus(self)
-        let portal = try FakeDesktopService(self, bus: bus, name: "org.freedesktop.portal.Desktop",
-                                            path: "/org/freedesktop/portal/desktop",
-                                            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
-                                            arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
-                                            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"), response: response)
+        let portal = try FakeDesktopService(
+            self, bus: bus, name: "org.freedesktop.portal.Desktop",
+            path: "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI",
+            arguments: [("parent_window", "s"), ("uri", "s"), ("options", "a{sv}")],
+            reply: ("o", "'/org/freedesktop/portal/desktop/request/1_1/t'"), response: response)
         XCTAssertTrue(waitUntil { portal.isReady }, "the stand-in portal on the bus")
         let page = PhotosPageFixture(self)
         let connection = try BusConnection(address: bus.address)
         var messages: [String] = []
-        let handoffs = PhotoHandoffs(store: page.store, page: { page.page },
-                                     say: { if let message = $0 { messages.append(message.text) } }, bus: { connection })
+        let handoffs = PhotoHandoffs(
+            store: page.store, page: { page.page },
+            say: { if let message = $0 { messages.append(message.text) } }, bus: { connection })
         page.select(page.store.photos.first { $0.name == "IMG_1007.jpg" }!)
         handoffs.setBackground()
         XCTAssertTrue(waitUntil { !portal.receivedCalls.isEmpty }, "the SetWallpaperURI call")
         // The response comes as a signal after the reply: wait for both to be handled.
         var answered = false
-        connection.call("org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                        method: "GetId", arguments: .tuple([])) { _ in answered = true }
+        connection.call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "GetId", arguments: .tuple([])
+        ) { _ in answered = true }
         pump(until: { answered }, "a round trip after the response")
         pump(until: { response == 1 || !messages.isEmpty }, "the message")
         return messages

@@ -2,14 +2,18 @@ import Foundation
 import Gtk
 import LightboxMedia
 import Synchronization
-@testable import Lightbox
 import XCTest
 
+@testable import Lightbox
+
 final class ImageSourceTests: XCTestCase {
-    private func makeSource(decodes: Int = 2, cache: ThumbnailCache? = nil, memoryBudget: Int = 64 << 20,
-                            willDecode: (@Sendable (String) -> Void)? = nil) -> ImageSource {
-        ImageSource(cache: cache ?? ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")),
-                    memoryBudget: memoryBudget, largeImageCount: 3, maxConcurrentDecodes: decodes, willDecode: willDecode)
+    private func makeSource(
+        decodes: Int = 2, cache: ThumbnailCache? = nil, memoryBudget: Int = 64 << 20,
+        willDecode: (@Sendable (String) -> Void)? = nil
+    ) -> ImageSource {
+        ImageSource(
+            cache: cache ?? ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")),
+            memoryBudget: memoryBudget, largeImageCount: 3, maxConcurrentDecodes: decodes, willDecode: willDecode)
     }
 
     private func modified(_ path: String) -> Double {
@@ -138,7 +142,8 @@ final class ImageSourceTests: XCTestCase {
         XCTAssertEqual(thumbnail.height, 256)
         // The generator paints sky at the top: the first row is bluer than the last.
         let pixels = thumbnail.rgbaBytes
-        let top = pixels[2], bottom = pixels[(thumbnail.height - 1) * thumbnail.width * 4 + 2]
+        let top = pixels[2]
+        let bottom = pixels[(thumbnail.height - 1) * thumbnail.width * 4 + 2]
         XCTAssertGreaterThan(top, bottom)
     }
 
@@ -153,8 +158,9 @@ final class ImageSourceTests: XCTestCase {
         } catch {}
         source.finishCacheWrites()
         let uri = try XCTUnwrap(FileNames.uri(forPath: path))
-        XCTAssertTrue(FileManager.default.fileExists(
-            atPath: "\(source.cache.directory)/\(ThumbnailCache.failFolder)/\(FileNames.md5(uri)).png"))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: "\(source.cache.directory)/\(ThumbnailCache.failFolder)/\(FileNames.md5(uri)).png"))
         let fresh = makeSource(cache: source.cache)
         do {
             _ = try await fresh.image(for: photo(path), size: 128)
@@ -177,7 +183,8 @@ final class ImageSourceTests: XCTestCase {
         let path = folder + "/bomb.png"
         LibraryFixtures.shell("convert -size 100x100 xc:red '\(path)'")
         // Rewrite the IHDR size to 30000×30000 (and fix its CRC) with Python.
-        LibraryFixtures.shell("""
+        LibraryFixtures.shell(
+            """
             python3 -c 'import struct,zlib,sys; p=sys.argv[1]; d=bytearray(open(p,"rb").read()); \
             d[16:24]=struct.pack(">II",30000,30000); d[29:33]=struct.pack(">I",zlib.crc32(bytes(d[12:29]))); \
             open(p,"wb").write(d)' '\(path)'
@@ -191,8 +198,10 @@ final class ImageSourceTests: XCTestCase {
     }
 
     /// `request` ends with `CancellationError` and no image.
-    private func assertCancelled(_ request: Task<PixelImage, any Error>, _ message: String,
-                                 file: StaticString = #filePath, line: UInt = #line) async {
+    private func assertCancelled(
+        _ request: Task<PixelImage, any Error>, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
         do {
             _ = try await request.value
             XCTFail(message, file: file, line: line)
@@ -222,8 +231,10 @@ final class ImageSourceTests: XCTestCase {
         let decoded = EventLog()
         let source = makeSource(decodes: 1, willDecode: { decoded.add(($0 as NSString).lastPathComponent) })
         let paths = Array(LibraryFixtures.samplePaths.prefix(4))
-        let asked: [(String, ImagePriority)] = [(paths[0], .visible), (paths[1], .nearby),
-                                                (paths[2], .visible), (paths[3], .nearby)]
+        let asked: [(String, ImagePriority)] = [
+            (paths[0], .visible), (paths[1], .nearby),
+            (paths[2], .visible), (paths[3], .nearby),
+        ]
         await source.queue.holdSlot()
         var requests: [Task<PixelImage, any Error>] = []
         for (index, (path, priority)) in asked.enumerated() {
@@ -337,14 +348,15 @@ private final class MadeByWork: Sendable {
 /// count, until that thread has resumed the continuation: the task then finds it resumed
 /// before it suspends.
 private nonisolated func valueMadeByWorkDoneBeforeSuspending(_ value: Int) async throws -> Int {
-    let made = try await runBlocking(start: { block in
-        let done = RelaxedFlag()
-        Thread {
-            block()
-            done.set()
-        }.start()
-        done.waitUntilSet()
-    }, { MadeByWork(value) })
+    let made = try await runBlocking(
+        start: { block in
+            let done = RelaxedFlag()
+            Thread {
+                block()
+                done.set()
+            }.start()
+            done.waitUntilSet()
+        }, { MadeByWork(value) })
     return made.value
 }
 

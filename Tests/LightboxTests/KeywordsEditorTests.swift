@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// A folder of three sample copies with keywords written by the `exiv2` CLI, as another app
 /// would: IMG_1000.jpg "harbour" and "Places|Norway|Bergen" (Lightroom's hierarchy),
@@ -13,8 +14,13 @@ enum KeywordFixtures {
         let folder = LibraryFixtures.temporaryFolder(test, name: "keywords")
         let paths = LibraryFixtures.copySamples(to: folder, count: 3)
         let writes: [(String, [String])] = [
-            (paths[0], ["set Xmp.dc.subject XmpBag harbour", "set Xmp.dc.subject XmpBag Bergen",
-                        "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen"]),
+            (
+                paths[0],
+                [
+                    "set Xmp.dc.subject XmpBag harbour", "set Xmp.dc.subject XmpBag Bergen",
+                    "set Xmp.lr.hierarchicalSubject XmpBag Places|Norway|Bergen",
+                ]
+            ),
             (paths[1], ["set Xmp.dc.subject XmpBag harbour"]),
         ]
         for (path, commands) in writes {
@@ -62,13 +68,15 @@ final class KeywordsEditorTests: GtkTestCase {
         XCTAssertEqual(view.entry.text, "", "the entry is ready for the next keyword")
         XCTAssertEqual(photo("IMG_1002.jpg", in: fixture.store).keywords, ["fjord", "Places|Norway|Ålesund"])
         XCTAssertEqual(edits.map { $0.after.values.map(\.keywords) }, [[["fjord"]], [["fjord", "Places|Norway|Ålesund"]]])
-        XCTAssertFalse(fixture.page.details.source.items.contains {
-            if case .field(_, let value, _) = $0 { value.contains("fjord") } else { false }
-        }, "the keywords show once, in the editor")
+        XCTAssertFalse(
+            fixture.page.details.source.items.contains {
+                if case .field(_, let value, _) = $0 { value.contains("fjord") } else { false }
+            }, "the keywords show once, in the editor")
         fixture.store.waitUntilSaved()
         let path = photo("IMG_1002.jpg", in: fixture.store).path
-        XCTAssertEqual(try Catalog(path: fixture.catalogPath).photo(at: path)?.keywords, ["fjord", "Places|Norway|Ålesund"],
-                       "the catalog has them")
+        XCTAssertEqual(
+            try Catalog(path: fixture.catalogPath).photo(at: path)?.keywords, ["fjord", "Places|Norway|Ålesund"],
+            "the catalog has them")
     }
 
     func testCompletionOffersTheLibrarysKeywordsAndUpDownEnterPicksOne() throws {
@@ -86,8 +94,9 @@ final class KeywordsEditorTests: GtkTestCase {
         XCTAssertTrue(view.entry.sendKeyPress(Key(name: "Down")!, modifiers: []))
         XCTAssertEqual(view.suggestionViews.map(\.isHighlighted), [true])
         view.entry.emitActivate()
-        XCTAssertEqual(photo("IMG_1002.jpg", in: fixture.store).keywords, ["Places|Norway|Bergen"],
-                       "Enter took the picked keyword, not the text typed")
+        XCTAssertEqual(
+            photo("IMG_1002.jpg", in: fixture.store).keywords, ["Places|Norway|Bergen"],
+            "Enter took the picked keyword, not the text typed")
         XCTAssertFalse(view.suggestions.isVisible)
 
         view.entry.text = "har"
@@ -134,8 +143,9 @@ final class KeywordsEditorTests: GtkTestCase {
 
         view.entry.text = "coast"
         view.entry.emitActivate()
-        XCTAssertEqual(names.map { photo($0, in: store).keywords },
-                       [["harbour", "Places|Norway|Bergen", "coast"], ["harbour", "coast"], ["coast"]])
+        XCTAssertEqual(
+            names.map { photo($0, in: store).keywords },
+            [["harbour", "Places|Norway|Bergen", "coast"], ["harbour", "coast"], ["coast"]])
         XCTAssertEqual(chips(editor), ["harbour (on 2 of 3)", "Places › Norway › Bergen (on 1 of 3)", "coast"])
         XCTAssertEqual(edits.last?.ids.count, 3, "one edit for the three photos")
 
@@ -145,8 +155,9 @@ final class KeywordsEditorTests: GtkTestCase {
         XCTAssertEqual(edits.last?.ids.count, 2, "the photo without it is not part of the edit")
 
         try store.undo(try XCTUnwrap(edits.last))
-        XCTAssertEqual(chips(editor), ["harbour (on 2 of 3)", "Places › Norway › Bergen (on 1 of 3)", "coast"],
-                       "the editor follows the Store (an undo)")
+        XCTAssertEqual(
+            chips(editor), ["harbour (on 2 of 3)", "Places › Norway › Bergen (on 1 of 3)", "coast"],
+            "the editor follows the Store (an undo)")
     }
 
     func testAKeywordTheCatalogCannotSaveIsSaidInlineAndTheTextStays() throws {
@@ -168,7 +179,8 @@ final class KeywordsEditorTests: GtkTestCase {
         view.entry.text = "Bergen"
         view.entry.emitActivate()
 
-        let reason = "\(LibraryFixtures.samplePaths[0])/data can't be written "
+        let reason =
+            "\(LibraryFixtures.samplePaths[0])/data can't be written "
             + "(The operation could not be completed. (NSCocoaErrorDomain error 512.))"
         XCTAssertEqual(view.errorLabel.text, "“Bergen” could not be added: \(reason).")
         XCTAssertTrue(view.errorLabel.isVisible)
@@ -203,8 +215,9 @@ final class KeywordsEditorTests: GtkTestCase {
         XCTAssertTrue(view.entry.sendKeyPress(Key(name: "Down")!, modifiers: []))
         fixture.page.editKeywords()
         XCTAssertTrue(view.entry.stateFlags.contains(.focusWithin), "Ctrl+K's page command focuses the entry")
-        pump(until: { (details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
-             timeout: 10, "preview to load")
+        pump(
+            until: { (details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
+            timeout: 10, "preview to load")
         pumpUntilPainted(fixture.window)
         let path = screenshot(fixture.window, name: "keywords-details")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))

@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// The Keywords page in a navigation controller, as the window shows it, over a Store.
 @MainActor
@@ -58,8 +59,9 @@ final class KeywordsPageTests: GtkTestCase {
         try store.edit(ids) { $0.add(keyword: "Anchor") }
         try store.edit(ids) { $0.add(keyword: "Harbour") }  // "harbour" already, case ignored: one more photo
         pump(until: { fixture.rows.count == 3 && fixture.rows[1] == "harbour — 3 photos" }, "the change")
-        XCTAssertEqual(fixture.rows, ["Anchor — 3 photos", "harbour — 3 photos", "Places › Norway › Bergen — 1 photo"],
-                       "sorted by name, case ignored")
+        XCTAssertEqual(
+            fixture.rows, ["Anchor — 3 photos", "harbour — 3 photos", "Places › Norway › Bergen — 1 photo"],
+            "sorted by name, case ignored")
         try store.edit(ids) { $0.remove(keyword: "places|norway|bergen") }
         pump(until: { fixture.rows.count == 2 }, "the removal")
         XCTAssertEqual(fixture.rows, ["Anchor — 3 photos", "harbour — 3 photos"])

@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// The keyword editor and the Keywords page in the real window: one undo per edit (Ctrl+Z,
 /// the toast's Undo), Ctrl+K and Ctrl+3's actions.

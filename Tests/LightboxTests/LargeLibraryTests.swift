@@ -1,8 +1,9 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// The Store's data path at a size where it searches, sorts and compares off the main
 /// thread (the threshold is lowered so that a few thousand photos take that path).
@@ -10,7 +11,8 @@ final class LargeLibraryTests: GtkTestCase {
     /// Hard links of a copy of one sample: `count` files in folders of 500 under `folder`.
     private func linkPhotos(_ count: Int, into folder: String) {
         let sample = LibraryFixtures.temporaryFolder(self, name: "sample") + "/DSC.jpg"
-        LibraryFixtures.shell("""
+        LibraryFixtures.shell(
+            """
             cp '\(LibraryFixtures.samplePaths[7])' '\(sample)' && cd '\(folder)' && for i in $(seq 0 \(count - 1)); do \
             d=Roll$((i / 500)); mkdir -p $d; ln '\(sample)' $d/DSC_$(printf %05d $i).jpg; done
             """)
@@ -25,7 +27,9 @@ final class LargeLibraryTests: GtkTestCase {
         fixture.page.reveal(selected)
         XCTAssertEqual(fixture.page.currentPhoto?.id, selected)
         linkPhotos(3_000, into: folder)
-        var updates = 0, disorder: [Int] = [], duplicates: [Int] = []
+        var updates = 0
+        var disorder: [Int] = []
+        var duplicates: [Int] = []
         let owner = Received()
         fixture.store.observe(owner: owner) { _ in
             updates += 1
@@ -52,7 +56,8 @@ final class LargeLibraryTests: GtkTestCase {
         let folder = LibraryFixtures.temporaryFolder(self)
         linkPhotos(3_000, into: folder)
         let fixture = PhotosPageFixture(self, folder: folder)
-        let store = fixture.store, source = fixture.list.source
+        let store = fixture.store
+        let source = fixture.list.source
         pump(until: { store.isUpToDate && store.photos.count == 3_000 }, timeout: 60, "the scan")
         pump(until: { source.boundRow(at: 0) != nil }, "the first row")
         store.searchText = "DSC_029"
@@ -61,7 +66,8 @@ final class LargeLibraryTests: GtkTestCase {
         store.searchText = ""
         pump(until: { store.isUpToDate && source.count == 3_000 }, "the search cleared")
         pump(until: { (source.boundRow(at: 0) as? PhotoRow)?.titleLabel.text == "DSC_00000.jpg" }, "the first photo shown")
-        var widgets = [fixture.list.view], scrolled: ScrolledWindow?
+        var widgets = [fixture.list.view]
+        var scrolled: ScrolledWindow?
         while scrolled == nil, let widget = widgets.popLast() {
             scrolled = widget as? ScrolledWindow
             widgets += widget.children
@@ -101,7 +107,9 @@ final class LargeLibraryTests: GtkTestCase {
         // come first, by name as GNOME Files orders names (IMG_9 before IMG_10).
         let rows = (0..<20_000).map { i -> Photo in
             var photo = Photo(path: folder + "/IMG_\(i).jpg")
-            photo.taken = i % 20_000 < 3_000 ? "2025-01-01T00:00:00"
+            photo.taken =
+                i % 20_000 < 3_000
+                ? "2025-01-01T00:00:00"
                 : String(format: "2024-01-01T%02d:%02d:%02d", i / 3600 % 24, i / 60 % 60, i % 60)
             return photo
         }
@@ -127,7 +135,8 @@ final class LargeLibraryTests: GtkTestCase {
         let rows = LibraryFixtures.oneStarRows(20_000, in: folder)
         try catalog.save(rows)
         // Another writer holds the catalog: the ratings are saved only after the rows are read.
-        let writerHolds = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let writerHolds = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             catalog.database.writeWithoutTransaction { _ in
                 writerHolds.signal()
@@ -158,10 +167,14 @@ final class LargeLibraryTests: GtkTestCase {
         let cameras = [("Canon", "EOS R5"), ("NIKON CORPORATION", "NIKON Z 6"), ("FUJIFILM", "X-T4"), (nil, nil)]
         let lenses = ["RF24-105mm", "Z 50mm f/1.8", "XF35mm", nil]
         let rows = (0..<3_000).map { i -> Photo in
-            var photo = Photo(path: folder + "/\(["IMG", "DSC", "img", "Ölberg"][i % 4])_\(Int.random(in: 1...900, using: &random)).jpg.\(i)")
-            photo.taken = Bool.random(using: &random) ? nil
-                : String(format: "2024-%02d-%02dT10:%02d:00", Int.random(in: 1...12, using: &random),
-                         Int.random(in: 1...28, using: &random), Int.random(in: 0...3, using: &random))
+            var photo = Photo(
+                path: folder + "/\(["IMG", "DSC", "img", "Ölberg"][i % 4])_\(Int.random(in: 1...900, using: &random)).jpg.\(i)")
+            photo.taken =
+                Bool.random(using: &random)
+                ? nil
+                : String(
+                    format: "2024-%02d-%02dT10:%02d:00", Int.random(in: 1...12, using: &random),
+                    Int.random(in: 1...28, using: &random), Int.random(in: 0...3, using: &random))
             (photo.make, photo.model) = cameras[Int.random(in: 0..<4, using: &random)]
             photo.lens = lenses[Int.random(in: 0..<4, using: &random)]
             photo.rating = Int.random(in: 0...5, using: &random)
@@ -184,8 +197,9 @@ final class LargeLibraryTests: GtkTestCase {
             guard Bool.random(using: &random) else { continue }  // sometimes the next edit comes first
             pump(until: { store.isUpToDate }, timeout: 20, "step \(step) to settle")
             store.waitUntilSaved()
-            let expected = reference(try catalog.photos(in: folder), search: store.searchText,
-                                     order: store.sortOrder, ascending: store.sortAscending)
+            let expected = reference(
+                try catalog.photos(in: folder), search: store.searchText,
+                order: store.sortOrder, ascending: store.sortAscending)
             XCTAssertEqual(store.photos.map(\.id), expected.map(\.id), "step \(step)")
             XCTAssertEqual(store.photos.map(\.rating), expected.map(\.rating), "step \(step)")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// Files and processes the library tests share.
 enum LibraryFixtures {
@@ -87,15 +88,17 @@ enum LibraryFixtures {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func shell(_ script: String) {
@@ -107,8 +110,12 @@ enum LibraryFixtures {
     /// APEX ApertureValue of 2100/1 (2^(v/2) overflows a Double), written with exiv2.
     static func writeInfiniteAperture(from source: String, to target: String) throws {
         try FileManager.default.copyItem(atPath: source, toPath: target)
-        let result = try run("/usr/bin/exiv2", ["-M", "set Exif.Photo.ApertureValue Rational 2100/1",
-                                                "-M", "del Exif.Photo.FNumber", target])
+        let result = try run(
+            "/usr/bin/exiv2",
+            [
+                "-M", "set Exif.Photo.ApertureValue Rational 2100/1",
+                "-M", "del Exif.Photo.FNumber", target,
+            ])
         precondition(result.status == 0, "exiv2 failed: \(result.stderr)")
     }
 

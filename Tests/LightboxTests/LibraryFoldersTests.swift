@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// A library of several folders: shown together, filtered, removed without touching a
 /// file, offline folders keeping their rows and ratings, the catalog's folder list.
@@ -26,7 +27,9 @@ final class LibraryFoldersTests: GtkTestCase {
                 let path = folder + "/" + name
                 let attributes = try? FileManager.default.attributesOfItem(atPath: path)
                 guard attributes?[.type] as? FileAttributeType == .typeRegular else { continue }
-                files[path] = (FileManager.default.contents(atPath: path) ?? Data(), attributes?[.modificationDate] as? Date ?? .distantPast)
+                files[path] = (
+                    FileManager.default.contents(atPath: path) ?? Data(), attributes?[.modificationDate] as? Date ?? .distantPast
+                )
             }
         }
         return files
@@ -133,8 +136,12 @@ final class LibraryFoldersTests: GtkTestCase {
         pump(until: { store.photos.count == 3 }, timeout: 5, "the renamed folder's photos to leave")
         XCTAssertEqual(Set(store.photos.map(\.path)), Set(holiday))
         XCTAssertEqual(store.offlineFolders, [gardenFolder: .deletedOrMoved])
-        XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(gardenFolder)” was deleted or moved. "
-            + "Its photos will be shown again when it is back."])
+        XCTAssertEqual(
+            store.conditions.map(\.message),
+            [
+                "The folder “\(gardenFolder)” was deleted or moved. "
+                    + "Its photos will be shown again when it is back."
+            ])
         XCTAssertEqual(try store.catalog.photo(at: garden[1])?.rating, 4, "the rows and ratings stay in the catalog")
 
         try FileManager.default.moveItem(atPath: aside, toPath: gardenFolder)
@@ -169,20 +176,26 @@ final class LibraryFoldersTests: GtkTestCase {
         LibraryFixtures.shell("cp -a '\(card)'/. '\(stash)'/ && umount '\(card)'")
         pump(until: { store.photos.count == 3 }, timeout: 5, "the card's photos to leave")
         XCTAssertEqual(Set(store.photos.map(\.path)), Set(holiday), "the other folder's photos stay")
-        XCTAssertEqual(store.conditions.map(\.message), ["The folder “\(card)” is on a disk that was removed. "
-            + "Its photos will be shown again when it is back."])
+        XCTAssertEqual(
+            store.conditions.map(\.message),
+            [
+                "The folder “\(card)” is on a disk that was removed. "
+                    + "Its photos will be shown again when it is back."
+            ])
 
         // Started again while the card is out: its empty mount point is not the folder emptied.
         let relaunched = try makeStore(catalogPath: catalogPath)
         relaunched.openLibrary(seedingWith: { "/unused" })
-        pump(until: { !relaunched.offlineFolders.isEmpty && relaunched.isUpToDate && relaunched.photos.count == 3 },
-             timeout: 20, "the card offline at launch, the other folder listed")
+        pump(
+            until: { !relaunched.offlineFolders.isEmpty && relaunched.isUpToDate && relaunched.photos.count == 3 },
+            timeout: 20, "the card offline at launch, the other folder listed")
         XCTAssertEqual(relaunched.offlineFolders, [card: .empty])
         XCTAssertEqual(try relaunched.catalog.photos(in: card).count, 2, "its rows are kept")
 
         let staging = LibraryFixtures.temporaryFolder(self, name: "staging")
-        LibraryFixtures.shell("mount -t tmpfs -o size=16m tmpfs '\(staging)' && cp -a '\(stash)'/. '\(staging)'/ "
-            + "&& mount --move '\(staging)' '\(card)'")
+        LibraryFixtures.shell(
+            "mount -t tmpfs -o size=16m tmpfs '\(staging)' && cp -a '\(stash)'/. '\(staging)'/ "
+                + "&& mount --move '\(staging)' '\(card)'")
         pump(until: { store.photos.count == 5 && relaunched.photos.count == 5 }, timeout: 10, "the card's photos when it is back")
         XCTAssertEqual(relaunched.photos.first { $0.path == onCard[0] }?.rating, 5, "with their stars")
         XCTAssertEqual(relaunched.conditions, [])
@@ -210,9 +223,13 @@ final class LibraryFoldersTests: GtkTestCase {
         pump(until: { relaunched.offlineFolders.count == 2 && relaunched.isUpToDate }, timeout: 20, "both offline")
         settle(relaunched)
         XCTAssertEqual(Set(relaunched.photos.map(\.path)), Set(holiday))
-        XCTAssertEqual(relaunched.conditions.map(\.message), ["2 library folders are offline: “\(parent)/Beach” is empty "
-            + "(is the disk it is on connected?); “\(parent)/Garden” was deleted or moved. "
-            + "Their photos will be shown again when they are back."])
+        XCTAssertEqual(
+            relaunched.conditions.map(\.message),
+            [
+                "2 library folders are offline: “\(parent)/Beach” is empty "
+                    + "(is the disk it is on connected?); “\(parent)/Garden” was deleted or moved. "
+                    + "Their photos will be shown again when they are back."
+            ])
         XCTAssertEqual(try relaunched.catalog.photos(in: parent + "/Garden").count, 2, "rows kept")
         XCTAssertEqual(try relaunched.catalog.photos(in: parent + "/Beach").count, 1, "rows kept")
 
@@ -260,11 +277,13 @@ final class LibraryFoldersTests: GtkTestCase {
         XCTAssertEqual(store.photos.count, 2)
         XCTAssertEqual(store.photos.first { $0.path == paths[1] }?.rating, 4, "the rating is kept through the rescan")
         XCTAssertEqual(store.photos.first { $0.path == paths[1] }?.keywords, ["Bergen"])
-        XCTAssertEqual(try store.catalog.libraryFolders(seedingWith: { "/elsewhere" }).map(\.path), [folder],
-                       "seeded once")
+        XCTAssertEqual(
+            try store.catalog.libraryFolders(seedingWith: { "/elsewhere" }).map(\.path), [folder],
+            "seeded once")
         try store.removeFolder(folder)
-        XCTAssertEqual(try store.catalog.libraryFolders(seedingWith: { "/elsewhere" }), [],
-                       "a library the person emptied stays empty")
+        XCTAssertEqual(
+            try store.catalog.libraryFolders(seedingWith: { "/elsewhere" }), [],
+            "a library the person emptied stays empty")
         XCTAssertEqual(try store.catalog.photo(at: paths[1])?.rating, 4)
     }
 
@@ -303,12 +322,14 @@ final class LibraryFoldersTests: GtkTestCase {
         XCTAssertEqual(try store.addFolder(parent + "/Trips/2024"), .added(absorbing: []))
         settle(store)
 
-        XCTAssertEqual(try store.catalog.pruneFolders(removedBefore: Date(timeIntervalSinceNow: -3600)), 0,
-                       "taken out a moment ago: its rows are kept")
+        XCTAssertEqual(
+            try store.catalog.pruneFolders(removedBefore: Date(timeIntervalSinceNow: -3600)), 0,
+            "taken out a moment ago: its rows are kept")
         XCTAssertEqual(try store.catalog.photos(in: parent + "/Trips").count, 3)
         XCTAssertEqual(try store.catalog.pruneFolders(removedBefore: Date(timeIntervalSinceNow: 60)), 1)
-        XCTAssertEqual(try store.catalog.photos(in: parent + "/Trips").map(\.path), trips2024.sorted(),
-                       "the library folder inside keeps its rows")
+        XCTAssertEqual(
+            try store.catalog.photos(in: parent + "/Trips").map(\.path), trips2024.sorted(),
+            "the library folder inside keeps its rows")
         XCTAssertEqual(try store.catalog.photo(at: trips2024[0])?.rating, 2)
         XCTAssertEqual(try store.catalog.photos(in: parent + "/Holiday").count, 3)
         XCTAssertTrue(FileManager.default.fileExists(atPath: loose[0]), "no file is touched")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 final class LibraryLocationTests: XCTestCase {
     func testPicturesWithPhotosWinOverTheSampleLibrary() throws {

@@ -5,11 +5,14 @@ import XCTest
 final class ListCommandTests: XCTestCase {
     private var lightbox: String { LibraryFixtures.productsDirectory + "/lightbox" }
 
-    private func list(_ folder: String, options: [String] = [],
-                      environment: [String: String] = [:]) throws -> (LibraryFixtures.Output, [[String: Any]]) {
+    private func list(
+        _ folder: String, options: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> (LibraryFixtures.Output, [[String: Any]]) {
         let data = LibraryFixtures.temporaryFolder(self, name: "xdg-data")
-        let result = try LibraryFixtures.run(lightbox, ["--list"] + options + [folder],
-                                             environment: ["XDG_DATA_HOME": data].merging(environment) { $1 })
+        let result = try LibraryFixtures.run(
+            lightbox, ["--list"] + options + [folder],
+            environment: ["XDG_DATA_HOME": data].merging(environment) { $1 })
         let objects = try result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0))
         }
@@ -19,8 +22,10 @@ final class ListCommandTests: XCTestCase {
 
     /// `exiv2 -Pkv` values of the tags Lightbox reads, plus the image size.
     private func exiv2(_ path: String) throws -> [String: String] {
-        let keys = ["Exif.Image.Make", "Exif.Image.Model", "Exif.Photo.LensModel", "Exif.Photo.DateTimeOriginal",
-                    "Exif.Image.DateTime", "Exif.Image.Orientation", "Xmp.xmp.Rating"]
+        let keys = [
+            "Exif.Image.Make", "Exif.Image.Model", "Exif.Photo.LensModel", "Exif.Photo.DateTimeOriginal",
+            "Exif.Image.DateTime", "Exif.Image.Orientation", "Xmp.xmp.Rating",
+        ]
         let tags = try LibraryFixtures.run("/usr/bin/exiv2", ["-q", "-Pkv"] + keys.flatMap { ["-K", $0] } + [path])
         var result: [String: String] = [:]
         for line in tags.stdout.split(separator: "\n") {
@@ -50,12 +55,15 @@ final class ListCommandTests: XCTestCase {
             XCTAssertTrue(object["error"] is NSNull, path)
             XCTAssertTrue(object["decoded"] is NSNull, "not checked without --verify: \(path)")
             let exifDate = tags["Exif.Photo.DateTimeOriginal"] ?? tags["Exif.Image.DateTime"]
-            let source = tags["Exif.Photo.DateTimeOriginal"] != nil ? "DateTimeOriginal"
+            let source =
+                tags["Exif.Photo.DateTimeOriginal"] != nil
+                ? "DateTimeOriginal"
                 : tags["Exif.Image.DateTime"] != nil ? "DateTime" : "mtime"
             XCTAssertEqual(object["taken_source"] as? String, source, path)
             if let exifDate {
                 let iso = exifDate.replacingOccurrences(of: " ", with: "T")
-                    .replacingOccurrences(of: ":", with: "-", options: [], range: exifDate.startIndex..<exifDate.index(exifDate.startIndex, offsetBy: 10))
+                    .replacingOccurrences(
+                        of: ":", with: "-", options: [], range: exifDate.startIndex..<exifDate.index(exifDate.startIndex, offsetBy: 10))
                 XCTAssertEqual(object["taken"] as? String, iso, path)
             }
         }
@@ -79,12 +87,15 @@ final class ListCommandTests: XCTestCase {
     func testACatalogThatCantBeWrittenStillListsAndSaysSo() throws {
         let blocker = LibraryFixtures.temporaryFolder(self) + "/file"
         XCTAssertTrue(FileManager.default.createFile(atPath: blocker, contents: Data("not a folder".utf8)))
-        let result = try LibraryFixtures.run(lightbox, ["--list", LibraryFixtures.samples],
-                                             environment: ["XDG_DATA_HOME": blocker])
+        let result = try LibraryFixtures.run(
+            lightbox, ["--list", LibraryFixtures.samples],
+            environment: ["XDG_DATA_HOME": blocker])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, LibraryFixtures.samplePaths.count)
-        XCTAssertTrue(result.stderr.hasPrefix("lightbox: this scan is not saved in the catalog: \(blocker)/io.github.lightbox.Lightbox can't be written ("),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "lightbox: this scan is not saved in the catalog: \(blocker)/io.github.lightbox.Lightbox can't be written ("),
+            result.stderr)
     }
 
     func testUsageErrorsExitWithStatus2() throws {
@@ -105,8 +116,9 @@ final class ListCommandTests: XCTestCase {
         let dashed = folder + "/-photos"
         try FileManager.default.createDirectory(atPath: dashed, withIntermediateDirectories: false)
         LibraryFixtures.copySamples(to: dashed, count: 1)
-        let result = try LibraryFixtures.run("/bin/sh", ["-c", "cd '\(folder)' && '\(lightbox)' --list -- -photos"],
-                                             environment: ["XDG_DATA_HOME": LibraryFixtures.temporaryFolder(self)])
+        let result = try LibraryFixtures.run(
+            "/bin/sh", ["-c", "cd '\(folder)' && '\(lightbox)' --list -- -photos"],
+            environment: ["XDG_DATA_HOME": LibraryFixtures.temporaryFolder(self)])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
     }
@@ -143,11 +155,15 @@ final class ListCommandTests: XCTestCase {
         let (result, objects) = try list(folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(objects.map { ($0["path"] as? String)?.replacingOccurrences(of: folder + "/", with: "") },
-                       ["IMG_1000.jpg", "IMG_1001.jpg", "aperture.jpg", "garbage.jpg", "truncated.jpg"])
-        XCTAssertEqual(objects.map { $0["error"] as? String },
-                       [nil, nil, nil, "not a readable image: Failed to read image data",
-                        "truncated JPEG (the file ends before the image does)"])
+        XCTAssertEqual(
+            objects.map { ($0["path"] as? String)?.replacingOccurrences(of: folder + "/", with: "") },
+            ["IMG_1000.jpg", "IMG_1001.jpg", "aperture.jpg", "garbage.jpg", "truncated.jpg"])
+        XCTAssertEqual(
+            objects.map { $0["error"] as? String },
+            [
+                nil, nil, nil, "not a readable image: Failed to read image data",
+                "truncated JPEG (the file ends before the image does)",
+            ])
         XCTAssertEqual(objects.map { $0["aperture"] as? Double }, [1.4, 2.8, nil, nil, 2.8])
         XCTAssertEqual(objects.map { $0["model"] as? String }, ["Canon EOS R5", "NIKON Z 6", "Canon EOS R5", nil, "NIKON Z 6"])
         XCTAssertTrue(objects.allSatisfy { $0["decoded"] is NSNull })
@@ -176,19 +192,29 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(verified.status, 1)
         XCTAssertEqual(verified.stderr, "")
         XCTAssertEqual(checked.map { $0["decoded"] as? Bool }, [true, true, false])
-        XCTAssertEqual(checked.map { $0["error"] as? String }, [nil, nil,
-            "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)"])
-        XCTAssertEqual(checked.map { $0["model"] as? String }, ["Canon EOS R5", "NIKON Z 6", "NIKON Z 6"],
-                       "the rest of the row is listed as usual")
+        XCTAssertEqual(
+            checked.map { $0["error"] as? String },
+            [
+                nil, nil,
+                "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)",
+            ])
+        XCTAssertEqual(
+            checked.map { $0["model"] as? String }, ["Canon EOS R5", "NIKON Z 6", "NIKON Z 6"],
+            "the rest of the row is listed as usual")
 
         // A file the scan already found broken keeps the scanner's error; it doesn't decode either.
         try LibraryFixtures.writeGarbage(to: folder + "/garbage.jpg")
         let (_, withGarbage) = try list(folder, options: ["--verify"])
         XCTAssertEqual(withGarbage.map { $0["decoded"] as? Bool }, [true, true, false, false])
-        XCTAssertEqual(withGarbage.map { ($0["path"] as? String)?.replacingOccurrences(of: folder + "/", with: "") },
-                       ["IMG_1000.jpg", "IMG_1001.jpg", "garbage.jpg", "scan.jpg"])
-        XCTAssertEqual(withGarbage.map { $0["error"] as? String }, [nil, nil, "not a readable image: Failed to read image data",
-            "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)"])
+        XCTAssertEqual(
+            withGarbage.map { ($0["path"] as? String)?.replacingOccurrences(of: folder + "/", with: "") },
+            ["IMG_1000.jpg", "IMG_1001.jpg", "garbage.jpg", "scan.jpg"])
+        XCTAssertEqual(
+            withGarbage.map { $0["error"] as? String },
+            [
+                nil, nil, "not a readable image: Failed to read image data",
+                "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)",
+            ])
 
         let goodOnly = LibraryFixtures.temporaryFolder(self)
         LibraryFixtures.copySamples(to: goodOnly, count: 3)
@@ -208,12 +234,16 @@ final class ListCommandTests: XCTestCase {
 
         XCTAssertEqual(result.status, 1, "two broken files")
         XCTAssertEqual(result.stderr, "")
-        let byName = Dictionary(uniqueKeysWithValues: objects.map { object -> (String, [String: Any]) in
-            let path = object["path"] as? String ?? ""
-            return ((path as NSString).lastPathComponent, object)
-        })
-        XCTAssertEqual(Set(byName.keys), Set(FormatFixtures.allFiles.map(\.name)
-            + ["reference.jpg", "photo.JPG", "broken.heic", "broken.cr3"]))
+        let byName = Dictionary(
+            uniqueKeysWithValues: objects.map { object -> (String, [String: Any]) in
+                let path = object["path"] as? String ?? ""
+                return ((path as NSString).lastPathComponent, object)
+            })
+        XCTAssertEqual(
+            Set(byName.keys),
+            Set(
+                FormatFixtures.allFiles.map(\.name)
+                    + ["reference.jpg", "photo.JPG", "broken.heic", "broken.cr3"]))
         for file in FormatFixtures.allFiles {
             let object = try XCTUnwrap(byName[file.name])
             XCTAssertTrue(object["error"] is NSNull, "\(file.name): \(object["error"] ?? "")")
@@ -261,7 +291,8 @@ final class ListCommandTests: XCTestCase {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 1)
-        XCTAssertEqual(stderr, "lightbox: the listing could not be written: The operation could not be completed. There isn’t enough space.\n")
+        XCTAssertEqual(
+            stderr, "lightbox: the listing could not be written: The operation could not be completed. There isn’t enough space.\n")
     }
 
     /// Permissions only bite an unprivileged user: as root, this runs the listing as
@@ -273,12 +304,14 @@ final class ListCommandTests: XCTestCase {
         let locked = LibraryFixtures.temporaryFolder(self, name: "locked")
         LibraryFixtures.shell("chmod 755 '\(folder)' && chmod 777 '\(data)' && chmod 000 '\(paths[0])' '\(locked)'")
         addTeardownBlock { chmod(locked, 0o700) }
-        let asUser = getuid() == 0
+        let asUser =
+            getuid() == 0
             ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", lightbox]
             : [lightbox]
 
-        let listed = try LibraryFixtures.run(asUser[0], Array(asUser.dropFirst()) + ["--list", folder],
-                                             environment: ["XDG_DATA_HOME": data])
+        let listed = try LibraryFixtures.run(
+            asUser[0], Array(asUser.dropFirst()) + ["--list", folder],
+            environment: ["XDG_DATA_HOME": data])
         XCTAssertEqual(listed.status, 1, "a file has an error: \(listed.stderr)")
         let objects = listed.stdout.split(separator: "\n").map {
             try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
@@ -287,8 +320,9 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(objects[0]["error"] as? String, "can't open the file: Permission denied")
         XCTAssertTrue(objects[1]["error"] is NSNull)
 
-        let refused = try LibraryFixtures.run(asUser[0], Array(asUser.dropFirst()) + ["--list", locked],
-                                              environment: ["XDG_DATA_HOME": data])
+        let refused = try LibraryFixtures.run(
+            asUser[0], Array(asUser.dropFirst()) + ["--list", locked],
+            environment: ["XDG_DATA_HOME": data])
         XCTAssertEqual(refused.status, 3)
         XCTAssertTrue(refused.stderr.hasPrefix("lightbox: cannot read folder \(locked): "), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("Permission denied"), refused.stderr)

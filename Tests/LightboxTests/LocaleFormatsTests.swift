@@ -1,7 +1,8 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// Dates, numbers and sizes written for the person's locale: the English Lightbox has always
 /// written under the C locale, ICU's Chinese under zh_CN. Each test names its locale (no
@@ -20,8 +21,10 @@ final class LocaleFormatsTests: GtkTestCase {
         XCTAssertEqual(formats.dayRange("2024-12-28T10:00:00", taken), "28 December 2024 – 25 November 2026")
         XCTAssertEqual(formats.dayRange("2026-11-25T01:00:00", taken), "25 November 2026", "one day")
         XCTAssertNil(formats.dayRange(nil, taken))
-        XCTAssertEqual(LocaleFormats.moment(Date(timeIntervalSince1970: 1_710_000_000), in: formats.formattingLocale,
-                                            timeZone: TimeZone(identifier: "UTC")!), "9 March 2024 at 16:00")
+        XCTAssertEqual(
+            LocaleFormats.moment(
+                Date(timeIntervalSince1970: 1_710_000_000), in: formats.formattingLocale,
+                timeZone: TimeZone(identifier: "UTC")!), "9 March 2024 at 16:00")
         let numbers = formats.formattingLocale
         XCTAssertEqual(numbers.counted(trn("%d photo", "%d photos", 12_345), 12_345), "12,345 photos")
         XCTAssertEqual(numbers.counted(trn("%d photo", "%d photos", 1), 1), "1 photo")
@@ -47,8 +50,10 @@ final class LocaleFormatsTests: GtkTestCase {
         XCTAssertEqual(formats.dayOnly(taken), "2026年11月25日")
         XCTAssertEqual(formats.month(year: 2024, month: 12), "2024年12月")
         XCTAssertEqual(formats.dayRange("2024-12-28T10:00:00", taken), "2024年12月28日至2026年11月25日")
-        XCTAssertEqual(LocaleFormats.moment(Date(timeIntervalSince1970: 1_710_000_000), in: formats.formattingLocale,
-                                            timeZone: TimeZone(identifier: "UTC")!), "2024年3月9日 16:00")
+        XCTAssertEqual(
+            LocaleFormats.moment(
+                Date(timeIntervalSince1970: 1_710_000_000), in: formats.formattingLocale,
+                timeZone: TimeZone(identifier: "UTC")!), "2024年3月9日 16:00")
         let numbers = formats.formattingLocale
         XCTAssertEqual(numbers.count(12_345), "12,345")
         XCTAssertEqual(numbers.fileSize(800), "800字节")
@@ -89,9 +94,11 @@ final class LocaleFormatsTests: GtkTestCase {
     func testAProcessStartedInChineseWritesChineseDates() throws {
         let report = NSTemporaryDirectory() + "locale-probe-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: report) }
-        _ = try TestLocale.runInChild("\(String(reflecting: Self.self))/testLocaleProbe", locale: "zh_CN.UTF-8", changing: [
-            "LC_ALL": nil, "LC_TIME": nil, "LC_MESSAGES": nil, "LANG": "zh_CN.UTF-8", Self.probeVariable: report,
-        ])
+        _ = try TestLocale.runInChild(
+            "\(String(reflecting: Self.self))/testLocaleProbe", locale: "zh_CN.UTF-8",
+            changing: [
+                "LC_ALL": nil, "LC_TIME": nil, "LC_MESSAGES": nil, "LANG": "zh_CN.UTF-8", Self.probeVariable: report,
+            ])
         let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertNotEqual(lines.first, "zh_CN", "Foundation's Locale.current follows LANG now: FormattingLocale could use it")
@@ -105,8 +112,10 @@ final class LocaleFormatsTests: GtkTestCase {
     /// the child's environment. Does nothing in an ordinary run.
     func testLocaleProbe() throws {
         guard let report = ProcessInfo.processInfo.environment[Self.probeVariable] else { return }
-        let lines = [Locale.current.identifier, FormattingLocale.current.locale.identifier,
-                     LocaleFormats.current.date(taken) ?? "nil"]
+        let lines = [
+            Locale.current.identifier, FormattingLocale.current.locale.identifier,
+            LocaleFormats.current.date(taken) ?? "nil",
+        ]
         try lines.joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// The main window's controller in a real window, with the real pages, over a copy of
 /// three samples (actions are activated as menus and accelerators do).
@@ -69,7 +70,8 @@ final class MainWindowControllerTests: GtkTestCase {
     /// The first screenful read before the rest of the library is what the window shows: the
     /// rows of the list (80-pixel thumbnails) or the grid's cells, with a row to spare.
     func testTheFirstScreenfulIsWhatTheWindowShows() {
-        let list = PhotoListController(images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
+        let list = PhotoListController(
+            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
         XCTAssertEqual(list.photosFitting(width: 1000, height: 700), 10)
         XCTAssertEqual(list.photosFitting(width: 1000, height: 1600), 22)
         list.viewMode = .grid
@@ -121,8 +123,9 @@ final class MainWindowControllerTests: GtkTestCase {
         photos.reveal(order[5])
         // Keys faster than the store lists again: each acts on the photo selected after the last.
         for _ in 0..<4 { root.commands.toggleReject() }
-        XCTAssertEqual(order.filter { root.store.photo($0)?.isRejected == true }, [order[4], order[5], order[6], order[7]],
-                       "the last photo's reject moves the selection back to the one before")
+        XCTAssertEqual(
+            order.filter { root.store.photo($0)?.isRejected == true }, [order[4], order[5], order[6], order[7]],
+            "the last photo's reject moves the selection back to the one before")
         XCTAssertEqual(photos.currentPhoto?.id, order[3])
         root.commands.trash()
         root.commands.trash()
@@ -167,8 +170,9 @@ final class MainWindowControllerTests: GtkTestCase {
         photos.reveal(paths[1])
         try! root.store.catalog.remove(paths: [paths[1]])
         root.commands.trash()
-        XCTAssertTrue(root.windowView.toastTitle?.contains("could not be moved to the trash") ?? false,
-                      root.windowView.toastTitle ?? "no toast")
+        XCTAssertTrue(
+            root.windowView.toastTitle?.contains("could not be moved to the trash") ?? false,
+            root.windowView.toastTitle ?? "no toast")
         XCTAssertFalse(root.windowView.toastOffersUndo)
         window.destroy()
     }

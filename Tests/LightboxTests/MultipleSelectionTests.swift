@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// Several photos at once on the Photos page: the selection, its summary in the details
 /// pane, and commands that act on all of it with one undo.
@@ -30,9 +31,14 @@ final class MultipleSelectionTests: GtkTestCase {
         XCTAssertEqual(shown.map(\.name), ["IMG_1005.jpg", "IMG_1017.jpg", "IMG_1001.jpg"])
         XCTAssertEqual(count, 3)
         XCTAssertEqual(subtitle, "12 August 2024 – 28 December 2024")
-        XCTAssertEqual(items.dropFirst(2), [.field(.cameras, value: "Canon EOS R5, FUJIFILM X-T3, NIKON Z 6", link: nil),
-                                            .field(.totalSize, value: PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize }),
-                                                   link: nil)])
+        XCTAssertEqual(
+            items.dropFirst(2),
+            [
+                .field(.cameras, value: "Canon EOS R5, FUJIFILM X-T3, NIKON Z 6", link: nil),
+                .field(
+                    .totalSize, value: PhotoFormat.fileSize(photos.reduce(0) { $0 + $1.fileSize }),
+                    link: nil),
+            ])
         XCTAssertEqual([DetailField.cameras, .totalSize].map(\.label), ["Cameras", "Total size"])
         XCTAssertEqual(items[1], .rating(nil, isRejected: false), "0, 0 and 2 stars: mixed")
         pump(until: { fixture.page.details.source.boundRow(at: 0) is SelectionRow }, "the selection row")

@@ -46,14 +46,20 @@ final class OtherAppsMetadataTests: XCTestCase {
     }
 
     func testTheFirstRatingTagInShotwellsOrderWins() throws {
-        let all = try read(try photo("all.jpg", [
-            "set Exif.Image.RatingPercent 20", "set Xmp.acdsee.rating 1", "set Exif.Image.Rating 2",
-            "set Xmp.photoshop.Urgency 3", "set Iptc.Application2.Urgency 4", "set Xmp.xmp.Rating 5",
-        ]))
+        let all = try read(
+            try photo(
+                "all.jpg",
+                [
+                    "set Exif.Image.RatingPercent 20", "set Xmp.acdsee.rating 1", "set Exif.Image.Rating 2",
+                    "set Xmp.photoshop.Urgency 3", "set Iptc.Application2.Urgency 4", "set Xmp.xmp.Rating 5",
+                ]))
         XCTAssertEqual(all.rating, 5)
-        let withoutXmp = try read(try photo("no-xmp.jpg", [
-            "set Exif.Image.RatingPercent 20", "set Exif.Image.Rating 2", "set Iptc.Application2.Urgency 4",
-        ]))
+        let withoutXmp = try read(
+            try photo(
+                "no-xmp.jpg",
+                [
+                    "set Exif.Image.RatingPercent 20", "set Exif.Image.Rating 2", "set Iptc.Application2.Urgency 4",
+                ]))
         XCTAssertEqual(withoutXmp.rating, 4, "IPTC urgency before EXIF")
         let exifOnly = try read(try photo("exif.jpg", ["set Exif.Image.RatingPercent 20", "set Exif.Image.Rating 2"]))
         XCTAssertEqual(exifOnly.rating, 2, "the rating before the percentage")
@@ -66,14 +72,18 @@ final class OtherAppsMetadataTests: XCTestCase {
     }
 
     func testKeywordsFromTheThreeTagsAreMergedWithTheirHierarchy() throws {
-        let metadata = try read(try photo("keywords.jpg", [
-            "set Xmp.dc.subject XmpBag Paris", "set Xmp.dc.subject XmpBag France", "set Xmp.dc.subject XmpBag Eiffel tower",
-            "set Xmp.lr.hierarchicalSubject XmpBag Places|France|Paris",
-            "add Iptc.Application2.Keywords holiday", "add Iptc.Application2.Keywords Eiffel tower",
-            "add Iptc.Application2.Keywords Paris",
-        ]))
-        XCTAssertEqual(metadata.keywords, ["Eiffel tower", "holiday", "Places|France|Paris"],
-                       "each once; the levels of a hierarchy are not repeated flat")
+        let metadata = try read(
+            try photo(
+                "keywords.jpg",
+                [
+                    "set Xmp.dc.subject XmpBag Paris", "set Xmp.dc.subject XmpBag France", "set Xmp.dc.subject XmpBag Eiffel tower",
+                    "set Xmp.lr.hierarchicalSubject XmpBag Places|France|Paris",
+                    "add Iptc.Application2.Keywords holiday", "add Iptc.Application2.Keywords Eiffel tower",
+                    "add Iptc.Application2.Keywords Paris",
+                ]))
+        XCTAssertEqual(
+            metadata.keywords, ["Eiffel tower", "holiday", "Places|France|Paris"],
+            "each once; the levels of a hierarchy are not repeated flat")
         XCTAssertEqual(try read(try photo("iptc.jpg", ["add Iptc.Application2.Keywords 家族"])).keywords, ["家族"])
         XCTAssertEqual(try read(try photo("none.jpg", [])).keywords, [])
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// The Photos page as a grid: the same source and selection as the list, only the cells
 /// near the visible ones bound, thumbnails zoomed with Ctrl+plus/minus/0.
@@ -50,8 +51,9 @@ final class PhotoGridTests: GtkTestCase {
         XCTAssertEqual(fixture.page.details.photos.map(\.name), selected, "the details pane shows the same photos")
         let columns = (grid as! GridView).maxColumns
         let gridFirst = try XCTUnwrap(source.firstVisiblePosition)
-        XCTAssertTrue((first - columns + 1...first).contains(gridFirst),
-                      "photo \(first) is in the grid's top row (which starts at \(gridFirst), \(columns) columns)")
+        XCTAssertTrue(
+            (first - columns + 1...first).contains(gridFirst),
+            "photo \(first) is in the grid's top row (which starts at \(gridFirst), \(columns) columns)")
         XCTAssertTrue(try XCTUnwrap(source.boundRow(at: 701) as? PhotoCell).highlight.contains(.selected))
 
         _ = show(.list, in: fixture)
@@ -102,8 +104,9 @@ final class PhotoGridTests: GtkTestCase {
         pump(until: { cell()?.thumbnail.size == 96 && grid.maxColumns == 4 }, "four columns of 96-pixel thumbnails")
         XCTAssertTrue(grid.sendKeyPress(Key(name: "0")!, modifiers: .controlMask))
         pump(until: { cell()?.thumbnail.size == 160 && grid.maxColumns == 3 }, "the default size again")
-        XCTAssertFalse(fixture.list.listView.list.sendKeyPress(Key(name: "plus")!, modifiers: .controlMask),
-                       "the list does not zoom")
+        XCTAssertFalse(
+            fixture.list.listView.list.sendKeyPress(Key(name: "plus")!, modifiers: .controlMask),
+            "the list does not zoom")
     }
 
     func testTheGridsCellsShowNameStarsAndReject() throws {

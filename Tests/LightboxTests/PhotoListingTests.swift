@@ -1,12 +1,15 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// `lightbox --list` lines: total for any `Photo`, one valid JSON object per line.
 final class PhotoListingTests: XCTestCase {
-    static let doubles: [Double?] = [nil, .nan, -.nan, .infinity, -.infinity, 0, -0.0, -1, -5.6, .greatestFiniteMagnitude,
-                                     -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 1e300, 2.8, 50]
+    static let doubles: [Double?] = [
+        nil, .nan, -.nan, .infinity, -.infinity, 0, -0.0, -1, -5.6, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 1e300, 2.8, 50,
+    ]
     static let ints: [Int] = [.min, .max, -1, 0, 1, 7, 100]
     static let texts: [String?] = [
         nil, "", "Nikon Z 8", String(repeating: "x", count: 10_000),
@@ -17,8 +20,9 @@ final class PhotoListingTests: XCTestCase {
 
     private static func randomPhoto(_ random: inout SeededGenerator) -> Photo {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
-        var photo = Photo(path: pick(texts) ?? "/photos/a.jpg", fileSize: Int64(truncatingIfNeeded: pick(ints)),
-                          modified: pick(doubles) ?? 0, error: pick(texts))
+        var photo = Photo(
+            path: pick(texts) ?? "/photos/a.jpg", fileSize: Int64(truncatingIfNeeded: pick(ints)),
+            modified: pick(doubles) ?? 0, error: pick(texts))
         photo.taken = pick(texts)
         photo.takenSource = pick([nil, .dateTimeOriginal, .dateTime, .fileModified])
         photo.make = pick(texts)
@@ -40,10 +44,12 @@ final class PhotoListingTests: XCTestCase {
 
     /// Parses `line` as one JSON object with every key of a listing.
     private func object(_ line: String, file: StaticString = #filePath, line number: UInt = #line) throws -> [String: Any] {
-        XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 }, "a raw control character in \(line.prefix(200))",
-                       file: file, line: number)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                                   file: file, line: number)
+        XCTAssertFalse(
+            line.unicodeScalars.contains { $0.value < 0x20 }, "a raw control character in \(line.prefix(200))",
+            file: file, line: number)
+        let object = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            file: file, line: number)
         XCTAssertEqual(object.keys.sorted(), PhotoListing.keys, file: file, line: number)
         return object
     }
@@ -98,14 +104,15 @@ final class PhotoListingTests: XCTestCase {
         photo.altitude = 35
         photo.rating = 3
         photo.keywords = ["Places|France|Paris", "家族"]
-        XCTAssertEqual(PhotoListing.line(for: photo, decoded: true),
-                       #"{"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","decoded":true,"error":null,"#
-                       + #""exposure":"1/250","file_size":32772,"focal_length":50,"height":480,"iso":100,"#
-                       + #""keywords":["Places|France|Paris","家族"],"#
-                       + #""latitude":48.8584,"lens":null,"longitude":2.2945,"make":"Canon","model":"Canon EOS R5","#
-                       + #""orientation":1,"path":"/photos/2024/IMG_1.jpg","rating":3,"rejected":false,"#
-                       + #""taken":"2024-03-12T14:05:07","#
-                       + #""taken_source":"DateTimeOriginal","width":640}"#)
+        XCTAssertEqual(
+            PhotoListing.line(for: photo, decoded: true),
+            #"{"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","decoded":true,"error":null,"#
+                + #""exposure":"1/250","file_size":32772,"focal_length":50,"height":480,"iso":100,"#
+                + #""keywords":["Places|France|Paris","家族"],"#
+                + #""latitude":48.8584,"lens":null,"longitude":2.2945,"make":"Canon","model":"Canon EOS R5","#
+                + #""orientation":1,"path":"/photos/2024/IMG_1.jpg","rating":3,"rejected":false,"#
+                + #""taken":"2024-03-12T14:05:07","#
+                + #""taken_source":"DateTimeOriginal","width":640}"#)
     }
 
     func testNumbersThatAreNotFiniteAreListedAsUnknown() {
@@ -115,11 +122,12 @@ final class PhotoListingTests: XCTestCase {
         photo.latitude = -.infinity
         photo.longitude = 2
         photo.altitude = -.nan
-        XCTAssertEqual(PhotoListing.line(for: photo),
-                       #"{"altitude":null,"aperture":null,"camera":null,"decoded":null,"error":null,"exposure":null,"#
-                       + #""file_size":0,"focal_length":null,"height":0,"iso":null,"keywords":[],"latitude":null,"#
-                       + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","#
-                       + #""rating":0,"rejected":false,"taken":null,"taken_source":null,"width":0}"#)
+        XCTAssertEqual(
+            PhotoListing.line(for: photo),
+            #"{"altitude":null,"aperture":null,"camera":null,"decoded":null,"error":null,"exposure":null,"#
+                + #""file_size":0,"focal_length":null,"height":0,"iso":null,"keywords":[],"latitude":null,"#
+                + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","#
+                + #""rating":0,"rejected":false,"taken":null,"taken_source":null,"width":0}"#)
     }
 
     /// A row the encoder refuses (here a number that isn't finite, which `Row(photo:)`
@@ -157,12 +165,15 @@ final class PhotoListingTests: XCTestCase {
         let folder = LibraryFixtures.temporaryFolder(self)
         XCTAssertNil(PhotoListing.decodingProblem(path: LibraryFixtures.samplePaths[0]))
         try LibraryFixtures.writeUndecodablePixels(from: LibraryFixtures.samplePaths[0], to: folder + "/scan.jpg")
-        XCTAssertEqual(PhotoListing.decodingProblem(path: folder + "/scan.jpg"),
-                       "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)")
+        XCTAssertEqual(
+            PhotoListing.decodingProblem(path: folder + "/scan.jpg"),
+            "the image can't be decoded: Error interpreting JPEG image file (Huffman table 0x03 was not defined)")
         try LibraryFixtures.writeGarbage(to: folder + "/garbage.jpg")
-        XCTAssertEqual(PhotoListing.decodingProblem(path: folder + "/garbage.jpg"),
-                       "the image can't be decoded: not an image format gdk-pixbuf can read")
-        XCTAssertEqual(PhotoListing.decodingProblem(path: folder + "/missing.jpg"),
-                       "the image can't be decoded: not an image format gdk-pixbuf can read")
+        XCTAssertEqual(
+            PhotoListing.decodingProblem(path: folder + "/garbage.jpg"),
+            "the image can't be decoded: not an image format gdk-pixbuf can read")
+        XCTAssertEqual(
+            PhotoListing.decodingProblem(path: folder + "/missing.jpg"),
+            "the image can't be decoded: not an image format gdk-pixbuf can read")
     }
 }

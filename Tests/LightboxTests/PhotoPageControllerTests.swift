@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 final class PhotoPageControllerTests: GtkTestCase {
     /// A photo page in a window whose `win.rate` rates the page's photo.
@@ -12,9 +13,11 @@ final class PhotoPageControllerTests: GtkTestCase {
         let page = PhotoPageController(store: store, photos: photos, index: index)
         let (window, _) = AlbumsFixtures.window(showing: page)
         let actions = ActionGroup()
-        PhotoCommands(store: store, page: { [weak page] in page },
-                      say: { if let message = $0 { XCTFail("the page says it: \(message.text)") } })
-            .install(in: actions)
+        PhotoCommands(
+            store: store, page: { [weak page] in page },
+            say: { if let message = $0 { XCTFail("the page says it: \(message.text)") } }
+        )
+        .install(in: actions)
         window.insertActionGroup(actions, prefix: "win")
         return page
     }
@@ -63,8 +66,9 @@ final class PhotoPageControllerTests: GtkTestCase {
     func testThePageGetsItsImagesFromTheStoresSourceAndStepsToAPrefetchedNeighbourWithoutDecoding() {
         let decoded = EventLog()
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "page-thumbs"))
-        let images = ImageSource(cache: cache, memoryBudget: 64 << 20, largeImageCount: 3, maxConcurrentDecodes: 2,
-                                 willDecode: { decoded.add($0) })
+        let images = ImageSource(
+            cache: cache, memoryBudget: 64 << 20, largeImageCount: 3, maxConcurrentDecodes: 2,
+            willDecode: { decoded.add($0) })
         let store = AlbumsFixtures.store(self, images: images)
         let photos = store.photos
         XCTAssertEqual(images.decodeCount, 0)
@@ -77,8 +81,11 @@ final class PhotoPageControllerTests: GtkTestCase {
         let browsing = page(store, photos: photos, index: 2)
         let size = browsing.decodeSize
         pump(until: { browsing.isShowingPhoto }, "the photo to load")
-        pump(until: { images.cachedImage(for: photos[1], size: size) != nil
-                        && images.cachedImage(for: photos[3], size: size) != nil }, "the neighbours to be fetched")
+        pump(
+            until: {
+                images.cachedImage(for: photos[1], size: size) != nil
+                    && images.cachedImage(for: photos[3], size: size) != nil
+            }, "the neighbours to be fetched")
         XCTAssertEqual(images.decodeCount, 4)
         XCTAssertEqual(decoded.events[1], photos[2].path, "the photo on screen before its neighbours")
         XCTAssertEqual(Set(decoded.events[2...]), [photos[1].path, photos[3].path])
@@ -106,8 +113,9 @@ final class PhotoPageControllerTests: GtkTestCase {
         XCTAssertTrue(press(page, "equal", .controlMask))
         XCTAssertGreaterThan(page.scale, zoomed)
         pump(until: { page.pictureWidth > 1000 }, "the zoomed picture to be laid out larger than the window")
-        pump(until: { abs(page.visibleCentre.x - 0.5) < 0.01 && abs(page.visibleCentre.y - 0.5) < 0.01 },
-             "zooming keeps the photo's centre in the middle of the page")
+        pump(
+            until: { abs(page.visibleCentre.x - 0.5) < 0.01 && abs(page.visibleCentre.y - 0.5) < 0.01 },
+            "zooming keeps the photo's centre in the middle of the page")
         _ = screenshot(window, name: "photo-zoomed")
         XCTAssertTrue(press(page, "minus", .controlMask))
         XCTAssertEqual(page.scale, zoomed, accuracy: 0.001)
@@ -157,8 +165,9 @@ final class PhotoPageControllerTests: GtkTestCase {
         let page = page(store, photos: [Photo(path: broken), known], index: 0)
         // The page shows what the Store's scan recorded for the file (the page follows the
         // Store; before the scan settles it may show its own decode's message first).
-        pump(until: { page.errorMessage == "not a readable image: Failed to read input data" },
-             "the scan's message for the broken file")
+        pump(
+            until: { page.errorMessage == "not a readable image: Failed to read input data" },
+            "the scan's message for the broken file")
         XCTAssertTrue(page.isShowingError)
         XCTAssertNil(page.imageSize)
         XCTAssertTrue(press(page, "Right"))

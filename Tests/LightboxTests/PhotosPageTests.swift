@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// A Photos page on a temp catalog, in a 1000×700 window.
 @MainActor
@@ -21,8 +22,10 @@ final class PhotosPageFixture {
     let actions = ActionGroup()
 
     /// - Parameter inNavigation: the page inside a navigation controller (as the window shows it), else alone.
-    init(_ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true,
-         inNavigation: Bool = true) {
+    init(
+        _ test: XCTestCase, folder: String? = LibraryFixtures.samples, waitForScan: Bool = true,
+        inNavigation: Bool = true
+    ) {
         PhotosStyle.install()
         catalogPath = LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
@@ -32,15 +35,17 @@ final class PhotosPageFixture {
         window.setDefaultSize(width: 1000, height: 700)
         (inNavigation ? navigation : page).becomeRoot(of: window)
         // The window's `win.rate`, rating the photo of the page in front.
-        PhotoCommands(store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
-                      say: { [weak self] message in
-                          guard let message else { return }
-                          if message.isUndoable {
-                              self?.undoableMessages.append(message.text)
-                          } else {
-                              self?.ratingReports.append(message.text)
-                          }
-                      }).install(in: actions)
+        PhotoCommands(
+            store: store, page: { [weak navigation, weak page] in inNavigation ? navigation?.topController : page },
+            say: { [weak self] message in
+                guard let message else { return }
+                if message.isUndoable {
+                    self?.undoableMessages.append(message.text)
+                } else {
+                    self?.ratingReports.append(message.text)
+                }
+            }
+        ).install(in: actions)
         window.insertActionGroup(actions, prefix: "win")
         show(window)
         if let folder {
@@ -71,10 +76,12 @@ final class PhotosPageTests: GtkTestCase {
         XCTAssertEqual(Set(fixture.list.photos.map(\.path)), Set(LibraryFixtures.samplePaths))
         // Newest first. IMG_1025.jpg, first, has no date in the file: its file's time is used.
         XCTAssertEqual(fixture.row(at: 0)?.titleLabel.text, "IMG_1025.jpg")
-        let rows = [(1, "IMG_1005.jpg", "28 December 2024, 13:05", "☆☆☆☆☆", "Not rated"),
-                    (2, "IMG_1017.jpg", "20 December 2024, 15:41", "☆☆☆☆☆", "Not rated"),
-                    (9, "IMG_1001.jpg", "12 August 2024, 09:13", "★★☆☆☆", "Rated 2 stars"),
-                    (22, "IMG_1019.jpg", "14 February 2024, 17:07", "★★★★★", "Rated 5 stars")]
+        let rows = [
+            (1, "IMG_1005.jpg", "28 December 2024, 13:05", "☆☆☆☆☆", "Not rated"),
+            (2, "IMG_1017.jpg", "20 December 2024, 15:41", "☆☆☆☆☆", "Not rated"),
+            (9, "IMG_1001.jpg", "12 August 2024, 09:13", "★★☆☆☆", "Rated 2 stars"),
+            (22, "IMG_1019.jpg", "14 February 2024, 17:07", "★★★★★", "Rated 5 stars"),
+        ]
         for (position, name, date, stars, description) in rows {
             guard let row = fixture.row(at: position) else { return XCTFail("no row at \(position)") }
             XCTAssertEqual(row.titleLabel.text, name)
@@ -87,15 +94,18 @@ final class PhotosPageTests: GtkTestCase {
         XCTAssertEqual(fixture.row(at: 10)?.titleLabel.text, "IMG_1013.jpg")
         XCTAssertEqual(fixture.row(at: 10)?.starsLabel.text, "★★★★☆")
         XCTAssertEqual(fixture.row(at: 10)?.ratingDescription, "Rated 4 stars")
-        XCTAssertTrue(fixture.row(at: 10)?.thumbnail.hasCssClass("thumbnail-selected") == true,
-                      "the selected row marks its thumbnail")
+        XCTAssertTrue(
+            fixture.row(at: 10)?.thumbnail.hasCssClass("thumbnail-selected") == true,
+            "the selected row marks its thumbnail")
         fixture.list.source.select(at: 1)
         fixture.list.source.select(at: 0)
         fixture.select(fixture.list.photos[1])
-        pump(until: { (0..<5).allSatisfy { fixture.row(at: $0)?.thumbnail.isLoaded == true } }, timeout: 10,
-             "thumbnails to load")
-        pump(until: { (fixture.page.details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
-             timeout: 10, "preview to load")
+        pump(
+            until: { (0..<5).allSatisfy { fixture.row(at: $0)?.thumbnail.isLoaded == true } }, timeout: 10,
+            "thumbnails to load")
+        pump(
+            until: { (fixture.page.details.source.boundRow(at: 0) as? PreviewRow)?.thumbnail.isLoaded == true },
+            timeout: 10, "preview to load")
         pumpUntilPainted(fixture.window)
         _ = screenshot(fixture.window, name: "photos-page")
     }
@@ -118,7 +128,8 @@ final class PhotosPageTests: GtkTestCase {
         let fixture = PhotosPageFixture(self, folder: folder)
         XCTAssertEqual(fixture.list.photos.count, 3)
         guard let position = fixture.list.photos.firstIndex(where: { $0.name == "broken.jpg" }),
-              let row = fixture.row(at: position) else { return XCTFail("no row for broken.jpg") }
+            let row = fixture.row(at: position)
+        else { return XCTFail("no row for broken.jpg") }
         XCTAssertTrue(row.errorLabel.isVisible)
         XCTAssertEqual(row.errorLabel.text, "not a readable image: Failed to read input data")
         XCTAssertFalse(row.starsLabel.isVisible)

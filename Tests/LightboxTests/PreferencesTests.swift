@@ -1,8 +1,9 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// The Preferences window: the library's folders with their photo counts and availability,
 /// Add Folder… and the rows' remove buttons, and the write-back switch following its key.
@@ -18,8 +19,9 @@ final class PreferencesTests: GtkTestCase {
         LibraryFixtures.copySamples(to: parent + "/Garden", count: 2)
         LibraryFixtures.copySamples(to: parent + "/Beach", count: 1)
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
-        let store = CatalogStore(catalog: catalog,
-                                 images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
+        let store = CatalogStore(
+            catalog: catalog,
+            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
         store.openLibrary(seedingWith: { parent + "/Holiday" })
         try store.addFolder(parent + "/Garden")
         pump(until: { store.photos.count == 5 && !store.isScanning }, timeout: 20, "the library's scans")
@@ -31,8 +33,9 @@ final class PreferencesTests: GtkTestCase {
         let main = Window()
         let preferences = PreferencesController.present(store: store, over: main, writeBack: writeBack)
         defer { preferences.view.close() }
-        XCTAssertTrue(PreferencesController.present(store: store, over: main, writeBack: writeBack) === preferences,
-                      "Ctrl+, again brings the same window")
+        XCTAssertTrue(
+            PreferencesController.present(store: store, over: main, writeBack: writeBack) === preferences,
+            "Ctrl+, again brings the same window")
         let view = preferences.view
         XCTAssertEqual(view.title, "Preferences")
         XCTAssertEqual(view.page.title, "Library")
@@ -49,8 +52,9 @@ final class PreferencesTests: GtkTestCase {
 
         // A folder gone from the disk says so in its row.
         try FileManager.default.moveItem(atPath: parent + "/Garden", toPath: parent + "/Garden (old)")
-        pump(until: { view.rows.count == 3 && view.rows[1].row.subtitle == "Offline: the folder was deleted or moved · 2 photos" },
-             timeout: 5, "the offline row")
+        pump(
+            until: { view.rows.count == 3 && view.rows[1].row.subtitle == "Offline: the folder was deleted or moved · 2 photos" },
+            timeout: 5, "the offline row")
 
         view.rows[0].removeButton.click()
         pump(until: { view.rows.count == 2 }, "the row to go")

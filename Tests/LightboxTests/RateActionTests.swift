@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// One `win.rate` action with the stars as its parameter, for every place that rates.
 final class RateActionTests: GtkTestCase {
@@ -12,8 +13,9 @@ final class RateActionTests: GtkTestCase {
             RateAction.stars(for: Key(name: name)!, modifiers: modifiers)
         }
         XCTAssertEqual(["0", "1", "2", "3", "4", "5"].map { stars($0) }, [0, 1, 2, 3, 4, 5])
-        XCTAssertEqual(["KP_0", "KP_1", "KP_2", "KP_3", "KP_4", "KP_5"].map { stars($0) }, [0, 1, 2, 3, 4, 5],
-                       "the keypad")
+        XCTAssertEqual(
+            ["KP_0", "KP_1", "KP_2", "KP_3", "KP_4", "KP_5"].map { stars($0) }, [0, 1, 2, 3, 4, 5],
+            "the keypad")
         XCTAssertEqual(stars("3", .shiftMask), 3, "keyboard layouts that type digits with Shift")
         XCTAssertNil(stars("6"))
         XCTAssertNil(stars("KP_9"))
@@ -109,8 +111,9 @@ final class RateActionTests: GtkTestCase {
 
         front.page = Page(Photo(path: "/nonexistent/gone.jpg"))
         rate.activate(Variant(Int32(3)))
-        XCTAssertEqual(reports, ["The rating could not be saved: no photo at /nonexistent/gone.jpg"],
-                       "the window says it (a toast)")
+        XCTAssertEqual(
+            reports, ["The rating could not be saved: no photo at /nonexistent/gone.jpg"],
+            "the window says it (a toast)")
 
         let saying = SayingPage(Photo(path: "/nonexistent/gone.jpg"))
         front.page = saying

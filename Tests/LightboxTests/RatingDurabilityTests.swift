@@ -1,6 +1,7 @@
 import Foundation
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// A rating the Store acknowledged survives `kill -9` of the process.
 final class RatingDurabilityTests: XCTestCase {
@@ -13,7 +14,8 @@ final class RatingDurabilityTests: XCTestCase {
         // Kill the child at a different moment each round.
         for killAfter in [1, 23, 157] {
             let before = try paths.map { try XCTUnwrap(Catalog(path: catalogPath).photo(at: $0)).rating }
-            let acknowledged = try LibraryFixtures.runChildAndKill("CatalogRatingChild", catalogPath: catalogPath, folder: folder, after: killAfter)
+            let acknowledged = try LibraryFixtures.runChildAndKill(
+                "CatalogRatingChild", catalogPath: catalogPath, folder: folder, after: killAfter)
             XCTAssertGreaterThanOrEqual(acknowledged, killAfter)
 
             let catalog = try Catalog(path: catalogPath)
@@ -22,8 +24,9 @@ final class RatingDurabilityTests: XCTestCase {
             // acknowledged one may have been committed just before the kill.
             let expected = ratings(from: before, afterSteps: acknowledged)
             let expectedOrInFlight = ratings(from: before, afterSteps: acknowledged + 1)
-            XCTAssertTrue(stored == expected || stored == expectedOrInFlight,
-                          "after \(acknowledged) acknowledged ratings the catalog holds \(stored), expected \(expected)")
+            XCTAssertTrue(
+                stored == expected || stored == expectedOrInFlight,
+                "after \(acknowledged) acknowledged ratings the catalog holds \(stored), expected \(expected)")
         }
     }
 

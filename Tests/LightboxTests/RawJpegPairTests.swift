@@ -1,8 +1,9 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// A RAW file and the JPEG the camera saved beside it are one photo: one row marked
 /// "RAW+JPEG"; its stars, reject, keywords and trash act on both files.
@@ -22,8 +23,9 @@ final class RawJpegPairTests: GtkTestCase {
 
     private func openStore(writing: Bool = false) throws -> CatalogStore {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
-        let store = CatalogStore(catalog: catalog,
-                                 images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
+        let store = CatalogStore(
+            catalog: catalog,
+            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
         store.savesMetadataInFiles = writing
         store.open(folder: folder)
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")

@@ -1,7 +1,8 @@
 import Foundation
 import Gtk
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// Every kind of unreadable file yields an entry with a clear error; the others are still listed.
 final class ScannerTests: XCTestCase {
@@ -25,7 +26,8 @@ final class ScannerTests: XCTestCase {
         let folder = LibraryFixtures.temporaryFolder(self)
         LibraryFixtures.copySamples(to: folder, count: 2)
         let good = LibraryFixtures.samplePaths[0]
-        LibraryFixtures.shell("""
+        LibraryFixtures.shell(
+            """
             cd '\(folder)' && : > zero.jpg && head -c 15000 '\(good)' > truncated.jpg \
             && head -c 4000 /dev/urandom > random.jpg && echo hello > text.png && echo x > photo.heic \
             && head -c 4000 /dev/urandom > random.nef && cp '\(good)' renamed.cr2 && printf 'FOVb\\0\\0\\0\\0' > photo.x3f \
@@ -46,8 +48,9 @@ final class ScannerTests: XCTestCase {
         XCTAssertTrue(error(photos, "photo.heic").hasPrefix("not a readable HEIC image: "), error(photos, "photo.heic"))
         XCTAssertTrue(error(photos, "random.nef").hasPrefix("not a readable NEF RAW file: "), error(photos, "random.nef"))
         XCTAssertEqual(error(photos, "renamed.cr2"), "not a CR2 RAW file: its content is image/jpeg")
-        XCTAssertEqual(error(photos, "photo.x3f"),
-                       "Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview")
+        XCTAssertEqual(
+            error(photos, "photo.x3f"),
+            "Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview")
         XCTAssertTrue(error(photos, "broken.jpg").contains("broken symbolic link"))
         XCTAssertEqual(error(photos, "loop.jpg"), "symbolic link loop")
         XCTAssertEqual(error(photos, "pipe.jpg"), "not a regular file")
@@ -79,7 +82,8 @@ final class ScannerTests: XCTestCase {
         LibraryFixtures.copySamples(to: folder, count: 2)
         LibraryFixtures.copySamples(to: folder + "/a/b", count: 3)
         LibraryFixtures.copySamples(to: folder + "/a/b/.hidden", count: 1)
-        LibraryFixtures.shell("""
+        LibraryFixtures.shell(
+            """
             cd '\(folder)' && echo notes > a/notes.txt && echo x > a/photo.heic && ln -s .. a/b/up \
             && ln -s '\(folder)/a' again
             """)
@@ -243,13 +247,13 @@ final class ScannerTests: XCTestCase {
     private func writePNGBomb(to path: String) throws {
         let script = path + ".py"
         try #"""
-            import struct, sys, zlib
-            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
-            ihdr = struct.pack('>IIBBBBB', 30000, 30000, 8, 2, 0, 0, 0)
-            data = zlib.compress(bytes(90001 * 4))
-            png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', data) + chunk(b'IEND', b'')
-            open(sys.argv[1], 'wb').write(png)
-            """#.write(toFile: script, atomically: true, encoding: .utf8)
+        import struct, sys, zlib
+        def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+        ihdr = struct.pack('>IIBBBBB', 30000, 30000, 8, 2, 0, 0, 0)
+        data = zlib.compress(bytes(90001 * 4))
+        png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', data) + chunk(b'IEND', b'')
+        open(sys.argv[1], 'wb').write(png)
+        """#.write(toFile: script, atomically: true, encoding: .utf8)
         LibraryFixtures.shell("python3 '\(script)' '\(path)' && rm '\(script)'")
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxKit
 import XCTest
+
+@testable import Lightbox
 
 /// Pages observe the Store: a change made through the Store by someone else (not the page)
 /// shows in the page, also for photos the search hides from the Store's list.

@@ -1,15 +1,17 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 final class ThumbnailViewTests: GtkTestCase {
     func testShowsPlaceholderThenThePhotoAndNeverAStaleOne() {
         let cacheDirectory = LibraryFixtures.temporaryFolder(self, name: "thumbs")
         let images = ImageSource(cache: ThumbnailCache(directory: cacheDirectory))
         let paths = LibraryFixtures.samplePaths
-        let first = Photo(path: paths[0]), second = Photo(path: paths[1])
+        let first = Photo(path: paths[0])
+        let second = Photo(path: paths[1])
         let view = ThumbnailView(size: 128)
         let window = Window()
         window.child = view
@@ -17,7 +19,7 @@ final class ThumbnailViewTests: GtkTestCase {
 
         view.show(first, images: images)
         XCTAssertFalse(view.isLoaded, "a placeholder until the pixels arrive")
-        view.show(second, images: images)   // recycled before the first load finished
+        view.show(second, images: images)  // recycled before the first load finished
         pump(until: { view.isLoaded }, "thumbnail to load")
         XCTAssertEqual(images.decodeCount, 1, "the recycled view's first load was called off before decoding")
         XCTAssertNil(images.cachedImage(for: first, size: 128), "so the only picture it can show is the second")
@@ -47,9 +49,9 @@ final class ThumbnailViewTests: GtkTestCase {
         let photo = Photo(path: LibraryFixtures.samplePaths[0])
         let view = ThumbnailView(size: 64)
         view.show(photo, images: images)
-        view.stopLoading()                  // unbound before its pause ended
+        view.stopLoading()  // unbound before its pause ended
         XCTAssertNil(view.shownPath, "nothing was shown, so nothing is kept")
-        view.show(photo, images: images)    // bound again to the same photo
+        view.show(photo, images: images)  // bound again to the same photo
         pump(until: { view.isLoaded }, "the thumbnail to load after all")
         view.stopLoading()
         XCTAssertTrue(view.isLoaded, "a loaded thumbnail stays up while its row waits for reuse")

@@ -1,4 +1,5 @@
 import Gtk
+
 @testable import Lightbox
 
 /// What a person sees of the window's toast, read from the toast and its widget on screen.

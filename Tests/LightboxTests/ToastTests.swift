@@ -1,7 +1,8 @@
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// The window's transient messages: libadwaita toasts, one at a time.
 final class ToastTests: GtkTestCase {
@@ -17,8 +18,9 @@ final class ToastTests: GtkTestCase {
         root.showToast("No other unrated photos", undoable: false)
         XCTAssertEqual(view.toastTitle, "No other unrated photos")
         XCTAssertFalse(view.toastOffersUndo)
-        pump(until: { self.labels(in: view).contains("No other unrated photos") },
-             "the second toast shows without waiting for the first one's timeout")
+        pump(
+            until: { self.labels(in: view).contains("No other unrated photos") },
+            "the second toast shows without waiting for the first one's timeout")
         pump(until: { !self.labels(in: view).contains("Moved to trash") }, "the first one gone")
         XCTAssertNil(view.toastButton, "no Undo for a message that can't be undone")
 

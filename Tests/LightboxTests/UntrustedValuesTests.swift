@@ -1,24 +1,32 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// Values read from files are untrusted: every field is checked once, and every
 /// formatter stays total, whatever a camera, an editor or a fuzzer wrote.
 final class UntrustedValuesTests: XCTestCase {
-    static let doubles: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, -1, -5.6, .greatestFiniteMagnitude,
-                                    -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 1e300, 2.8, 50]
+    static let doubles: [Double] = [
+        .nan, .infinity, -.infinity, 0, -0.0, -1, -5.6, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 1e300, 2.8, 50,
+    ]
     static let ints: [Int] = [.min, .max, -1, 0, 1, 7, 9, 100, 4_294_957_311, Int(Int32.max)]
-    static let texts: [String?] = [nil, "", "  ", String(repeating: "x", count: 10_000),
-                                   String(decoding: [0x43, 0xFF, 0xFE, 0x61, 0xC3], as: UTF8.self),
-                                   "Canon\u{0}\u{7}\u{1B}[31m EOS\n", "\u{202E}gnp.exe", "Nikon Z 8"]
+    static let texts: [String?] = [
+        nil, "", "  ", String(repeating: "x", count: 10_000),
+        String(decoding: [0x43, 0xFF, 0xFE, 0x61, 0xC3], as: UTF8.self),
+        "Canon\u{0}\u{7}\u{1B}[31m EOS\n", "\u{202E}gnp.exe", "Nikon Z 8",
+    ]
 
     private static func randomPhoto(_ random: inout SeededGenerator) -> Photo {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
-        var photo = Photo(path: "/photos/\(random.next()).jpg", fileSize: Int64(truncatingIfNeeded: pick(Self.ints)),
-                          modified: pick(Self.doubles))
-        photo.taken = pick(["2024-02-30T10:00:00", "2024-13-01T00:00:00", "9999-99-99T99:99:99", "2024-03-12T14:05:07",
-                            "0000-00-00T00:00:00", "", String(repeating: "9", count: 10_000)])
+        var photo = Photo(
+            path: "/photos/\(random.next()).jpg", fileSize: Int64(truncatingIfNeeded: pick(Self.ints)),
+            modified: pick(Self.doubles))
+        photo.taken = pick([
+            "2024-02-30T10:00:00", "2024-13-01T00:00:00", "9999-99-99T99:99:99", "2024-03-12T14:05:07",
+            "0000-00-00T00:00:00", "", String(repeating: "9", count: 10_000),
+        ])
         photo.takenSource = .dateTimeOriginal
         photo.make = pick(Self.texts)
         photo.model = pick(Self.texts)

@@ -1,16 +1,18 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import LightboxMedia
 import XCTest
+
+@testable import Lightbox
 
 /// Files are read and decoded in `lightbox --worker` processes: a file that crashes or hangs
 /// one becomes an error row, the other files are listed, and the pool goes on with a new worker.
 final class WorkerPoolTests: XCTestCase {
     /// Workers from the real `lightbox` binary, with the test-only decoder faults on.
     private func makePool(size: Int = 2) -> WorkerPool {
-        WorkerPool(executable: LibraryFixtures.productsDirectory + "/lightbox",
-                   environment: ["LIGHTBOX_TEST_DECODER_FAULTS": "1"], size: size)
+        WorkerPool(
+            executable: LibraryFixtures.productsDirectory + "/lightbox",
+            environment: ["LIGHTBOX_TEST_DECODER_FAULTS": "1"], size: size)
     }
 
     private func stamp(_ path: String) -> FileStamp {
@@ -32,10 +34,18 @@ final class WorkerPoolTests: XCTestCase {
 
         XCTAssertEqual(try sync.run(folder: folder).read, 6)
         let photos = try catalog.photos(in: folder)
-        XCTAssertEqual(photos.map(\.name), ["IMG_1000.jpg", "IMG_1001.jpg", "IMG_1002.jpg", "IMG_1003.jpg",
-                                            "b-crash-decoder.jpg", "c-hang-decoder.jpg"])
-        XCTAssertEqual(photos.map(\.error), [nil, nil, nil, nil, "this file crashed the image decoder",
-                                             "this file made the image decoder hang (no answer in 2 s)"])
+        XCTAssertEqual(
+            photos.map(\.name),
+            [
+                "IMG_1000.jpg", "IMG_1001.jpg", "IMG_1002.jpg", "IMG_1003.jpg",
+                "b-crash-decoder.jpg", "c-hang-decoder.jpg",
+            ])
+        XCTAssertEqual(
+            photos.map(\.error),
+            [
+                nil, nil, nil, nil, "this file crashed the image decoder",
+                "this file made the image decoder hang (no answer in 2 s)",
+            ])
         for photo in photos.prefix(4) {
             XCTAssertEqual(photo, PhotoReader.read(path: photo.path, stamp: stamp(photo.path)), photo.name)
         }
@@ -74,8 +84,12 @@ final class WorkerPoolTests: XCTestCase {
         workers.read(paths.map { ($0, stamp($0)) }, timeout: 1) { photos.append($0) }
 
         XCTAssertEqual(photos.map(\.path), paths)
-        XCTAssertEqual(photos.map(\.error), [nil, "this file crashed the image decoder", nil,
-                                             "this file made the image decoder hang (no answer in 1 s)", nil])
+        XCTAssertEqual(
+            photos.map(\.error),
+            [
+                nil, "this file crashed the image decoder", nil,
+                "this file made the image decoder hang (no answer in 1 s)", nil,
+            ])
         XCTAssertEqual(photos.map(\.width), [640, 0, 640, 0, 640])
         XCTAssertEqual(workers.lostCount, 2)
         XCTAssertEqual(workers.startedCount, 4, "the first, then one after the request's crash and each file's")
@@ -97,8 +111,10 @@ final class WorkerPoolTests: XCTestCase {
         photo.keywords = ["Paris", "Trips|2024", "é"]
         var other = Photo(path: "/photos/IMG_2.png")
         other.error = "the metadata can't be read: bad"
-        let replies: [WorkerReply] = [.ready, .photos([PhotoRecord(photo), PhotoRecord(other)]), .photos([]), .error("broken"),
-                                      .image(PixelLayout(width: 128, height: 96, rowStride: 384, hasAlpha: false))]
+        let replies: [WorkerReply] = [
+            .ready, .photos([PhotoRecord(photo), PhotoRecord(other)]), .photos([]), .error("broken"),
+            .image(PixelLayout(width: 128, height: 96, rowStride: 384, hasAlpha: false)),
+        ]
         for reply in replies {
             let bytes = reply.encoded()
             XCTAssertEqual(try WorkerReply(decoding: bytes), reply)
@@ -109,8 +125,9 @@ final class WorkerPoolTests: XCTestCase {
         }
         XCTAssertThrowsError(try WorkerReply(decoding: Data([9])), "no such reply")
         guard case .photos(let records) = try WorkerReply(decoding: replies[1].encoded()) else { return XCTFail("not photos") }
-        XCTAssertEqual(records.map { $0.photo(path: photo.path, stamp: FileStamp(size: 0, modified: 0)) },
-                       [photo, Photo(path: photo.path, error: "the metadata can't be read: bad")])
+        XCTAssertEqual(
+            records.map { $0.photo(path: photo.path, stamp: FileStamp(size: 0, modified: 0)) },
+            [photo, Photo(path: photo.path, error: "the metadata can't be read: bad")])
     }
 
     func testDecodedPixelsComeBackFromTheWorkerUnchanged() throws {
@@ -131,8 +148,9 @@ final class WorkerPoolTests: XCTestCase {
         let bad = folder + "/crash-pixels.jpg"
         try FileManager.default.copyItem(atPath: samples[0], toPath: bad)
         let workers = makePool(size: 1)
-        let images = ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")),
-                                 workers: workers)
+        let images = ImageSource(
+            cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")),
+            workers: workers)
         let photo = Photo(path: bad, modified: stamp(bad).modified)
 
         do {
@@ -161,8 +179,11 @@ final class WorkerPoolTests: XCTestCase {
         try FileManager.default.copyItem(atPath: samples[0], toPath: hanging)
         let workers = makePool(size: 1)
 
-        XCTAssertThrowsError(try workers.decode(path: hanging, fitting: 128, maxPixels: PhotoReader.maxPixels,
-                                                timeout: 0.5, urgent: true)) { error in
+        XCTAssertThrowsError(
+            try workers.decode(
+                path: hanging, fitting: 128, maxPixels: PhotoReader.maxPixels,
+                timeout: 0.5, urgent: true)
+        ) { error in
             XCTAssertEqual((error as? MediaError)?.message, "this file made the image decoder hang (no answer in 0.5 s)")
         }
         let image = try workers.decode(path: samples[0], fitting: 128, maxPixels: PhotoReader.maxPixels, timeout: 10, urgent: true)

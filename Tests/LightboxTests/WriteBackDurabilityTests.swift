@@ -1,8 +1,9 @@
 import Foundation
 import GtkTestSupport
-@testable import Lightbox
 import LightboxMedia
 import XCTest
+
+@testable import Lightbox
 
 /// Photo files being written back survive `kill -9` of the process whole (old or new,
 /// never cut short), with no temporary file the scanner lists, and every acknowledged
@@ -19,7 +20,8 @@ final class WriteBackDurabilityTests: GtkTestCase {
         // Kill the child at a different moment each round, each round starting from step 0.
         var previous = try paths.map { try XCTUnwrap(Catalog(path: catalogPath).photo(at: $0)).metadata }
         for killAfter in [2, 17, 61, 150] {
-            let acknowledged = try LibraryFixtures.runChildAndKill("WriteBackChild", catalogPath: catalogPath, folder: folder, after: killAfter)
+            let acknowledged = try LibraryFixtures.runChildAndKill(
+                "WriteBackChild", catalogPath: catalogPath, folder: folder, after: killAfter)
             XCTAssertGreaterThanOrEqual(acknowledged, killAfter)
 
             for (index, path) in paths.enumerated() {
@@ -36,8 +38,9 @@ final class WriteBackDurabilityTests: GtkTestCase {
             let stored = try paths.map { try XCTUnwrap(catalog.photo(at: $0)).metadata }
             let expected = metadata(from: previous, afterSteps: acknowledged)
             let expectedOrInFlight = metadata(from: previous, afterSteps: acknowledged + 1)
-            XCTAssertTrue(stored == expected || stored == expectedOrInFlight,
-                          "after \(acknowledged) acknowledged edits the catalog holds \(stored.map(\.rating)), expected \(expected.map(\.rating))")
+            XCTAssertTrue(
+                stored == expected || stored == expectedOrInFlight,
+                "after \(acknowledged) acknowledged edits the catalog holds \(stored.map(\.rating)), expected \(expected.map(\.rating))")
             previous = stored
             if killAfter == 150 {
                 let written = try paths.filter { try ImageMetadataWriter.writtenTags(at: $0).subjects.first?.hasPrefix("step-") == true }

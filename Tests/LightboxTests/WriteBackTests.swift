@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
 import GtkTestSupport
-@testable import Lightbox
 import LightboxMedia
 import XCTest
+
+@testable import Lightbox
 
 /// Write-back of stars, rejects and keywords into the photo files, checked with the
 /// `exiv2` CLI, byte by byte and pixel by pixel.
@@ -38,8 +39,9 @@ final class WriteBackTests: GtkTestCase {
     }
 
     private func openStore(writing: Bool = true) throws -> CatalogStore {
-        let store = CatalogStore(catalog: try Catalog(path: catalogPath),
-                                 images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
+        let store = CatalogStore(
+            catalog: try Catalog(path: catalogPath),
+            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
         store.savesMetadataInFiles = writing
         store.open(folder: folder)
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
@@ -63,7 +65,8 @@ final class WriteBackTests: GtkTestCase {
         var tags: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
-            let key = String(parts[0]), value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            let key = String(parts[0])
+            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
             tags[key] = tags[key].map { $0 + "; " + value } ?? value
         }
         return tags
@@ -107,8 +110,9 @@ final class WriteBackTests: GtkTestCase {
             XCTAssertEqual(tags["Xmp.xmp.Rating"], "4", path)
             XCTAssertEqual(tags["Xmp.dc.subject"], "Bergen, Places, Norway, Oslo, Fish market", path)
             XCTAssertEqual(tags["Xmp.lr.hierarchicalSubject"], "Places|Norway|Oslo", path)
-            XCTAssertEqual(try store.catalog.photo(at: path).map { FileStamp(size: $0.fileSize, modified: $0.modified) },
-                           stamp(path), "the catalog knows the file as written: no rescan reads it again")
+            XCTAssertEqual(
+                try store.catalog.photo(at: path).map { FileStamp(size: $0.fileSize, modified: $0.modified) },
+                stamp(path), "the catalog knows the file as written: no rescan reads it again")
         }
         for path in [paths[0], paths[2]] {
             let tags = try exiv2Tags(path)
@@ -130,15 +134,22 @@ final class WriteBackTests: GtkTestCase {
         XCTAssertEqual(try exiv2Tags(paths[0])["Exif.Image.Rating"], "0", "EXIF has no reject")
         XCTAssertEqual(try JPEGScanData.of(paths[0]), scan, "the JPEG's image data is the same bytes")
         XCTAssertEqual(try paths.dropFirst().map { try pixels($0) }, decoded, "PNG, TIFF and WebP pixels are the same")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
-                       ["IMG_1.jpg", "IMG_2.png", "IMG_3.tif", "IMG_4.webp"], "no temporary file, no sidecar")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+            ["IMG_1.jpg", "IMG_2.png", "IMG_3.tif", "IMG_4.webp"], "no temporary file, no sidecar")
         XCTAssertNil(store.notice)
     }
 
     func testIPTCKeywordsTheFileHadAreRewrittenAndPermissionsKept() throws {
         let path = try photo("IMG_1.jpg")
-        XCTAssertEqual(try LibraryFixtures.run("/usr/bin/exiv2", ["-M", "add Iptc.Application2.Keywords Old",
-                                                                  "-M", "set Xmp.dc.subject XmpBag Old", path]).status, 0)
+        XCTAssertEqual(
+            try LibraryFixtures.run(
+                "/usr/bin/exiv2",
+                [
+                    "-M", "add Iptc.Application2.Keywords Old",
+                    "-M", "set Xmp.dc.subject XmpBag Old", path,
+                ]
+            ).status, 0)
         chmod(path, 0o640)
         let store = try openStore()
         try store.edit([path]) { $0.keywords = ["New"] }
@@ -165,9 +176,10 @@ final class WriteBackTests: GtkTestCase {
         }
         writtenBack(store)
         XCTAssertEqual([raw, lightroomRAW, readOnly].map(bytes), before, "the photos themselves are untouched")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
-                       ["IMG_1.jpg", "IMG_1.jpg.xmp", "IMG_2.DNG", "IMG_2.DNG.xmp", "IMG_3.CR2", "IMG_3.xmp"],
-                       "a new sidecar is name.ext.xmp; an existing one in the other naming is updated")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+            ["IMG_1.jpg", "IMG_1.jpg.xmp", "IMG_2.DNG", "IMG_2.DNG.xmp", "IMG_3.CR2", "IMG_3.xmp"],
+            "a new sidecar is name.ext.xmp; an existing one in the other naming is updated")
         for sidecar in ["IMG_1.jpg.xmp", "IMG_2.DNG.xmp", "IMG_3.xmp"] {
             let tags = try exiv2Tags(folder + "/" + sidecar)
             XCTAssertEqual(tags["Xmp.xmp.Rating"], "5", sidecar)
@@ -185,8 +197,12 @@ final class WriteBackTests: GtkTestCase {
         let catalog = try Catalog(path: catalogPath)
         _ = try CatalogSync(catalog: catalog).run(folder: folder)
         // Another app writes after Lightbox read the file.
-        let other = try LibraryFixtures.run("/usr/bin/exiv2", ["-M", "set Exif.Image.Artist Ingrid",
-                                                               "-M", "set Exif.Image.Model Other Camera", path])
+        let other = try LibraryFixtures.run(
+            "/usr/bin/exiv2",
+            [
+                "-M", "set Exif.Image.Artist Ingrid",
+                "-M", "set Exif.Image.Model Other Camera", path,
+            ])
         XCTAssertEqual(other.status, 0, other.stderr)
         XCTAssertNotEqual(try catalog.photo(at: path).map { FileStamp(size: $0.fileSize, modified: $0.modified) }, stamp(path))
 
@@ -268,8 +284,9 @@ final class WriteBackTests: GtkTestCase {
         _ = try CatalogSync(catalog: catalog).run(folder: folder)
         try catalog.setMetadata([path: PhotoMetadata(rating: 3)], queueingWrites: true)
         let store = try openStore(writing: true)
-        pump(until: { (try? self.exiv2Tags(path)["Xmp.xmp.Rating"]) == "3" && store.pendingWriteCount == 0 },
-             timeout: 20, "the queued write")
+        pump(
+            until: { (try? self.exiv2Tags(path)["Xmp.xmp.Rating"]) == "3" && store.pendingWriteCount == 0 },
+            timeout: 20, "the queued write")
     }
 
     func testTheWritePendingActionIsEnabledWhileFilesWaitAndWritesThem() throws {

@@ -21,9 +21,13 @@ final class FlatpakManifestTests: XCTestCase {
 
     func testFinishArgsAreTheJustifiedOnes() throws {
         let arguments = try XCTUnwrap(try loadManifest()["finish-args"] as? [String])
-        XCTAssertEqual(Set(arguments), ["--share=ipc", "--socket=wayland", "--socket=fallback-x11", "--device=dri",
-                                        "--filesystem=xdg-pictures", "--filesystem=xdg-data/Trash",
-                                        "--env=GDK_PIXBUF_MODULE_FILE=/app/lib/gdk-pixbuf-2.0/2.10.0/loaders.cache"])
+        XCTAssertEqual(
+            Set(arguments),
+            [
+                "--share=ipc", "--socket=wayland", "--socket=fallback-x11", "--device=dri",
+                "--filesystem=xdg-pictures", "--filesystem=xdg-data/Trash",
+                "--env=GDK_PIXBUF_MODULE_FILE=/app/lib/gdk-pixbuf-2.0/2.10.0/loaders.cache",
+            ])
         let notes = try String(contentsOfFile: PackageFiles.path("meson-notes.md"), encoding: .utf8)
         for argument in arguments {
             XCTAssertTrue(notes.contains("`\(argument)`"), "meson-notes.md does not justify \(argument)")
@@ -63,16 +67,21 @@ final class FlatpakManifestTests: XCTestCase {
         XCTAssertTrue(command.hasPrefix("gdk-pixbuf-query-loaders \(loaders)/*.so "), command)
         XCTAssertTrue(command.hasSuffix("> \(loaders).cache"), command)
         let names = try XCTUnwrap(try loadManifest()["modules"] as? [[String: Any]]).compactMap { $0["name"] as? String }
-        XCTAssertEqual(names, ["exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader", "pixbuf-loaders-cache",
-                               "libraw", "lightbox"])
+        XCTAssertEqual(
+            names,
+            [
+                "exiv2", "gexiv2", "libde265", "libheif", "webp-pixbuf-loader", "pixbuf-loaders-cache",
+                "libraw", "lightbox",
+            ])
     }
 
     func testAppModuleInstallsThroughTheStagedInstallScript() throws {
         let app = try XCTUnwrap(try module(named: "lightbox"))
         let commands = try XCTUnwrap(app["build-commands"] as? [String])
         XCTAssertEqual(commands.last, "data/install.sh --prefix=${FLATPAK_DEST}")
-        XCTAssertEqual(commands.filter { $0.contains("swift build") }, [],
-                       "the app is built by data/install.sh only, so the file list has one home")
+        XCTAssertEqual(
+            commands.filter { $0.contains("swift build") }, [],
+            "the app is built by data/install.sh only, so the file list has one home")
     }
 
     func testEverySwiftPMDependencyIsAPinnedGitSourceAtTheResolvedVersion() throws {
@@ -89,10 +98,12 @@ final class FlatpakManifestTests: XCTestCase {
             }
             XCTAssertEqual(source["dest"] as? String, ".build/checkouts/\(name)")
             let tag = try XCTUnwrap(source["tag"] as? String)
-            XCTAssertTrue(tag == dependency.version || tag == "v" + dependency.version,
-                          "\(name) is pinned at \(tag), Package.swift resolves \(dependency.version)")
-            XCTAssertTrue(offlineArguments.contains([dependency.url, tag]),
-                          "\(offlineScript) is not run for \(dependency.url) \(tag)")
+            XCTAssertTrue(
+                tag == dependency.version || tag == "v" + dependency.version,
+                "\(name) is pinned at \(tag), Package.swift resolves \(dependency.version)")
+            XCTAssertTrue(
+                offlineArguments.contains([dependency.url, tag]),
+                "\(offlineScript) is not run for \(dependency.url) \(tag)")
         }
     }
 
@@ -131,8 +142,9 @@ final class FlatpakManifestTests: XCTestCase {
 
     func testOfflineSetupRefusesAMissingCheckout() throws {
         let work = try makeTemporaryDirectory(for: self)
-        let result = try runCommand([PackageFiles.path(offlineScript), "https://example.org/none/Missing.git", "v1.0.0"],
-                                    in: work.path)
+        let result = try runCommand(
+            [PackageFiles.path(offlineScript), "https://example.org/none/Missing.git", "v1.0.0"],
+            in: work.path)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.output.contains("no git checkout"), result.output)
     }
@@ -146,8 +158,9 @@ final class FlatpakManifestTests: XCTestCase {
     }
 
     private func loadManifest() throws -> [String: Any] {
-        let data = try Data(contentsOf: PackageFiles.root
-            .appendingPathComponent("data/flatpak/\(PackageFiles.appID).json"))
+        let data = try Data(
+            contentsOf: PackageFiles.root
+                .appendingPathComponent("data/flatpak/\(PackageFiles.appID).json"))
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -175,8 +188,10 @@ final class FlatpakManifestTests: XCTestCase {
     }
 
     /// Every package in the resolved graph (recursively), from `swift package show-dependencies`.
-    private func resolvedDependencies(in directory: String = PackageFiles.root.path,
-                                      environment: [String: String]? = nil) throws -> [Dependency] {
+    private func resolvedDependencies(
+        in directory: String = PackageFiles.root.path,
+        environment: [String: String]? = nil
+    ) throws -> [Dependency] {
         var arguments = ["swift", "package"]
         if directory == PackageFiles.root.path { arguments += ["--scratch-path", PackageFiles.stagedScratch] }
         arguments += ["show-dependencies", "--format", "json"]
@@ -186,9 +201,11 @@ final class FlatpakManifestTests: XCTestCase {
         var found: [Dependency] = []
         func walk(_ node: [String: Any]) {
             for child in node["dependencies"] as? [[String: Any]] ?? [] {
-                found.append(Dependency(identity: child["identity"] as? String ?? "",
-                                        url: child["url"] as? String ?? "",
-                                        version: child["version"] as? String ?? ""))
+                found.append(
+                    Dependency(
+                        identity: child["identity"] as? String ?? "",
+                        url: child["url"] as? String ?? "",
+                        version: child["version"] as? String ?? ""))
                 walk(child)
             }
         }
@@ -201,8 +218,9 @@ final class FlatpakManifestTests: XCTestCase {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         for item in ["Package.swift", "Sources", "Tests", "data"] {
-            try manager.copyItem(at: PackageFiles.root.appendingPathComponent(item),
-                                 to: destination.appendingPathComponent(item))
+            try manager.copyItem(
+                at: PackageFiles.root.appendingPathComponent(item),
+                to: destination.appendingPathComponent(item))
         }
     }
 }

@@ -21,8 +21,9 @@ final class KitAdopterTests: XCTestCase {
         XCTAssertEqual(binPath.status, 0, binPath.errors)
         let products = binPath.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let executable = products + "/KitAdopter"
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable),
-                      "no executable at \(executable); build log:\n\(build.output)")
+        XCTAssertTrue(
+            FileManager.default.isExecutableFile(atPath: executable),
+            "no executable at \(executable); build log:\n\(build.output)")
 
         let needed = try neededLibraries(of: executable)
         let report = "NEEDED entries of \(executable):\n\(needed.joined(separator: "\n"))\nbuild log:\n\(build.output)"
@@ -35,8 +36,9 @@ final class KitAdopterTests: XCTestCase {
         let built = compiledModules(in: products)
         let builtList = "modules compiled: \(built.sorted().joined(separator: ", "))"
         XCTAssertTrue(built.isSuperset(of: ["Gtk", "LightboxKit", "KitAdopter"]), builtList)
-        XCTAssertEqual(built.intersection(["GRDB", "LightboxMedia", "Lightbox"]), [],
-                       "the app's modules or GRDB were built for a kit-only adopter. \(builtList)\nbuild log:\n\(build.output)")
+        XCTAssertEqual(
+            built.intersection(["GRDB", "LightboxMedia", "Lightbox"]), [],
+            "the app's modules or GRDB were built for a kit-only adopter. \(builtList)\nbuild log:\n\(build.output)")
     }
 
     /// The modules compiled in a SwiftPM build folder: a `Modules/<name>.swiftmodule`,
@@ -61,7 +63,8 @@ final class KitAdopterTests: XCTestCase {
         // Lines look like: 0x0000000000000001 (NEEDED)  Shared library: [libgtk-4.so.1]
         return readelf.output.split(separator: "\n").compactMap { line in
             guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["),
-                  let close = line.lastIndex(of: "]"), open < close else { return nil }
+                let close = line.lastIndex(of: "]"), open < close
+            else { return nil }
             return String(line[line.index(after: open)..<close])
         }
     }

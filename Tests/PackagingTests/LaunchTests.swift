@@ -18,13 +18,15 @@ final class LaunchTests: XCTestCase {
 
     func testDBusActivationThroughTheServiceFileStartsTheApp() throws {
         let install = try StagedInstall.shared()
-        let activate = "gdbus call --session --dest \(id) --object-path \(objectPath) "
+        let activate =
+            "gdbus call --session --dest \(id) --object-path \(objectPath) "
             + "--method org.freedesktop.Application.Activate '{}'"
         let result = try runInSession(install: install, start: activate)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("window: frame 'Lightbox'"), result.output)
-        XCTAssertTrue(result.output.contains("command: \(install.runnablePrefix)/bin/lightbox --gapplication-service"),
-                      "not started by the service file:\n\(result.output)")
+        XCTAssertTrue(
+            result.output.contains("command: \(install.runnablePrefix)/bin/lightbox --gapplication-service"),
+            "not started by the service file:\n\(result.output)")
     }
 
     func testAccessibilityCheckFailsWhenNoWindowAppears() throws {
@@ -39,15 +41,19 @@ final class LaunchTests: XCTestCase {
     private func runInSession(install: StagedInstall, start: String, timeout: Int = 30) throws -> CommandResult {
         let home = try makeTemporaryDirectory(for: self)
         var environment = ProcessInfo.processInfo.environment
-        for name in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "GTK_A11Y", "GDK_BACKEND",
-                     "NO_AT_BRIDGE", "GSETTINGS_SCHEMA_DIR"] {
+        for name in [
+            "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "GTK_A11Y", "GDK_BACKEND",
+            "NO_AT_BRIDGE", "GSETTINGS_SCHEMA_DIR",
+        ] {
             environment[name] = nil
         }
         environment["XDG_DATA_DIRS"] = "\(install.runnablePrefix)/share:/usr/local/share:/usr/share"
         environment["PATH"] = "\(install.runnablePrefix)/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["GSETTINGS_BACKEND"] = "memory"
-        for (name, folder) in [("HOME", ""), ("XDG_CONFIG_HOME", "/config"), ("XDG_DATA_HOME", "/data"),
-                               ("XDG_CACHE_HOME", "/cache")] {
+        for (name, folder) in [
+            ("HOME", ""), ("XDG_CONFIG_HOME", "/config"), ("XDG_DATA_HOME", "/data"),
+            ("XDG_CACHE_HOME", "/cache"),
+        ] {
             environment[name] = home.path + folder
         }
         let script = """
@@ -57,9 +63,12 @@ final class LaunchTests: XCTestCase {
             gdbus call --session --dest \(id) --object-path \(objectPath) \
               --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null
             """
-        return try runCommand(["timeout", "\(timeout + 30)", "xvfb-run", "-a", "dbus-run-session", "--",
-                               "bash", "-c", script, "session", Self.windowCheck],
-                              in: home.path, environment: environment)
+        return try runCommand(
+            [
+                "timeout", "\(timeout + 30)", "xvfb-run", "-a", "dbus-run-session", "--",
+                "bash", "-c", script, "session", Self.windowCheck,
+            ],
+            in: home.path, environment: environment)
     }
 
     /// Waits (argv[2] seconds) for a top-level frame named argv[1] in the AT-SPI tree,

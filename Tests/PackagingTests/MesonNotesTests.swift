@@ -7,8 +7,9 @@ final class MesonNotesTests: XCTestCase {
         let project = try makeTemporaryDirectory(for: self)
         try exampleMesonBuild().write(to: project.appendingPathComponent("meson.build"), atomically: true, encoding: .utf8)
         for folder in ["data", "po"] {
-            try FileManager.default.createSymbolicLink(at: project.appendingPathComponent(folder),
-                                                       withDestinationURL: PackageFiles.root.appendingPathComponent(folder))
+            try FileManager.default.createSymbolicLink(
+                at: project.appendingPathComponent(folder),
+                withDestinationURL: PackageFiles.root.appendingPathComponent(folder))
         }
         let setup = try runCommand(["meson", "setup", "--prefix=/usr", "build"], in: project.path)
         XCTAssertEqual(setup.status, 0, setup.output)
@@ -17,9 +18,10 @@ final class MesonNotesTests: XCTestCase {
         XCTAssertEqual(plan.status, 0, plan.errors)
         let installed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(plan.output.utf8)) as? [String: String])
         let projectPath = project.resolvingSymlinksInPath().path + "/"
-        let actual = Dictionary(uniqueKeysWithValues: installed.map { source, destination in
-            (source.replacingOccurrences(of: projectPath, with: ""), String(destination.dropFirst("/usr/".count)))
-        })
+        let actual = Dictionary(
+            uniqueKeysWithValues: installed.map { source, destination in
+                (source.replacingOccurrences(of: projectPath, with: ""), String(destination.dropFirst("/usr/".count)))
+            })
         var expected: [String: String] = [:]
         for entry in try PackageFiles.installList() {
             let built = "build/" + URL(fileURLWithPath: entry.destination).lastPathComponent
@@ -37,8 +39,10 @@ final class MesonNotesTests: XCTestCase {
 
     func testExampleRunsTheSameValidatorsAsTheTests() throws {
         let meson = try exampleMesonBuild()
-        for fragment in ["desktop-file-validate", "'validate', '--no-net'", "'--strict', '--dry-run'",
-                         "gnome.post_install(", "--scratch-path", "--static-swift-stdlib"] {
+        for fragment in [
+            "desktop-file-validate", "'validate', '--no-net'", "'--strict', '--dry-run'",
+            "gnome.post_install(", "--scratch-path", "--static-swift-stdlib",
+        ] {
             XCTAssertTrue(meson.contains(fragment), "the example meson.build lacks \(fragment)")
         }
     }

@@ -64,8 +64,10 @@ struct CommandResult {
 
 /// Runs `arguments` (the program looked up in PATH) and returns its status and output.
 /// With `separateErrors`, standard error is kept out of `output` (for JSON on stdout).
-func runCommand(_ arguments: [String], in directory: String = PackageFiles.root.path,
-                environment: [String: String]? = nil, separateErrors: Bool = false) throws -> CommandResult {
+func runCommand(
+    _ arguments: [String], in directory: String = PackageFiles.root.path,
+    environment: [String: String]? = nil, separateErrors: Bool = false
+) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -86,8 +88,9 @@ func runCommand(_ arguments: [String], in directory: String = PackageFiles.root.
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let errors = separateErrors ? (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "" : ""
-    return CommandResult(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
-                         errors: errors)
+    return CommandResult(
+        status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
+        errors: errors)
 }
 
 /// A new empty temporary folder, removed when the test ends.
@@ -106,7 +109,8 @@ func filesBelow(_ directory: String) -> [String] {
     while let relative = enumerator.nextObject() as? String {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory + "/" + relative, isDirectory: &isDirectory),
-           !isDirectory.boolValue {
+            !isDirectory.boolValue
+        {
             files.append(relative)
         }
     }

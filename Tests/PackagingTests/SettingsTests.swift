@@ -17,8 +17,9 @@ final class SettingsTests: XCTestCase {
 
     func testAppSchemaIsCompiledFromTheSourceTreeNextToTheBinary() throws {
         let binary = try makeTemporaryDirectory(for: self).appendingPathComponent("bin")
-        let settings = try Settings.forApplication(id: id, executableDirectory: binary.path,
-                                                   sourceDataDirectory: PackageFiles.path("data"))
+        let settings = try Settings.forApplication(
+            id: id, executableDirectory: binary.path,
+            sourceDataDirectory: PackageFiles.path("data"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: binary.path + "/schemas/gschemas.compiled"))
         XCTAssertEqual(settings.schemaID, id)
         XCTAssertEqual(settings.string("sort-key"), "date-taken")
@@ -38,16 +39,20 @@ final class SettingsTests: XCTestCase {
         let schemas = prefix.appendingPathComponent("share/glib-2.0/schemas")
         try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
         XCTAssertEqual(try runCommand(["glib-compile-schemas", "--targetdir=\(schemas.path)", "data"]).status, 0)
-        let settings = try Settings.forApplication(id: id,
-                                                   executableDirectory: prefix.appendingPathComponent("bin").path,
-                                                   sourceDataDirectory: "/nonexistent")
+        let settings = try Settings.forApplication(
+            id: id,
+            executableDirectory: prefix.appendingPathComponent("bin").path,
+            sourceDataDirectory: "/nonexistent")
         XCTAssertEqual(settings.bool("window-maximized"), false)
     }
 
     func testMissingSchemaIsAnError() throws {
         let empty = try makeTemporaryDirectory(for: self).path
-        XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Absent", executableDirectory: empty,
-                                                         sourceDataDirectory: empty)) { error in
+        XCTAssertThrowsError(
+            try Settings.forApplication(
+                id: "org.example.Absent", executableDirectory: empty,
+                sourceDataDirectory: empty)
+        ) { error in
             guard case Settings.LookupError.schemaNotFound(let id, _) = error else {
                 return XCTFail("unexpected \(error)")
             }
@@ -60,9 +65,12 @@ final class SettingsTests: XCTestCase {
         let source = try makeTemporaryDirectory(for: self)
         try "<schemalist><schema id=\"org.example.Broken\"><key name=\"x\" type=\"i\"/></schema></schemalist>"
             .write(to: source.appendingPathComponent("org.example.Broken.gschema.xml"), atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try Settings.forApplication(id: "org.example.Broken",
-                                                         executableDirectory: source.appendingPathComponent("bin").path,
-                                                         sourceDataDirectory: source.path)) { error in
+        XCTAssertThrowsError(
+            try Settings.forApplication(
+                id: "org.example.Broken",
+                executableDirectory: source.appendingPathComponent("bin").path,
+                sourceDataDirectory: source.path)
+        ) { error in
             guard let failure = error as? SchemaCompileError else {
                 return XCTFail("unexpected \(error)")
             }
@@ -107,9 +115,10 @@ final class SettingsTests: XCTestCase {
     func testPersistedStateRoundTripsThroughTheAppSchema() throws {
         let settings = try appSettings()
         XCTAssertEqual(PersistedState(from: settings), PersistedState(), "the schema's defaults")
-        let state = PersistedState(windowWidth: 1400, windowHeight: 900, isMaximized: true, panePosition: 620,
-                                   page: .albums, sortKey: .camera, sortAscending: true,
-                                   showsRejected: true, minimumRating: 3, lastFolder: "/home/ada/Pictures/2024")
+        let state = PersistedState(
+            windowWidth: 1400, windowHeight: 900, isMaximized: true, panePosition: 620,
+            page: .albums, sortKey: .camera, sortAscending: true,
+            showsRejected: true, minimumRating: 3, lastFolder: "/home/ada/Pictures/2024")
         XCTAssertEqual(state.save(to: settings), [])
         XCTAssertEqual(PersistedState(from: settings), state)
         XCTAssertEqual(settings.string("current-page"), "albums")
@@ -139,10 +148,13 @@ final class SettingsTests: XCTestCase {
     @MainActor
     private func appSettings() throws -> Settings {
         let binary = try makeTemporaryDirectory(for: self).appendingPathComponent("bin")
-        let settings = try Settings.forApplication(id: id, executableDirectory: binary.path,
-                                                   sourceDataDirectory: PackageFiles.path("data"))
-        for key in ["window-width", "window-height", "window-maximized", "pane-position", "current-page",
-                    "sort-key", "sort-ascending", "show-rejected", "minimum-rating", "last-folder"] {
+        let settings = try Settings.forApplication(
+            id: id, executableDirectory: binary.path,
+            sourceDataDirectory: PackageFiles.path("data"))
+        for key in [
+            "window-width", "window-height", "window-maximized", "pane-position", "current-page",
+            "sort-key", "sort-ascending", "show-rejected", "minimum-rating", "last-folder",
+        ] {
             settings.reset(key)
         }
         return settings
@@ -166,8 +178,9 @@ final class SettingsTests: XCTestCase {
               </schema>
             </schemalist>
             """
-        try schema.write(to: folder.appendingPathComponent("org.example.SettingsTest.gschema.xml"),
-                         atomically: true, encoding: .utf8)
+        try schema.write(
+            to: folder.appendingPathComponent("org.example.SettingsTest.gschema.xml"),
+            atomically: true, encoding: .utf8)
         let compile = try runCommand(["glib-compile-schemas", "--strict", folder.path])
         XCTAssertEqual(compile.status, 0, compile.output)
         let settings = try Settings(schemaID: "org.example.SettingsTest", compiledIn: folder.path)

@@ -24,7 +24,9 @@ struct StagedInstall {
     enum Failure: Error, CustomStringConvertible {
         case install(String)
         var description: String {
-            switch self { case .install(let output): "data/install.sh failed:\n\(output)" }
+            switch self {
+            case .install(let output): "data/install.sh failed:\n\(output)"
+            }
         }
     }
 

@@ -10,8 +10,9 @@ final class StagedInstallTests: XCTestCase {
         let entries = try PackageFiles.installList()
         XCTAssertEqual(Set(entries.map(\.kind)), ["program", "file", "configure", "tree", "desktop", "metainfo", "catalogs"])
         for entry in entries where ["file", "configure", "desktop", "metainfo", "catalogs"].contains(entry.kind) {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: PackageFiles.path(entry.source)),
-                          "\(entry.source) is listed but missing")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: PackageFiles.path(entry.source)),
+                "\(entry.source) is listed but missing")
         }
         XCTAssertEqual(entries.filter { $0.kind == "program" }.map(\.source), ["lightbox"])
     }
@@ -19,17 +20,18 @@ final class StagedInstallTests: XCTestCase {
     func testStagedInstallProducesExactlyTheExpectedTree() throws {
         let install = try StagedInstall.shared()
         let samples = filesBelow(PackageFiles.path("data/samples")).map { "share/lightbox/samples/\($0)" }
-        let expected = [
-            "bin/lightbox",
-            "share/applications/\(id).desktop",
-            "share/dbus-1/services/\(id).service",
-            "share/glib-2.0/schemas/\(id).gschema.xml",
-            "share/glib-2.0/schemas/gschemas.compiled",
-            "share/icons/hicolor/icon-theme.cache",
-            "share/icons/hicolor/scalable/apps/\(id).svg",
-            "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
-            "share/metainfo/\(id).metainfo.xml",
-        ] + samples + (try PackageFiles.languages()).map { "share/locale/\($0)/LC_MESSAGES/lightbox.mo" }
+        let expected =
+            [
+                "bin/lightbox",
+                "share/applications/\(id).desktop",
+                "share/dbus-1/services/\(id).service",
+                "share/glib-2.0/schemas/\(id).gschema.xml",
+                "share/glib-2.0/schemas/gschemas.compiled",
+                "share/icons/hicolor/icon-theme.cache",
+                "share/icons/hicolor/scalable/apps/\(id).svg",
+                "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
+                "share/metainfo/\(id).metainfo.xml",
+            ] + samples + (try PackageFiles.languages()).map { "share/locale/\($0)/LC_MESSAGES/lightbox.mo" }
         XCTAssertEqual(filesBelow(install.destdir), expected.map { "app/\($0)" }.sorted())
     }
 
@@ -37,8 +39,9 @@ final class StagedInstallTests: XCTestCase {
         let install = try StagedInstall.shared()
         for entry in try PackageFiles.installList() where entry.kind == "file" {
             let installed = FileManager.default.contents(atPath: install.flatpakRoot + "/" + entry.destination)
-            XCTAssertEqual(installed, FileManager.default.contents(atPath: PackageFiles.path(entry.source)),
-                           entry.destination)
+            XCTAssertEqual(
+                installed, FileManager.default.contents(atPath: PackageFiles.path(entry.source)),
+                entry.destination)
         }
     }
 
@@ -52,8 +55,9 @@ final class StagedInstallTests: XCTestCase {
         XCTAssertEqual(validated.status, 0, validated.output)
         XCTAssertEqual(validated.output, "")
         let metainfo = install.flatpakRoot + "/share/metainfo/\(id).metainfo.xml"
-        XCTAssertTrue(try String(contentsOfFile: metainfo, encoding: .utf8)
-            .contains("<summary xml:lang=\"zh_CN\">浏览、评分和整理照片</summary>"))
+        XCTAssertTrue(
+            try String(contentsOfFile: metainfo, encoding: .utf8)
+                .contains("<summary xml:lang=\"zh_CN\">浏览、评分和整理照片</summary>"))
         let checked = try runCommand(["appstreamcli", "validate", "--no-net", "--pedantic", metainfo])
         XCTAssertEqual(checked.status, 0, checked.output)
         XCTAssertEqual(checked.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }, [])
@@ -61,8 +65,9 @@ final class StagedInstallTests: XCTestCase {
 
     func testServiceFileStartsTheBinaryInThePrefix() throws {
         let install = try StagedInstall.shared()
-        let service = try String(contentsOfFile: install.flatpakRoot + "/share/dbus-1/services/\(id).service",
-                                 encoding: .utf8)
+        let service = try String(
+            contentsOfFile: install.flatpakRoot + "/share/dbus-1/services/\(id).service",
+            encoding: .utf8)
         XCTAssertTrue(service.contains("Exec=/app/bin/lightbox --gapplication-service\n"), service)
     }
 

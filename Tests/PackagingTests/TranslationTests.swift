@@ -1,7 +1,8 @@
 import Foundation
 import Gtk
-@testable import Lightbox
 import XCTest
+
+@testable import Lightbox
 
 /// gettext the GNOME way: every catalog compiles, the template is what the sources make,
 /// every marked message reaches it, the desktop entry and metainfo carry the translations,
@@ -32,8 +33,9 @@ final class TranslationTests: XCTestCase {
             let text = try String(contentsOfFile: PackageFiles.path("po/\(language).po"), encoding: .utf8)
             func translation(_ singular: String) -> String? {
                 guard let entry = text.range(of: "msgid \"\(singular)\"\n"),
-                      let form = text.range(of: "msgstr[0] \"", range: entry.upperBound..<text.endIndex),
-                      let end = text.range(of: "\"\n", range: form.upperBound..<text.endIndex) else { return nil }
+                    let form = text.range(of: "msgstr[0] \"", range: entry.upperBound..<text.endIndex),
+                    let end = text.range(of: "\"\n", range: form.upperBound..<text.endIndex)
+                else { return nil }
                 return String(text[form.upperBound..<end.lowerBound])
             }
             XCTAssertEqual(translation("Rated %d star"), expected[language]?.state, "\(language): a photo's stars")
@@ -56,8 +58,9 @@ final class TranslationTests: XCTestCase {
     /// Swift does and proves each is a plain literal the template holds, in a listed file.
     func testEveryMarkedMessageIsALiteralInTheTemplateAndItsFileIsListed() throws {
         let template = try Self.messages(inTemplate: String(contentsOfFile: PackageFiles.path("po/lightbox.pot"), encoding: .utf8))
-        let listed = Set(try String(contentsOfFile: PackageFiles.path("po/POTFILES"), encoding: .utf8)
-            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
+        let listed = Set(
+            try String(contentsOfFile: PackageFiles.path("po/POTFILES"), encoding: .utf8)
+                .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
         var calls = 0
         for file in Self.swiftSources() {
             let text = try String(contentsOfFile: PackageFiles.path(file), encoding: .utf8)
@@ -79,26 +82,33 @@ final class TranslationTests: XCTestCase {
     }
 
     func testTheScanRejectsInterpolatedAndComputedMessages() {
-        let calls = Self.markedCalls(in: """
-            a = tr("Plain \\"quoted\\"\\n")
-            b = tr("Hello \\(name)")
-            c = trn("%d photo", "%d photos", n)
-            d = trc("sort key", "_Rating")
-            e = kitText(message)
-            f = String(format: tr("“%1$@” copied"), name)
-            """)
-        XCTAssertEqual(calls.map(\.messages), [["Plain \"quoted\"\n"], nil, ["%d photo", "%d photos"],
-                                               ["sort key\u{4}_Rating"], nil, ["“%1$@” copied"]])
+        let calls = Self.markedCalls(
+            in: """
+                a = tr("Plain \\"quoted\\"\\n")
+                b = tr("Hello \\(name)")
+                c = trn("%d photo", "%d photos", n)
+                d = trc("sort key", "_Rating")
+                e = kitText(message)
+                f = String(format: tr("“%1$@” copied"), name)
+                """)
+        XCTAssertEqual(
+            calls.map(\.messages),
+            [
+                ["Plain \"quoted\"\n"], nil, ["%d photo", "%d photos"],
+                ["sort key\u{4}_Rating"], nil, ["“%1$@” copied"],
+            ])
     }
 
     func testDesktopEntryAndMetainfoCarryTheChineseTranslation() throws {
-        let desktop = try String(contentsOfFile: try PackageFiles.translated("\(PackageFiles.appID).desktop.in", for: self),
-                                 encoding: .utf8)
+        let desktop = try String(
+            contentsOfFile: try PackageFiles.translated("\(PackageFiles.appID).desktop.in", for: self),
+            encoding: .utf8)
         XCTAssertTrue(desktop.contains("\nName=Lightbox\n"), desktop)
         XCTAssertTrue(desktop.contains("\nName[zh_CN]=Lightbox\n"), desktop)
         XCTAssertTrue(desktop.contains("\nComment[zh_CN]=浏览、评分和整理照片\n"), desktop)
-        let metainfo = try String(contentsOfFile: try PackageFiles.translated("\(PackageFiles.appID).metainfo.xml.in", for: self),
-                                  encoding: .utf8)
+        let metainfo = try String(
+            contentsOfFile: try PackageFiles.translated("\(PackageFiles.appID).metainfo.xml.in", for: self),
+            encoding: .utf8)
         XCTAssertTrue(metainfo.contains("<summary xml:lang=\"zh_CN\">浏览、评分和整理照片</summary>"), metainfo)
         XCTAssertTrue(metainfo.contains("<summary>Browse, rate and sort your photos</summary>"), metainfo)
     }
@@ -109,28 +119,29 @@ final class TranslationTests: XCTestCase {
         let folder = try makeTemporaryDirectory(for: self)
         let po = folder.appendingPathComponent("test.po")
         try """
-            msgid ""
-            msgstr ""
-            "Language: zh_CN\\n"
-            "Content-Type: text/plain; charset=UTF-8\\n"
-            "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+        msgid ""
+        msgstr ""
+        "Language: zh_CN\\n"
+        "Content-Type: text/plain; charset=UTF-8\\n"
+        "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
 
-            msgid "Back"
-            msgstr "返回"
+        msgid "Back"
+        msgstr "返回"
 
-            msgid "%d photo"
-            msgid_plural "%d photos"
-            msgstr[0] "%d 张照片（单）"
-            msgstr[1] "%d 张照片"
+        msgid "%d photo"
+        msgid_plural "%d photos"
+        msgstr[0] "%d 张照片（单）"
+        msgstr[1] "%d 张照片"
 
-            msgctxt "sort key"
-            msgid "_Rating"
-            msgstr "评分(_R)"
+        msgctxt "sort key"
+        msgid "_Rating"
+        msgstr "评分(_R)"
 
-            """.write(to: po, atomically: true, encoding: .utf8)
+        """.write(to: po, atomically: true, encoding: .utf8)
         let catalogs = folder.appendingPathComponent("locale")
-        try FileManager.default.createDirectory(at: catalogs.appendingPathComponent("zh_CN/LC_MESSAGES"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: catalogs.appendingPathComponent("zh_CN/LC_MESSAGES"),
+            withIntermediateDirectories: true)
         let compiled = try runCommand(["msgfmt", "--check", "--output-file=\(catalogs.path)/zh_CN/LC_MESSAGES/lightbox-test.mo", po.path])
         XCTAssertEqual(compiled.status, 0, compiled.output)
 
@@ -155,8 +166,9 @@ final class TranslationTests: XCTestCase {
         try FileManager.default.copyItem(atPath: PackageFiles.path("po/zh_CN.po"), toPath: poFolder.appendingPathComponent("zh_CN.po").path)
         let bin = folder.appendingPathComponent("debug")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let chosen = TranslationCatalogs.folder(executable: bin.appendingPathComponent("lightbox").path,
-                                                sourceTree: folder.path, environment: [:])
+        let chosen = TranslationCatalogs.folder(
+            executable: bin.appendingPathComponent("lightbox").path,
+            sourceTree: folder.path, environment: [:])
         XCTAssertEqual(chosen, bin.appendingPathComponent("locale").path)
         let mo = chosen + "/zh_CN/LC_MESSAGES/lightbox.mo"
         XCTAssertTrue(FileManager.default.fileExists(atPath: mo), "the build tree's zh_CN catalog was not compiled")
@@ -165,8 +177,9 @@ final class TranslationTests: XCTestCase {
         _ = TranslationCatalogs.folder(executable: bin.appendingPathComponent("lightbox").path, sourceTree: folder.path, environment: [:])
         XCTAssertEqual(FileManager.default.contents(atPath: mo), Data("kept".utf8))
         // A newer .po is compiled again.
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)],
-                                              ofItemAtPath: poFolder.appendingPathComponent("zh_CN.po").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(60)],
+            ofItemAtPath: poFolder.appendingPathComponent("zh_CN.po").path)
         _ = TranslationCatalogs.folder(executable: bin.appendingPathComponent("lightbox").path, sourceTree: folder.path, environment: [:])
         XCTAssertNotEqual(FileManager.default.contents(atPath: mo), Data("kept".utf8))
     }
@@ -175,17 +188,23 @@ final class TranslationTests: XCTestCase {
         let prefix = try makeTemporaryDirectory(for: self)
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("share/lightbox"), withIntermediateDirectories: true)
         let executable = prefix.appendingPathComponent("bin/lightbox").path
-        XCTAssertEqual(TranslationCatalogs.folder(executable: executable, sourceTree: "/nonexistent", environment: [:]),
-                       prefix.appendingPathComponent("share/locale").path)
-        XCTAssertEqual(TranslationCatalogs.folder(executable: executable, sourceTree: "/nonexistent",
-                                                  environment: ["LIGHTBOX_LOCALE_DIR": "/tmp/catalogs"]), "/tmp/catalogs")
+        XCTAssertEqual(
+            TranslationCatalogs.folder(executable: executable, sourceTree: "/nonexistent", environment: [:]),
+            prefix.appendingPathComponent("share/locale").path)
+        XCTAssertEqual(
+            TranslationCatalogs.folder(
+                executable: executable, sourceTree: "/nonexistent",
+                environment: ["LIGHTBOX_LOCALE_DIR": "/tmp/catalogs"]), "/tmp/catalogs")
     }
 
     func testABrokenPoFileIsReportedWithMsgfmtsWords() throws {
         let folder = try makeTemporaryDirectory(for: self)
         try "msgid \"Back\"\nmsgstr \"返回\nbroken\n".write(to: folder.appendingPathComponent("xx.po"), atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try CatalogCompiler.compile(poFolder: folder.path, domain: "lightbox",
-                                                         into: folder.appendingPathComponent("locale").path)) { error in
+        XCTAssertThrowsError(
+            try CatalogCompiler.compile(
+                poFolder: folder.path, domain: "lightbox",
+                into: folder.appendingPathComponent("locale").path)
+        ) { error in
             let failure = error as? CatalogCompileError
             XCTAssertEqual(failure?.file, folder.appendingPathComponent("xx.po").path)
             XCTAssertTrue(failure?.description.contains("xx.po:3: end-of-line within string") == true, "\(error)")
@@ -220,7 +239,8 @@ final class TranslationTests: XCTestCase {
             if before.hasSuffix("func ") || before.hasSuffix(".") { continue }
             let function = String(match.output.1)
             let line = before.filter { $0 == "\n" }.count + 1
-            var rest = source[match.range.upperBound...]
+            // Literals may start, and arguments go on, on the next line.
+            var rest = source[match.range.upperBound...].drop(while: { $0.isWhitespace })
             let wanted = function == "trn" || function == "trc" ? 2 : 1
             var messages: [String] = []
             for index in 0..<wanted {
@@ -229,17 +249,21 @@ final class TranslationTests: XCTestCase {
                 if raw.contains("\\(") { break }
                 messages.append(unescape(raw))
                 rest = rest[found.range.upperBound...]
-                // Arguments may go on on the next line.
                 let separator: Character = index + 1 < wanted || function == "trn" ? "," : ")"
-                rest = rest.drop(while: { $0 == " " })
-                guard rest.first == separator else { messages = []; break }
+                rest = rest.drop(while: { $0.isWhitespace })
+                guard rest.first == separator else {
+                    messages = []
+                    break
+                }
                 rest = rest.dropFirst().drop(while: { $0.isWhitespace })
             }
             let end = source[match.range.lowerBound...].firstIndex(of: "\n") ?? source.endIndex
             let text = String(source[match.range.lowerBound..<end])
             if messages.count == wanted {
-                calls.append(MarkedCall(function: function, line: line, text: text,
-                                        messages: function == "trc" ? [messages[0] + "\u{4}" + messages[1]] : messages))
+                calls.append(
+                    MarkedCall(
+                        function: function, line: line, text: text,
+                        messages: function == "trc" ? [messages[0] + "\u{4}" + messages[1]] : messages))
             } else {
                 calls.append(MarkedCall(function: function, line: line, text: text, messages: nil))
             }

@@ -7,8 +7,9 @@ final class ValidatorTests: XCTestCase {
     func testDesktopEntryPassesDesktopFileValidate() throws {
         let result = try runCommand(["desktop-file-validate", try PackageFiles.translated("\(PackageFiles.appID).desktop.in", for: self)])
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "",
-                       "desktop-file-validate printed hints or warnings")
+        XCTAssertEqual(
+            result.output.trimmingCharacters(in: .whitespacesAndNewlines), "",
+            "desktop-file-validate printed hints or warnings")
     }
 
     func testDesktopEntryStartsTheAppByDBusAndOpensImagesAndFolders() throws {
@@ -21,12 +22,16 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(entry["Categories"], "Graphics;Photography;Viewer;GTK;GNOME;")
         let types = Set((entry["MimeType"] ?? "").split(separator: ";").map(String.init))
         // Every type the scanner lists and decodes: phone formats, and camera RAW by shared-mime-info's names.
-        XCTAssertEqual(types, ["image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "image/heif", "image/avif",
-                               "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-canon-crw",
-                               "image/x-nikon-nef", "image/x-nikon-nrw", "image/x-sony-arw", "image/x-sony-sr2",
-                               "image/x-sony-srf", "image/x-olympus-orf", "image/x-fuji-raf", "image/x-panasonic-rw2",
-                               "image/x-pentax-pef", "image/x-minolta-mrw", "image/x-kodak-dcr", "image/x-kodak-kdc",
-                               "inode/directory"])
+        XCTAssertEqual(
+            types,
+            [
+                "image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "image/heif", "image/avif",
+                "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-canon-crw",
+                "image/x-nikon-nef", "image/x-nikon-nrw", "image/x-sony-arw", "image/x-sony-sr2",
+                "image/x-sony-srf", "image/x-olympus-orf", "image/x-fuji-raf", "image/x-panasonic-rw2",
+                "image/x-pentax-pef", "image/x-minolta-mrw", "image/x-kodak-dcr", "image/x-kodak-kdc",
+                "inode/directory",
+            ])
         for key in ["Name", "GenericName", "Comment", "Keywords"] {
             XCTAssertFalse((entry[key] ?? "").isEmpty, "\(key) is missing")
         }
@@ -35,8 +40,9 @@ final class ValidatorTests: XCTestCase {
     /// Software centres list the app for a file type from the metainfo: the same image types the desktop entry opens.
     func testMetainfoProvidesEveryImageTypeTheDesktopEntryOpens() throws {
         let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml.in"), encoding: .utf8)
-        let provided = Set(text.components(separatedBy: "<mediatype>").dropFirst()
-            .compactMap { $0.components(separatedBy: "</mediatype>").first })
+        let provided = Set(
+            text.components(separatedBy: "<mediatype>").dropFirst()
+                .compactMap { $0.components(separatedBy: "</mediatype>").first })
         let opened = Set((try desktopEntry()["MimeType"] ?? "").split(separator: ";").map(String.init))
             .subtracting(["inode/directory"])
         XCTAssertEqual(provided, opened)
@@ -46,13 +52,19 @@ final class ValidatorTests: XCTestCase {
     func testServiceFileNamesTheAppAndStartsItAsAGApplicationService() throws {
         let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).service.in"), encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines, ["[D-BUS Service]", "Name=\(PackageFiles.appID)",
-                               "Exec=@bindir@/lightbox --gapplication-service"])
+        XCTAssertEqual(
+            lines,
+            [
+                "[D-BUS Service]", "Name=\(PackageFiles.appID)",
+                "Exec=@bindir@/lightbox --gapplication-service",
+            ])
     }
 
     func testMetainfoPassesAppstreamValidationWithoutWarnings() throws {
-        let result = try runCommand(["appstreamcli", "validate", "--no-net", "--pedantic",
-                                     try PackageFiles.translated("\(PackageFiles.appID).metainfo.xml.in", for: self)])
+        let result = try runCommand([
+            "appstreamcli", "validate", "--no-net", "--pedantic",
+            try PackageFiles.translated("\(PackageFiles.appID).metainfo.xml.in", for: self),
+        ])
         XCTAssertEqual(result.status, 0, result.output)
         let problems = result.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
         XCTAssertEqual(problems, [], result.output)
@@ -60,12 +72,14 @@ final class ValidatorTests: XCTestCase {
 
     func testMetainfoDescribesTheAppWithItsIdLaunchableAndRelease() throws {
         let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml.in"), encoding: .utf8)
-        for fragment in ["<id>\(PackageFiles.appID)</id>",
-                         "<launchable type=\"desktop-id\">\(PackageFiles.appID).desktop</launchable>",
-                         "<binary>lightbox</binary>", "<content_rating type=\"oars-1.1\"/>",
-                         "<project_license>MIT</project_license>", "<url type=\"homepage\">",
-                         "<url type=\"vcs-browser\">", "<developer id=",
-                         "<release version=\"\(AppInfo.version)\""] {
+        for fragment in [
+            "<id>\(PackageFiles.appID)</id>",
+            "<launchable type=\"desktop-id\">\(PackageFiles.appID).desktop</launchable>",
+            "<binary>lightbox</binary>", "<content_rating type=\"oars-1.1\"/>",
+            "<project_license>MIT</project_license>", "<url type=\"homepage\">",
+            "<url type=\"vcs-browser\">", "<developer id=",
+            "<release version=\"\(AppInfo.version)\"",
+        ] {
             XCTAssertTrue(text.contains(fragment), "metainfo lacks \(fragment)")
         }
     }
@@ -74,8 +88,9 @@ final class ValidatorTests: XCTestCase {
     /// main branch points), as large as it says; the first has a Simplified Chinese image too.
     func testMetainfoScreenshotsAreTheFilesInTheTreeAtTheirSizes() throws {
         let text = try String(contentsOfFile: PackageFiles.path("data/\(PackageFiles.appID).metainfo.xml.in"), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"<image type="source" width="(\d+)" height="(\d+)"( xml:lang="([^"]+)")?>"#
-            + #"https://raw\.githubusercontent\.com/lightbox/lightbox/main/(data/screenshots/[^<]+)</image>"#)
+        let pattern = try NSRegularExpression(
+            pattern: #"<image type="source" width="(\d+)" height="(\d+)"( xml:lang="([^"]+)")?>"#
+                + #"https://raw\.githubusercontent\.com/lightbox/lightbox/main/(data/screenshots/[^<]+)</image>"#)
         var languages: [String: String] = [:]
         let images = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
             let field = { (index: Int) in Range(match.range(at: index), in: text).map { String(text[$0]) } }
@@ -105,8 +120,10 @@ final class ValidatorTests: XCTestCase {
     }
 
     func testIconsAreSVGsNamedAfterTheAppId() throws {
-        for icon in ["data/icons/hicolor/scalable/apps/\(PackageFiles.appID).svg",
-                     "data/icons/hicolor/symbolic/apps/\(PackageFiles.appID)-symbolic.svg"] {
+        for icon in [
+            "data/icons/hicolor/scalable/apps/\(PackageFiles.appID).svg",
+            "data/icons/hicolor/symbolic/apps/\(PackageFiles.appID)-symbolic.svg",
+        ] {
             let data = try Data(contentsOf: PackageFiles.root.appendingPathComponent(icon))
             let text = String(decoding: data, as: UTF8.self)
             XCTAssertTrue(text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""), "\(icon) is not an SVG")

@@ -21,7 +21,8 @@ MainActor.assumeIsolated {
         let photos = try store.catalog.photos(in: arguments[2]).sorted { $0.path < $1.path }
         var step = 0
         while true {
-            let photo = photos[step % photos.count], round = step / photos.count
+            let photo = photos[step % photos.count]
+            let round = step / photos.count
             try store.edit([photo.id]) {
                 $0.rating = round % 6
                 $0.keywords = ["step-\(round)"]

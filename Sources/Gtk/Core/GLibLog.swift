@@ -23,28 +23,31 @@ public enum GLibLog {
             return !done
         }
         guard first else { return }
-        g_log_set_writer_func({ level, fields, count, data in
-            let flags = level.rawValue
-            let severity: GLibLogMessage.Level? =
-                flags & G_LOG_LEVEL_ERROR.rawValue != 0 ? .error :
-                flags & G_LOG_LEVEL_CRITICAL.rawValue != 0 ? .critical :
-                flags & G_LOG_LEVEL_WARNING.rawValue != 0 ? .warning : nil
-            if let severity, let fields {
-                var domain = "", text = ""
-                for index in 0..<Int(count) {
-                    let field = fields[index]
-                    guard let key = field.key, let value = field.value else { continue }
-                    let name = String(cString: key)
-                    let string = field.length < 0
-                        ? String(cString: value.assumingMemoryBound(to: CChar.self))
-                        : String(decoding: UnsafeRawBufferPointer(start: value, count: Int(field.length)), as: UTF8.self)
-                    if name == "MESSAGE" { text = string } else if name == "GLIB_DOMAIN" { domain = string }
+        g_log_set_writer_func(
+            { level, fields, count, data in
+                let flags = level.rawValue
+                let severity: GLibLogMessage.Level? =
+                    flags & G_LOG_LEVEL_ERROR.rawValue != 0
+                    ? .error
+                    : flags & G_LOG_LEVEL_CRITICAL.rawValue != 0 ? .critical : flags & G_LOG_LEVEL_WARNING.rawValue != 0 ? .warning : nil
+                if let severity, let fields {
+                    var domain = ""
+                    var text = ""
+                    for index in 0..<Int(count) {
+                        let field = fields[index]
+                        guard let key = field.key, let value = field.value else { continue }
+                        let name = String(cString: key)
+                        let string =
+                            field.length < 0
+                            ? String(cString: value.assumingMemoryBound(to: CChar.self))
+                            : String(decoding: UnsafeRawBufferPointer(start: value, count: Int(field.length)), as: UTF8.self)
+                        if name == "MESSAGE" { text = string } else if name == "GLIB_DOMAIN" { domain = string }
+                    }
+                    let message = GLibLogMessage(level: severity, domain: domain, text: text)
+                    GLibLog.recorded.withLock { $0.append(message) }
                 }
-                let message = GLibLogMessage(level: severity, domain: domain, text: text)
-                GLibLog.recorded.withLock { $0.append(message) }
-            }
-            return g_log_writer_default(level, fields, count, data)
-        }, nil, nil)
+                return g_log_writer_default(level, fields, count, data)
+            }, nil, nil)
     }
 
     /// Returns the warnings and criticals recorded since the last call, and forgets them.

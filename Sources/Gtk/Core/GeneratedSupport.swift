@@ -98,8 +98,9 @@ extension Object {
         let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (handler: Handler) in handler() } }
         }
-        return connect("notify::\(property)", box: SignalBox(handler, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return connect(
+            "notify::\(property)", box: SignalBox(handler, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }
 

@@ -17,10 +17,12 @@ public enum MainLoop {
     public static func integrate() {
         guard sourceID == 0 else { return }
         let fd = _dispatch_get_main_queue_handle_4CF()
-        sourceID = g_unix_fd_add(fd, G_IO_IN, { fd, _, _ in
-            lbx_service_dispatch_main_queue(fd)
-            return 1 // G_SOURCE_CONTINUE
-        }, nil)
+        sourceID = g_unix_fd_add(
+            fd, G_IO_IN,
+            { fd, _, _ in
+                lbx_service_dispatch_main_queue(fd)
+                return 1  // G_SOURCE_CONTINUE
+            }, nil)
     }
 
     /// The file descriptor GLib polls for main-queue work.

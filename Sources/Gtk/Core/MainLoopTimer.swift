@@ -29,21 +29,26 @@ public final class MainLoopTimer {
         }
     }
 
-    private init(_ action: @escaping @MainActor () -> Void,
-                 add: (gpointer, GSourceFunc, GDestroyNotify) -> guint) {
+    private init(
+        _ action: @escaping @MainActor () -> Void,
+        add: (gpointer, GSourceFunc, GDestroyNotify) -> guint
+    ) {
         typealias Action = @MainActor () -> Void
         let fire: Action = { [weak self] in
             self?.sourceID = 0
             action()
         }
         let box = Unmanaged.passRetained(SignalBox(fire, owner: nil) as AnyObject)
-        sourceID = add(box.toOpaque(), { data in
-            MainActor.assumeIsolated { withBox(data, default: ()) { (action: Action) in action() } }
-            return 0 // G_SOURCE_REMOVE
-        }, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        sourceID = add(
+            box.toOpaque(),
+            { data in
+                MainActor.assumeIsolated { withBox(data, default: ()) { (action: Action) in action() } }
+                return 0  // G_SOURCE_REMOVE
+            },
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
     }
 
     deinit {

@@ -36,8 +36,9 @@ open class Object {
     /// an infinite recursion in every subclass another module of the package declares.
     @_spi(GtkBinding) public init(_ pointer: UnsafeMutableRawPointer, ownership: Ownership) {
         let object = pointer.assumingMemoryBound(to: GObject.self)
-        precondition(g_object_get_qdata(object, wrapperQuark) == nil,
-                     "A GObject (\(String(cString: lbx_type_name_of(object)))) can have only one Swift wrapper; use Object.wrapper(of:)")
+        precondition(
+            g_object_get_qdata(object, wrapperQuark) == nil,
+            "A GObject (\(String(cString: lbx_type_name_of(object)))) can have only one Swift wrapper; use Object.wrapper(of:)")
         gobject = object
         switch ownership {
         case .full:
@@ -129,14 +130,16 @@ package final class FinalizationObserver {
     package init(_ object: Object) {
         let box = Unmanaged.passRetained(self)
         self.box = box
-        g_object_weak_ref(object.gobject, { data, _ in
-            guard let data else { return }
-            let observer = Unmanaged<FinalizationObserver>.fromOpaque(data)
-            MainActor.assumeIsolated {
-                observer.takeUnretainedValue().isFinalized = true
-                observer.takeUnretainedValue().box = nil
-            }
-            observer.release()
-        }, box.toOpaque())
+        g_object_weak_ref(
+            object.gobject,
+            { data, _ in
+                guard let data else { return }
+                let observer = Unmanaged<FinalizationObserver>.fromOpaque(data)
+                MainActor.assumeIsolated {
+                    observer.takeUnretainedValue().isFinalized = true
+                    observer.takeUnretainedValue().box = nil
+                }
+                observer.release()
+            }, box.toOpaque())
     }
 }

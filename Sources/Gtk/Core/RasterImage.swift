@@ -40,7 +40,9 @@ package struct RasterImage: Sendable {
         var total = 0.0
         var counted = 0
         for pixel in pixels where pixel >> 24 >= 128 {
-            let blue = Double(pixel & 0xFF), green = Double((pixel >> 8) & 0xFF), red = Double((pixel >> 16) & 0xFF)
+            let blue = Double(pixel & 0xFF)
+            let green = Double((pixel >> 8) & 0xFF)
+            let red = Double((pixel >> 16) & 0xFF)
             total += 0.2126 * red + 0.7152 * green + 0.0722 * blue
             counted += 1
         }

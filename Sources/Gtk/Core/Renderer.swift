@@ -14,8 +14,9 @@ public enum Renderer {
     /// render node and GTK is older than 4.14; a `GSK_RENDERER` already set is kept. Must
     /// run before the first window is shown (GTK reads the variable once).
     public static func preferCairoWithoutGPU() {
-        let choice = choose(requested: getenv("GSK_RENDERER").map { String(cString: $0) },
-                            hasGPURenderNode: hasGPURenderNode, gtkMinorVersion: Int(gtk_get_minor_version()))
+        let choice = choose(
+            requested: getenv("GSK_RENDERER").map { String(cString: $0) },
+            hasGPURenderNode: hasGPURenderNode, gtkMinorVersion: Int(gtk_get_minor_version()))
         if let choice { setenv("GSK_RENDERER", choice, 0) }
     }
 
@@ -35,7 +36,8 @@ public enum Renderer {
     @MainActor
     package static func name(drawing widget: Widget) -> String? {
         guard let native = gtk_widget_get_native(widget.widget),
-              let renderer = gtk_native_get_renderer(native) else { return nil }
+            let renderer = gtk_native_get_renderer(native)
+        else { return nil }
         return String(cString: g_type_name_from_instance(unsafeBitCast(renderer, to: UnsafeMutablePointer<GTypeInstance>.self)))
     }
 }

@@ -23,7 +23,7 @@ extension Object {
         g_value_init(&values[0], lbx_type_of(gobject))
         g_value_set_object(&values[0], gobject)
         for (index, argument) in arguments.enumerated() {
-            let type = query.param_types[index] & ~GType(1) // G_SIGNAL_TYPE_STATIC_SCOPE
+            let type = query.param_types[index] & ~GType(1)  // G_SIGNAL_TYPE_STATIC_SCOPE
             g_value_init(&values[index + 1], type)
             set(&values[index + 1], fundamental: String(cString: g_type_name(g_type_fundamental(type))), to: argument)
         }

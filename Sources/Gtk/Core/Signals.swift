@@ -57,8 +57,9 @@ extension Object {
     /// Connects `trampoline` (whose C signature must match the signal) with `box`.
     package func connect<H>(_ signal: String, box: SignalBox<H>, trampoline: GCallback, after: Bool = false) -> SignalConnection {
         let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = g_signal_connect_data(gobject, signal, trampoline, data, releaseBox,
-                                       after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
+        let id = g_signal_connect_data(
+            gobject, signal, trampoline, data, releaseBox,
+            after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
         precondition(id != 0, "\(typeName) has no signal named \"\(signal)\"")
         return SignalConnection(id: id, instance: self)
     }
@@ -84,22 +85,28 @@ typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 extension Object {
     /// `void (*)(GObject*, gpointer)`
     @discardableResult
-    func connect(_ signal: String, owner: AnyObject? = nil, after: Bool = false,
-                 _ handler: @escaping VoidHandler) -> SignalConnection {
+    func connect(
+        _ signal: String, owner: AnyObject? = nil, after: Bool = false,
+        _ handler: @escaping VoidHandler
+    ) -> SignalConnection {
         let trampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (h: VoidHandler) in h() } }
         }
-        return connect(signal, box: SignalBox(handler, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self), after: after)
+        return connect(
+            signal, box: SignalBox(handler, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self), after: after)
     }
 
     /// `void (*)(GObject*, gpointer arg, gpointer)`
-    func connectPointer(_ signal: String, owner: AnyObject? = nil,
-                        _ handler: @escaping PointerHandler) -> SignalConnection {
+    func connectPointer(
+        _ signal: String, owner: AnyObject? = nil,
+        _ handler: @escaping PointerHandler
+    ) -> SignalConnection {
         let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, a, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (h: PointerHandler) in h(a) } }
         }
-        return connect(signal, box: SignalBox(handler, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return connect(
+            signal, box: SignalBox(handler, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }

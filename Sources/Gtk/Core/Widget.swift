@@ -14,18 +14,6 @@ public func initializeGtk() -> Bool {
 extension Widget {
     var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
-
-
-
-
-
-
-
-
-
-
-
-
     /// Sets all four margins.
     public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
 
@@ -36,14 +24,8 @@ extension Widget {
         gtk_widget_set_margin_end(widget, gint(end))
     }
 
-
-
-
-
     /// Adds or removes a style class.
     public func setCssClass(_ name: String, _ on: Bool) { on ? addCssClass(name) : removeCssClass(name) }
-
-
 
     /// Removes the widget from its parent with the parent's own API (Box, Stack, Paned,
     /// ScrolledWindow, Revealer, Overlay, Button, Window, CenterBox). A widget inside a
@@ -70,14 +52,15 @@ extension Widget {
         while let view = scrolled {
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(widget, view, &bounds) != 0 else { return false }
-            let width = Float(gtk_widget_get_width(view)), height = Float(gtk_widget_get_height(view))
+            let width = Float(gtk_widget_get_width(view))
+            let height = Float(gtk_widget_get_height(view))
             guard bounds.origin.x < width, bounds.origin.y < height,
-                  bounds.origin.x + bounds.size.width > 0, bounds.origin.y + bounds.size.height > 0 else { return false }
+                bounds.origin.x + bounds.size.width > 0, bounds.origin.y + bounds.size.height > 0
+            else { return false }
             scrolled = gtk_widget_get_parent(view).flatMap { gtk_widget_get_ancestor($0, gtk_scrolled_window_get_type()) }
         }
         return true
     }
-
 
     public func add(_ controller: EventController) {
         // gtk_widget_add_controller takes a reference (transfer full); the wrapper keeps its own.
@@ -90,9 +73,6 @@ extension Widget {
     public func activateAction(_ name: String, parameter: Variant? = nil) -> Bool {
         gtk_widget_activate_action_variant(widget, name, parameter?.variant) != 0
     }
-
-
-
 
     // MARK: Accessibility
 

@@ -140,40 +140,46 @@ public final class Clipboard {
     /// Reads the clipboard's text.
     public func readText(_ completion: @escaping @MainActor (String?) -> Void) {
         let box = Unmanaged.passRetained(ReadCompletion { completion($0 as? String) }).toOpaque()
-        gdk_clipboard_read_text_async(clipboard, nil, { source, result, data in
-            let completion = Unmanaged<ReadCompletion>.fromOpaque(data!).takeRetainedValue()
-            let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-            let string = text.map { String(cString: $0) }
-            g_free(text)
-            MainActor.assumeIsolated { completion.handler(string) }
-        }, box)
+        gdk_clipboard_read_text_async(
+            clipboard, nil,
+            { source, result, data in
+                let completion = Unmanaged<ReadCompletion>.fromOpaque(data!).takeRetainedValue()
+                let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+                let string = text.map { String(cString: $0) }
+                g_free(text)
+                MainActor.assumeIsolated { completion.handler(string) }
+            }, box)
     }
 
     /// Reads the clipboard's files, as paths.
     public func readFilePaths(_ completion: @escaping @MainActor ([String]?) -> Void) {
         let box = Unmanaged.passRetained(ReadCompletion { completion($0 as? [String]) }).toOpaque()
-        gdk_clipboard_read_value_async(clipboard, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, nil, { source, result, data in
-            let completion = Unmanaged<ReadCompletion>.fromOpaque(data!).takeRetainedValue()
-            var paths: [String]?
-            if let value = gdk_clipboard_read_value_finish(OpaquePointer(source), result, nil) {
-                paths = ContentFormatsReading.paths(of: OpaquePointer(g_value_get_boxed(value)))
-            }
-            MainActor.assumeIsolated { completion.handler(paths) }
-        }, box)
+        gdk_clipboard_read_value_async(
+            clipboard, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, nil,
+            { source, result, data in
+                let completion = Unmanaged<ReadCompletion>.fromOpaque(data!).takeRetainedValue()
+                var paths: [String]?
+                if let value = gdk_clipboard_read_value_finish(OpaquePointer(source), result, nil) {
+                    paths = ContentFormatsReading.paths(of: OpaquePointer(g_value_get_boxed(value)))
+                }
+                MainActor.assumeIsolated { completion.handler(paths) }
+            }, box)
     }
 
     /// Reads the clipboard's image, as its width and height in pixels.
     public func readImageSize(_ completion: @escaping @MainActor ((width: Int, height: Int)?) -> Void) {
         let box = Unmanaged.passRetained(ReadCompletion { completion($0 as? (width: Int, height: Int)) }).toOpaque()
-        gdk_clipboard_read_texture_async(clipboard, nil, { source, result, data in
-            let completion = Unmanaged<ReadCompletion>.fromOpaque(data!).takeRetainedValue()
-            var size: (width: Int, height: Int)?
-            if let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil) {
-                size = (Int(gdk_texture_get_width(texture)), Int(gdk_texture_get_height(texture)))
-                g_object_unref(UnsafeMutableRawPointer(texture))
-            }
-            MainActor.assumeIsolated { completion.handler(size) }
-        }, box)
+        gdk_clipboard_read_texture_async(
+            clipboard, nil,
+            { source, result, data in
+                let completion = Unmanaged<ReadCompletion>.fromOpaque(data!).takeRetainedValue()
+                var size: (width: Int, height: Int)?
+                if let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil) {
+                    size = (Int(gdk_texture_get_width(texture)), Int(gdk_texture_get_height(texture)))
+                    g_object_unref(UnsafeMutableRawPointer(texture))
+                }
+                MainActor.assumeIsolated { completion.handler(size) }
+            }, box)
     }
 }
 

@@ -10,7 +10,10 @@ public enum DesktopLauncher {
         var error: UnsafeMutablePointer<GError>?
         let context = gdk_display_get_app_launch_context(gdk_display_get_default())
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        guard g_app_info_launch_default_for_uri(uri, UnsafeMutableRawPointer(context!).assumingMemoryBound(to: GAppLaunchContext.self), &error) != 0 else {
+        guard
+            g_app_info_launch_default_for_uri(
+                uri, UnsafeMutableRawPointer(context!).assumingMemoryBound(to: GAppLaunchContext.self), &error) != 0
+        else {
             throw LaunchError(taking: error)
         }
     }
@@ -55,8 +58,10 @@ public final class AppChooser {
     /// opens every one of `paths`. `completion` gets its name, nil when cancelled, or why it
     /// could not start.
     @discardableResult
-    public static func choose(for paths: [String], parent: Window?,
-                              completion: @escaping @MainActor (Result<String?, LaunchError>) -> Void) -> AppChooser {
+    public static func choose(
+        for paths: [String], parent: Window?,
+        completion: @escaping @MainActor (Result<String?, LaunchError>) -> Void
+    ) -> AppChooser {
         let chooser = AppChooser(paths: paths, parent: parent, completion: completion)
         chooser.show()
         return chooser
@@ -72,7 +77,9 @@ public final class AppChooser {
     }
 
     /// The dialog's title ("Select Application"), for tests.
-    public var title: String? { gtk_window_get_title(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self)).map { String(cString: $0) } }
+    public var title: String? {
+        gtk_window_get_title(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self)).map { String(cString: $0) }
+    }
 
     private func show() {
         keepAlive = self
@@ -81,8 +88,9 @@ public final class AppChooser {
             let chooser = Unmanaged<AppChooser>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { chooser.finish(response: response) }
         }
-        g_signal_connect_data(dialog, "response", unsafeBitCast(response, to: GCallback.self), box, nil,
-                              GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            dialog, "response", unsafeBitCast(response, to: GCallback.self), box, nil,
+            GConnectFlags(rawValue: 0))
         gtk_widget_show(dialog)
     }
 
@@ -98,7 +106,9 @@ public final class AppChooser {
             for path in paths.reversed() { files = g_list_prepend(files, UnsafeMutableRawPointer(g_file_new_for_path(path))) }
             let context = gdk_display_get_app_launch_context(gtk_widget_get_display(dialog))
             var error: UnsafeMutablePointer<GError>?
-            result = g_app_info_launch(info, files, UnsafeMutableRawPointer(context!).assumingMemoryBound(to: GAppLaunchContext.self), &error) != 0
+            result =
+                g_app_info_launch(info, files, UnsafeMutableRawPointer(context!).assumingMemoryBound(to: GAppLaunchContext.self), &error)
+                    != 0
                 ? .success(name) : .failure(LaunchError(taking: error))
             g_list_free_full(files, g_object_unref)
             g_object_unref(UnsafeMutableRawPointer(context))

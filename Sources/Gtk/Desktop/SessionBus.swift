@@ -124,8 +124,9 @@ public final class BusConnection {
     /// A new connection to the message bus at `address` ("unix:path=…").
     public convenience init(address: String) throws(BusError) {
         var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let flags = GDBusConnectionFlags(
+            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
             throw error.map { BusError(taking: $0) } ?? BusError("No bus at \(address)")
         }
@@ -139,9 +140,11 @@ public final class BusConnection {
     /// Calls `method` of `interface` on the object at `path` of the service `name`,
     /// starting the service when the bus can; `completion` runs on the main thread.
     /// `arguments` must be a `.tuple`.
-    public func call(_ name: String, path: String, interface: String, method: String, arguments: BusValue,
-                     timeout: Duration = .seconds(25),
-                     completion: @escaping @MainActor (Result<Void, BusError>) -> Void) {
+    public func call(
+        _ name: String, path: String, interface: String, method: String, arguments: BusValue,
+        timeout: Duration = .seconds(25),
+        completion: @escaping @MainActor (Result<Void, BusError>) -> Void
+    ) {
         let files = FileDescriptors()
         let parameters: OpaquePointer
         do { parameters = try arguments.makeVariant(files: files) } catch {
@@ -149,16 +152,18 @@ public final class BusConnection {
         }
         let box = Unmanaged.passRetained(CallCompletion(completion)).toOpaque()
         let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        g_dbus_connection_call_with_unix_fd_list(connection, name, path, interface, method, parameters, nil,
-                                                 G_DBUS_CALL_FLAGS_NONE, milliseconds, files.list, nil, { source, result, data in
-            let completion = Unmanaged<CallCompletion>.fromOpaque(data!).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_with_unix_fd_list_finish(OpaquePointer(source), nil, result, &error)
-            if let reply { g_variant_unref(reply) }
-            MainActor.assumeIsolated {
-                completion.handler(reply != nil ? .success(()) : .failure(error.map { BusError(taking: $0) } ?? BusError("No reply")))
-            }
-        }, box)
+        g_dbus_connection_call_with_unix_fd_list(
+            connection, name, path, interface, method, parameters, nil,
+            G_DBUS_CALL_FLAGS_NONE, milliseconds, files.list, nil,
+            { source, result, data in
+                let completion = Unmanaged<CallCompletion>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let reply = g_dbus_connection_call_with_unix_fd_list_finish(OpaquePointer(source), nil, result, &error)
+                if let reply { g_variant_unref(reply) }
+                MainActor.assumeIsolated {
+                    completion.handler(reply != nil ? .success(()) : .failure(error.map { BusError(taking: $0) } ?? BusError("No reply")))
+                }
+            }, box)
     }
 }
 
@@ -168,8 +173,10 @@ extension BusConnection {
     /// 1 cancelled by the person, 2 failed) or why the call itself failed. The request's
     /// `handle_token` is added to the `.options` that end `arguments`, and its `Response`
     /// is listened for before the call, as the portal documentation asks.
-    public func callPortal(_ interface: String, method: String, arguments: [BusValue], options: [String: BusValue],
-                           completion: @escaping @MainActor (Result<UInt32, BusError>) -> Void) {
+    public func callPortal(
+        _ interface: String, method: String, arguments: [BusValue], options: [String: BusValue],
+        completion: @escaping @MainActor (Result<UInt32, BusError>) -> Void
+    ) {
         Self.requestCount += 1
         let token = "lightbox\(Self.requestCount)"
         let sender = uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
@@ -182,8 +189,10 @@ extension BusConnection {
         }
         var options = options
         options["handle_token"] = .string(token)
-        call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop", interface: interface,
-             method: method, arguments: .tuple(arguments + [.options(options)])) { [weak self] result in
+        call(
+            "org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop", interface: interface,
+            method: method, arguments: .tuple(arguments + [.options(options)])
+        ) { [weak self] result in
             guard case .failure(let error) = result else { return }
             self?.unsubscribe(subscription)
             guard !finished else { return }
@@ -199,23 +208,27 @@ extension BusConnection {
 
     /// Calls `handler` with the first `u` argument of each `member` signal of `interface`
     /// emitted on `path`, once: the subscription ends with the first signal.
-    func subscribe(interface: String, member: String, path: String,
-                   _ handler: @escaping @MainActor (UInt32) -> Void) -> UInt32 {
+    func subscribe(
+        interface: String, member: String, path: String,
+        _ handler: @escaping @MainActor (UInt32) -> Void
+    ) -> UInt32 {
         let box = Unmanaged.passRetained(SignalCompletion(handler)).toOpaque()
         var id: guint = 0
-        id = g_dbus_connection_signal_subscribe(connection, nil, interface, member, path, nil,
-                                                G_DBUS_SIGNAL_FLAGS_NONE, { connection, _, _, _, _, parameters, data in
-            let completion = Unmanaged<SignalCompletion>.fromOpaque(data!).takeUnretainedValue()
-            var code: UInt32 = 2
-            if let parameters, g_variant_n_children(parameters) > 0, let first = g_variant_get_child_value(parameters, 0) {
-                if g_variant_is_of_type(first, g_variant_type_checked_("u")) != 0 { code = g_variant_get_uint32(first) }
-                g_variant_unref(first)
-            }
-            MainActor.assumeIsolated {
-                if let id = completion.id { g_dbus_connection_signal_unsubscribe(connection, id) }
-                completion.handler(code)
-            }
-        }, box, { data in Unmanaged<SignalCompletion>.fromOpaque(data!).release() })
+        id = g_dbus_connection_signal_subscribe(
+            connection, nil, interface, member, path, nil,
+            G_DBUS_SIGNAL_FLAGS_NONE,
+            { connection, _, _, _, _, parameters, data in
+                let completion = Unmanaged<SignalCompletion>.fromOpaque(data!).takeUnretainedValue()
+                var code: UInt32 = 2
+                if let parameters, g_variant_n_children(parameters) > 0, let first = g_variant_get_child_value(parameters, 0) {
+                    if g_variant_is_of_type(first, g_variant_type_checked_("u")) != 0 { code = g_variant_get_uint32(first) }
+                    g_variant_unref(first)
+                }
+                MainActor.assumeIsolated {
+                    if let id = completion.id { g_dbus_connection_signal_unsubscribe(connection, id) }
+                    completion.handler(code)
+                }
+            }, box, { data in Unmanaged<SignalCompletion>.fromOpaque(data!).release() })
         (Unmanaged<SignalCompletion>.fromOpaque(box).takeUnretainedValue()).id = id
         return id
     }

@@ -30,15 +30,16 @@ public final class SortListModel: Object, ListModel {
     public init(_ model: any ListModel, by areInIncreasingOrder: @escaping ItemComparator) {
         self.model = model
         let box = Unmanaged.passRetained(CallbackBox(areInIncreasingOrder) as AnyObject).toOpaque()
-        let custom = gtk_custom_sorter_new({ a, b, data in
-            MainActor.assumeIsolated {
-                let less: ItemComparator = callback(data)
-                let first = ModelItem(retaining: UnsafeMutableRawPointer(mutating: a!))
-                let second = ModelItem(retaining: UnsafeMutableRawPointer(mutating: b!))
-                if less(first, second) { return GTK_ORDERING_SMALLER.rawValue }
-                return less(second, first) ? GTK_ORDERING_LARGER.rawValue : GTK_ORDERING_EQUAL.rawValue
-            }
-        }, box, releaseCallbackBox)
+        let custom = gtk_custom_sorter_new(
+            { a, b, data in
+                MainActor.assumeIsolated {
+                    let less: ItemComparator = callback(data)
+                    let first = ModelItem(retaining: UnsafeMutableRawPointer(mutating: a!))
+                    let second = ModelItem(retaining: UnsafeMutableRawPointer(mutating: b!))
+                    if less(first, second) { return GTK_ORDERING_SMALLER.rawValue }
+                    return less(second, first) ? GTK_ORDERING_LARGER.rawValue : GTK_ORDERING_EQUAL.rawValue
+                }
+            }, box, releaseCallbackBox)
         let sorter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkSorter.self)
         g_object_ref(model.gobject)
         super.init(raw(gtk_sort_list_model_new(model.cast(), sorter)), ownership: .full)
@@ -52,12 +53,13 @@ public final class FilterListModel: Object, ListModel {
     public init(_ model: any ListModel, including isIncluded: @escaping ItemPredicate) {
         self.model = model
         let box = Unmanaged.passRetained(CallbackBox(isIncluded) as AnyObject).toOpaque()
-        let custom = gtk_custom_filter_new({ item, data in
-            MainActor.assumeIsolated {
-                let include: ItemPredicate = callback(data)
-                return include(ModelItem(retaining: item!)) ? 1 : 0
-            }
-        }, box, releaseCallbackBox)
+        let custom = gtk_custom_filter_new(
+            { item, data in
+                MainActor.assumeIsolated {
+                    let include: ItemPredicate = callback(data)
+                    return include(ModelItem(retaining: item!)) ? 1 : 0
+                }
+            }, box, releaseCallbackBox)
         let filter = UnsafeMutableRawPointer(custom!).assumingMemoryBound(to: GtkFilter.self)
         g_object_ref(model.gobject)
         super.init(raw(gtk_filter_list_model_new(model.cast(), filter)), ownership: .full)
@@ -71,7 +73,8 @@ public final class SliceListModel: Object, ListModel {
     public init(_ model: any ListModel, offset: Int, size: Int) {
         self.model = model
         g_object_ref(model.gobject)
-        super.init(raw(gtk_slice_list_model_new(model.cast(), guint(offset), guint(size))),
-                   ownership: .full)
+        super.init(
+            raw(gtk_slice_list_model_new(model.cast(), guint(offset), guint(size))),
+            ownership: .full)
     }
 }

@@ -20,7 +20,6 @@ public final class LazyListModel: Object, ListModel {
     /// Item objects made by all lazy models and not yet freed (for leak tests).
     package static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
 
-
     /// The C model (also reachable from the nonisolated callbacks).
     nonisolated(unsafe) private let model: OpaquePointer
 
@@ -81,12 +80,18 @@ public final class LazyListModel: Object, ListModel {
     /// removed object it meets again and binds it to the new position; otherwise it
     /// destroys up to 200 rows and builds as many (a search that narrows 100,000 items
     /// took 75 ms here, 20 ms with lending). Pass false when a removed object is carried.
-    public func splice(at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:],
-                       lendingRemoved: Bool = false) {
-        precondition(position >= 0 && removed >= 0 && added >= 0 && position + removed <= count,
-                     "splice(at: \(position), removed: \(removed), added: \(added)) outside 0..<\(count)")
+    public func splice(
+        at position: Int, removed: Int, added: Int, carrying: [Int: ModelItem] = [:],
+        lendingRemoved: Bool = false
+    ) {
+        precondition(
+            position >= 0 && removed >= 0 && added >= 0 && position + removed <= count,
+            "splice(at: \(position), removed: \(removed), added: \(added)) outside 0..<\(count)")
         if lendingRemoved, removed > 0 {
-            lendable = live.entries(in: position..<position + removed).reversed().map { g_object_ref($0.1); return $0.1 }
+            lendable = live.entries(in: position..<position + removed).reversed().map {
+                g_object_ref($0.1)
+                return $0.1
+            }
         }
         defer {
             for item in lendable { g_object_unref(item) }

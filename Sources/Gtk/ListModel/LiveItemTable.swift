@@ -18,7 +18,8 @@ struct LiveItemTable {
     /// Index of the first entry at or after `position`.
     private func firstIndex(atOrAfter position: Int) -> Int {
         if let last = positions.last, last < position { return positions.count }
-        var low = 0, high = positions.count
+        var low = 0
+        var high = positions.count
         while low < high {
             let middle = (low + high) / 2
             if positions[middle] < position { low = middle + 1 } else { high = middle }

@@ -22,11 +22,12 @@ public final class Action: Object {
     public init(name: String, parameterType: String?, state: Variant) {
         self.name = name
         // The type's C string must outlive the call that copies it.
-        let action = if let parameterType {
-            parameterType.withCString { g_simple_action_new_stateful(name, g_variant_type_checked_($0), state.raw) }
-        } else {
-            g_simple_action_new_stateful(name, nil, state.raw)
-        }
+        let action =
+            if let parameterType {
+                parameterType.withCString { g_simple_action_new_stateful(name, g_variant_type_checked_($0), state.raw) }
+            } else {
+                g_simple_action_new_stateful(name, nil, state.raw)
+            }
         super.init(raw(action), ownership: .full)
     }
 
@@ -45,8 +46,10 @@ public final class Action: Object {
 
     /// Called when the action is activated, with its parameter if it has one.
     @discardableResult
-    public func onActivate(owner: AnyObject? = nil,
-                           _ handler: @escaping @MainActor (Variant?) -> Void) -> SignalConnection {
+    public func onActivate(
+        owner: AnyObject? = nil,
+        _ handler: @escaping @MainActor (Variant?) -> Void
+    ) -> SignalConnection {
         connectPointer("activate", owner: owner) { parameter in
             handler(Variant.borrowing(parameter.map { OpaquePointer($0) }))
         }
@@ -69,8 +72,10 @@ extension ActionMap where Self: Object {
 
     /// Adds a plain action and returns it.
     @discardableResult
-    public func addAction(_ name: String, owner: AnyObject? = nil,
-                          _ handler: @escaping VoidHandler) -> Action {
+    public func addAction(
+        _ name: String, owner: AnyObject? = nil,
+        _ handler: @escaping VoidHandler
+    ) -> Action {
         let action = Action(name: name)
         action.onActivate(owner: owner) { _ in handler() }
         add(action)

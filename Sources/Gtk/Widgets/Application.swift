@@ -15,8 +15,10 @@ open class Application: Object, ActionMap {
     /// An instance of a subclass of GtkApplication (libadwaita's AdwApplication): `make`
     /// creates it from the id and the `GApplicationFlags` bits, with a full reference.
     @_spi(GtkBinding)
-    public init(id: String, handlesOpen: Bool, nonUnique: Bool,
-                make: (String, UInt32) -> UnsafeMutableRawPointer?) {
+    public init(
+        id: String, handlesOpen: Bool, nonUnique: Bool,
+        make: (String, UInt32) -> UnsafeMutableRawPointer?
+    ) {
         self.id = id
         MainLoop.integrate()
         Renderer.preferCairoWithoutGPU()
@@ -58,8 +60,9 @@ open class Application: Object, ActionMap {
             }
             MainActor.assumeIsolated { withBox(data, default: ()) { (h: OpenHandler) in h(paths) } }
         }
-        return connect("open", box: SignalBox(handler as OpenHandler, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return connect(
+            "open", box: SignalBox(handler as OpenHandler, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
     /// Runs the application (the GLib main loop) with `arguments` (argv, program name first).

@@ -3,8 +3,10 @@ import CGtk
 extension AboutDialog {
     /// An about dialog with the program's name, version, description, website, icon,
     /// license and authors.
-    public convenience init(name: String, version: String, comments: String, website: String?,
-                            iconName: String, license: License = .mitX11, developers: [String] = []) {
+    public convenience init(
+        name: String, version: String, comments: String, website: String?,
+        iconName: String, license: License = .mitX11, developers: [String] = []
+    ) {
         self.init()
         programName = name
         self.version = version
@@ -31,16 +33,19 @@ public final class FolderChooser {
 
     /// Shows the chooser; `completion` gets the chosen folder's path, or nil on cancel.
     @discardableResult
-    public static func choose(title: String, parent: Window?, accept: String = "_Open",
-                              completion: @escaping @MainActor (String?) -> Void) -> FolderChooser {
+    public static func choose(
+        title: String, parent: Window?, accept: String = "_Open",
+        completion: @escaping @MainActor (String?) -> Void
+    ) -> FolderChooser {
         let chooser = FolderChooser(title: title, parent: parent, accept: accept, completion: completion)
         chooser.show()
         return chooser
     }
 
     private init(title: String, parent: Window?, accept: String, completion: @escaping @MainActor (String?) -> Void) {
-        chooser = FileChooserNative(title: title, parent: parent, action: .selectFolder, acceptLabel: accept,
-                                    cancelLabel: "_Cancel")
+        chooser = FileChooserNative(
+            title: title, parent: parent, action: .selectFolder, acceptLabel: accept,
+            cancelLabel: "_Cancel")
         self.completion = completion
         chooser.isModal = true
     }

@@ -4,8 +4,10 @@ extension DragSource {
     /// GTK asks for the drag's content when a drag starts (`prepare`): return what the
     /// drag carries, or nil to refuse the drag.
     @discardableResult
-    public func onPrepare(owner: AnyObject? = nil,
-                          _ handler: @escaping @MainActor () -> ContentProvider?) -> SignalConnection {
+    public func onPrepare(
+        owner: AnyObject? = nil,
+        _ handler: @escaping @MainActor () -> ContentProvider?
+    ) -> SignalConnection {
         typealias Handler = @MainActor () -> ContentProvider?
         let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gpointer? = { _, _, _, data in
             // `prepare` returns a new reference (transfer full).
@@ -16,8 +18,9 @@ extension DragSource {
             }
             return provider.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
         }
-        return connect("prepare", box: SignalBox(handler, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return connect(
+            "prepare", box: SignalBox(handler, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
     /// Shows `widget`'s look (a thumbnail) under the pointer while dragging, from the
@@ -34,8 +37,9 @@ extension DragSource {
         let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             MainActor.assumeIsolated { withBox(data, default: ()) { (handler: Handler) in handler() } }
         }
-        return connect("drag-begin", box: SignalBox(handler, owner: owner),
-                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+        return connect(
+            "drag-begin", box: SignalBox(handler, owner: owner),
+            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }
 
@@ -55,7 +59,8 @@ extension Popover {
         if let parent = gtk_widget_get_parent(widget) {
             var rect = GdkRectangle(x: 0, y: 0, width: 1, height: 1)
             if let point {
-                var from = graphene_point_t(x: Float(point.x), y: Float(point.y)), to = graphene_point_t()
+                var from = graphene_point_t(x: Float(point.x), y: Float(point.y))
+                var to = graphene_point_t()
                 if gtk_widget_compute_point(target.widget, parent, &from, &to) != 0 {
                     rect.x = Int32(to.x)
                     rect.y = Int32(to.y)
@@ -63,8 +68,9 @@ extension Popover {
             } else {
                 var bounds = graphene_rect_t()
                 if gtk_widget_compute_bounds(target.widget, parent, &bounds) != 0 {
-                    rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
-                                        width: Int32(bounds.size.width), height: Int32(bounds.size.height))
+                    rect = GdkRectangle(
+                        x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
+                        width: Int32(bounds.size.width), height: Int32(bounds.size.height))
                 }
             }
             gtk_popover_set_pointing_to(cast(), &rect)

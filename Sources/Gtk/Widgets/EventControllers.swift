@@ -28,8 +28,10 @@ extension EventControllerKey {
     /// Calls `handler` for each key press with the key and the shortcut modifiers held;
     /// return true when handled.
     @discardableResult
-    public func onKey(owner: AnyObject? = nil,
-                      _ handler: @escaping @MainActor (Key, ModifierType) -> Bool) -> SignalConnection {
+    public func onKey(
+        owner: AnyObject? = nil,
+        _ handler: @escaping @MainActor (Key, ModifierType) -> Bool
+    ) -> SignalConnection {
         onKeyPressed(owner: owner) { keyval, _, state in
             handler(Key(value: UInt32(keyval)), state.intersection(.shortcutRelevant))
         }

@@ -33,14 +33,17 @@ extension Widget {
     public func addTickCallback(_ handler: @escaping @MainActor (Int64) -> Bool) {
         typealias Tick = @MainActor (Int64) -> Bool
         let box = Unmanaged.passRetained(SignalBox(handler as Tick, owner: nil) as AnyObject)
-        _ = gtk_widget_add_tick_callback(widget, { _, clock, data in
-            guard let clock else { return 0 }
-            let time = gdk_frame_clock_get_frame_time(clock)
-            return MainActor.assumeIsolated { withBox(data, default: false) { (tick: Tick) in tick(Int64(time)) } } ? 1 : 0
-        }, box.toOpaque(), { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        _ = gtk_widget_add_tick_callback(
+            widget,
+            { _, clock, data in
+                guard let clock else { return 0 }
+                let time = gdk_frame_clock_get_frame_time(clock)
+                return MainActor.assumeIsolated { withBox(data, default: false) { (tick: Tick) in tick(Int64(time)) } } ? 1 : 0
+            }, box.toOpaque(),
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
     }
 }
 
@@ -53,18 +56,22 @@ extension Window {
         // Signals exist once the class does (before gtk_init nothing has created it yet).
         _ = g_type_class_ref(gtk_window_get_type())
         let signal = g_signal_lookup("map", gtk_widget_get_type())
-        g_signal_add_emission_hook(signal, 0, { _, count, values, data in
-            guard count > 0, let values, let instance = g_value_get_object(values),
-                  lbx_is_a(instance, gtk_window_get_type()) != 0 else { return 1 }
-            MainActor.assumeIsolated {
-                let window = Object.wrapper(of: instance) { Window($0, ownership: .borrowed) }
-                withBox(data, default: ()) { (mapped: Mapped) in mapped(window) }
-            }
-            return 1 // keep the hook
-        }, box.toOpaque(), { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        g_signal_add_emission_hook(
+            signal, 0,
+            { _, count, values, data in
+                guard count > 0, let values, let instance = g_value_get_object(values),
+                    lbx_is_a(instance, gtk_window_get_type()) != 0
+                else { return 1 }
+                MainActor.assumeIsolated {
+                    let window = Object.wrapper(of: instance) { Window($0, ownership: .borrowed) }
+                    withBox(data, default: ()) { (mapped: Mapped) in mapped(window) }
+                }
+                return 1  // keep the hook
+            }, box.toOpaque(),
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
     }
 }
 

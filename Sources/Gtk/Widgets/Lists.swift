@@ -40,7 +40,6 @@ extension SelectionModel {
         }
     }
 
-
     /// Positions currently selected, ascending.
     public var selectedPositions: [Int] {
         guard let bitset = gtk_selection_model_get_selection(cast()) else { return [] }
@@ -83,7 +82,8 @@ extension ListItem {
 extension ListBase {
     /// The selection model the view shows (`ListView.model` or `GridView.model`).
     public var selection: any SelectionModel {
-        guard let model = getProperty("model", { Object.wrapped(g_value_get_object($0), ownership: .borrowed) }) as? any SelectionModel else {
+        guard let model = getProperty("model", { Object.wrapped(g_value_get_object($0), ownership: .borrowed) }) as? any SelectionModel
+        else {
             preconditionFailure("This \(typeName) has no selection model")
         }
         return model

@@ -35,8 +35,9 @@ public enum StyleSheet {
     public static func apply(_ css: String) {
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 }

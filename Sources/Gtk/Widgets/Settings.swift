@@ -125,7 +125,8 @@ public final class Settings: Object {
 
     private static func lookUp(_ id: String, inDirectory directory: String) -> OpaquePointer? {
         guard FileManager.default.fileExists(atPath: directory + "/gschemas.compiled"),
-              let source = g_settings_schema_source_new_from_directory(directory, nil, 1, nil) else { return nil }
+            let source = g_settings_schema_source_new_from_directory(directory, nil, 1, nil)
+        else { return nil }
         defer { g_settings_schema_source_unref(source) }
         return g_settings_schema_source_lookup(source, id, 0)
     }

@@ -37,19 +37,19 @@ public final class ShortcutsWindow: Window {
                 .replacingAll("\"", "&quot;")
         }
         var xml = """
-        <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
-        <child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>
-        <property name="max-height">12</property>
-        """
+            <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
+            <child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>
+            <property name="max-height">12</property>
+            """
         for group in groups {
             xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(group.title))</property>"
             for shortcut in group.shortcuts {
                 xml += """
-                <child><object class="GtkShortcutsShortcut">\
-                <property name="title">\(escape(shortcut.title))</property>\
-                <property name="accelerator">\(escape(shortcut.accelerator))</property>\
-                </object></child>
-                """
+                    <child><object class="GtkShortcutsShortcut">\
+                    <property name="title">\(escape(shortcut.title))</property>\
+                    <property name="accelerator">\(escape(shortcut.accelerator))</property>\
+                    </object></child>
+                    """
             }
             xml += "</object></child>"
         }

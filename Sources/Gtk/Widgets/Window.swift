@@ -35,9 +35,11 @@ extension Widget {
     /// widget is not realized or has no size.
     @discardableResult
     public func renderPNG(to path: String) -> Bool {
-        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        let width = gtk_widget_get_width(widget)
+        let height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
-              let renderer = gtk_native_get_renderer(native) else { return false }
+            let renderer = gtk_native_get_renderer(native)
+        else { return false }
         let paintable = gtk_widget_paintable_new(widget)
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()

@@ -27,16 +27,17 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
         title = tr("Albums")
         // Grouped when first shown (see `follow`).
         isStale = true
-        months = HostingDataSource([], parent: self, poolLimit: 6,
-                                   make: { [unowned self] in
-                                       let strip = MonthStripController(images: store.images)
-                                       strip.delegate = self
-                                       return strip
-                                   },
-                                   configure: { [unowned self] strip, group in
-                                       strip.show(group)
-                                       focusIfPending(strip)
-                                   })
+        months = HostingDataSource(
+            [], parent: self, poolLimit: 6,
+            make: { [unowned self] in
+                let strip = MonthStripController(images: store.images)
+                strip.delegate = self
+                return strip
+            },
+            configure: { [unowned self] strip, group in
+                strip.show(group)
+                focusIfPending(strip)
+            })
         store.observe(owner: self) { [weak self] update in self?.follow(update.photos) }
     }
 

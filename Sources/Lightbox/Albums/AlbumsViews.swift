@@ -80,8 +80,9 @@ final class AlbumsView: Box {
         months.setAccessibleLabel(tr("Months"))
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = months
-        empty.show(icon: "folder-pictures-symbolic", title: tr("No Albums"),
-                   description: tr("Open a folder of photos to see them by month."), offersOpenFolder: true)
+        empty.show(
+            icon: "folder-pictures-symbolic", title: tr("No Albums"),
+            description: tr("Open a folder of photos to see them by month."), offersOpenFolder: true)
         pages.add(scroller, name: "months")
         pages.add(empty, name: "empty")
     }
@@ -91,14 +92,17 @@ final class AlbumsView: Box {
     func showMonths(_ any: Bool, searching: Bool, filters: PhotoFilterSummary = PhotoFilterSummary()) {
         pages.visibleChildName = any ? "months" : "empty"
         if filters.hiddenCount > 0 {
-            empty.show(icon: "view-conceal-symbolic", title: tr("No Photos Shown"),
-                       description: PhotoFilterText.hidden(filters), button: nil)
+            empty.show(
+                icon: "view-conceal-symbolic", title: tr("No Photos Shown"),
+                description: PhotoFilterText.hidden(filters), button: nil)
         } else if searching {
-            empty.show(icon: "edit-find-symbolic", title: tr("No Results Found"),
-                       description: tr("Try a different search."), button: nil)
+            empty.show(
+                icon: "edit-find-symbolic", title: tr("No Results Found"),
+                description: tr("Try a different search."), button: nil)
         } else {
-            empty.show(icon: "folder-pictures-symbolic", title: tr("No Albums"),
-                       description: tr("Open a folder of photos to see them by month."), offersOpenFolder: true)
+            empty.show(
+                icon: "folder-pictures-symbolic", title: tr("No Albums"),
+                description: tr("Open a folder of photos to see them by month."), offersOpenFolder: true)
         }
     }
 

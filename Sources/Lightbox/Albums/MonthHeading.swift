@@ -7,7 +7,8 @@ enum MonthHeading {
     static func title(for key: String, formats: LocaleFormats = .current) -> String {
         let parts = key.split(separator: "-")
         guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
-              let title = formats.month(year: year, month: month) else {
+            let title = formats.month(year: year, month: month)
+        else {
             // Translators: the heading of the photos whose date is unknown.
             return tr("No date")
         }
@@ -21,8 +22,9 @@ enum MonthHeading {
     /// "March 2024 · 37 photos".
     static func text(for group: PhotoGroup, formats: LocaleFormats = .current) -> String {
         // Translators: a month's heading and how many photos it has, "March 2024 · 37 photos".
-        String(format: tr("%1$@ · %2$@"), title(for: group.id, formats: formats),
-               count(group.photos.count, formats: formats))
+        String(
+            format: tr("%1$@ · %2$@"), title(for: group.id, formats: formats),
+            count(group.photos.count, formats: formats))
     }
 }
 

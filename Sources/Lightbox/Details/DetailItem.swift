@@ -87,13 +87,16 @@ public enum DetailItem: Identifiable, Equatable {
         let numbers = formats.formattingLocale
         let size = numbers.fileSize(photos.reduce(0) { $0 + $1.fileSize })
         var items: [DetailItem] = [
-            .selection(photos: Array(photos.prefix(selectionThumbnails)), count: photos.count,
-                       subtitle: span ?? ""),
+            .selection(
+                photos: Array(photos.prefix(selectionThumbnails)), count: photos.count,
+                subtitle: span ?? "")
         ]
         let rated = photos.filter { $0.error == nil }
         if let rating = rated.first?.rating {
-            items.append(.rating(rated.allSatisfy { $0.rating == rating } ? rating : nil,
-                                 isRejected: rated.allSatisfy(\.isRejected)))
+            items.append(
+                .rating(
+                    rated.allSatisfy { $0.rating == rating } ? rating : nil,
+                    isRejected: rated.allSatisfy(\.isRejected)))
         }
         var cameras: [String] = []
         for camera in photos.compactMap(\.camera) where !cameras.contains(camera) {
@@ -103,16 +106,21 @@ public enum DetailItem: Identifiable, Equatable {
         if !cameras.isEmpty {
             // Translators: separates the names of cameras in a list ("Canon EOS R5, NIKON Z 6").
             let separator = tr(", ")
-            items.append(.field(cameras.count == 1 ? .camera : .cameras,
-                                value: cameras.count > 3 ? cameras.prefix(3).joined(separator: separator) + "…"
-                                    : cameras.joined(separator: separator), link: nil))
+            items.append(
+                .field(
+                    cameras.count == 1 ? .camera : .cameras,
+                    value: cameras.count > 3
+                        ? cameras.prefix(3).joined(separator: separator) + "…"
+                        : cameras.joined(separator: separator), link: nil))
         }
         let rejected = photos.filter(\.isRejected).count
         if rejected > 0 {
             // Translators: how many of the selected photos are rejected, "2 of 5".
             let format = trc("rejected of selected", "%1$@ of %2$@")
-            items.append(.field(.rejected, value: String(format: format, numbers.count(rejected), numbers.count(photos.count)),
-                                link: nil))
+            items.append(
+                .field(
+                    .rejected, value: String(format: format, numbers.count(rejected), numbers.count(photos.count)),
+                    link: nil))
         }
         items.append(.field(.totalSize, value: size, link: nil))
         return items
@@ -122,7 +130,8 @@ public enum DetailItem: Identifiable, Equatable {
     /// keyword editor under the rows).
     @MainActor
     public static func items(for photo: Photo) -> [DetailItem] {
-        let formats = LocaleFormats.current, numbers = formats.formattingLocale
+        let formats = LocaleFormats.current
+        let numbers = formats.formattingLocale
         var fields: [(DetailField, String?, DetailLink?)] = [
             (.dateTaken, formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
             (.camera, photo.camera, photo.camera.map { .camera($0) }),
@@ -137,10 +146,14 @@ public enum DetailItem: Identifiable, Equatable {
         fields.append((.fileSize, numbers.fileSize(photo.fileSize), nil))
         var items: [DetailItem] = [.preview(photo)]
         if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
-        for case let (field, value?, link) in fields { items.append(.field(field, value: value, link: link)) }
+        for case (let field, let value?, let link) in fields { items.append(.field(field, value: value, link: link)) }
         if let location = PhotoLocation(photo) {
-            items.append(.location(location, place: NearestPlace.name(latitude: location.latitude,
-                                                                      longitude: location.longitude)))
+            items.append(
+                .location(
+                    location,
+                    place: NearestPlace.name(
+                        latitude: location.latitude,
+                        longitude: location.longitude)))
         }
         items.append(.field(.folder, value: (photo.path as NSString).deletingLastPathComponent, link: nil))
         if let error = photo.error { items.append(.field(.problem, value: error, link: nil)) }

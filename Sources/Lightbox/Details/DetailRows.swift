@@ -155,10 +155,11 @@ public final class DetailFieldRow: ListRowView {
         keyLabel.text = key
         valueLabel.text = value
         chevron.isVisible = link != nil
-        tooltip = switch link {
-        case .camera: tr("All photos by this camera")
-        case .day: tr("All photos taken that day")
-        case nil: nil
-        }
+        tooltip =
+            switch link {
+            case .camera: tr("All photos by this camera")
+            case .day: tr("All photos taken that day")
+            case nil: nil
+            }
     }
 }

@@ -24,8 +24,9 @@ public final class DetailsView: Box {
         clamp.append(keywordsSlot)
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = clamp
-        placeholder.show(icon: "image-x-generic-symbolic", title: tr("No Photo Selected"),
-                         description: tr("Choose a photo in the list to see its details."), button: nil)
+        placeholder.show(
+            icon: "image-x-generic-symbolic", title: tr("No Photo Selected"),
+            description: tr("Choose a photo in the list to see its details."), button: nil)
         placeholder.isCompact = true  // a pane beside the list
         pages.add(scroller, name: "details")
         pages.add(placeholder, name: "none")

@@ -28,7 +28,9 @@ public struct KeywordShare: Identifiable, Equatable, Sendable {
     /// Every keyword of `photos`, in the order met (a photo's keywords in the order they were
     /// added), with how many of them have it; keywords differing only in case are one.
     public static func union(of photos: [Photo]) -> [KeywordShare] {
-        var order: [String] = [], spelling: [String: String] = [:], counts: [String: Int] = [:]
+        var order: [String] = []
+        var spelling: [String: String] = [:]
+        var counts: [String: Int] = [:]
         for photo in photos {
             var seen = Set<String>()  // a keyword twice on one photo counts once
             for keyword in photo.keywords {

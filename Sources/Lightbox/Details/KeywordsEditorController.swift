@@ -86,7 +86,10 @@ public final class KeywordsEditorController: Controller {
     private func showKeywords(of photos: [Photo], focusingChipAt focus: Int? = nil) {
         self.photos = photos
         let shares = KeywordShare.union(of: photos)
-        guard isViewLoaded else { return self.shares = shares }
+        guard isViewLoaded else {
+            self.shares = shares
+            return
+        }
         if shares != self.shares || editorView.chipViews.map(\.share) != shares {
             self.shares = shares
             editorView.showChips(shares) { [weak self] share in self?.remove(share.keyword) }
@@ -109,7 +112,8 @@ public final class KeywordsEditorController: Controller {
     public func add(_ typed: String) -> Bool {
         guard let keyword = KeywordText.stored(typed) else { return false }
         // Translators: %@ is a keyword.
-        guard change({ $0.add(keyword: keyword) }, failing: String(format: tr("“%@” could not be added"), KeywordText.shown(keyword))) else {
+        guard change({ $0.add(keyword: keyword) }, failing: String(format: tr("“%@” could not be added"), KeywordText.shown(keyword)))
+        else {
             return false
         }
         editorView.entry.text = ""
@@ -123,9 +127,12 @@ public final class KeywordsEditorController: Controller {
     public func remove(_ keyword: String) {
         let position = shares.firstIndex { $0.id == KeywordText.key(keyword) }
         let hadFocus = isViewLoaded && editorView.chipViews.contains { $0.hasFocus }
-        guard change({ $0.remove(keyword: keyword) },
-                     // Translators: %@ is a keyword.
-                     failing: String(format: tr("“%@” could not be removed"), KeywordText.shown(keyword))) else { return }
+        guard
+            change(
+                { $0.remove(keyword: keyword) },
+                // Translators: %@ is a keyword.
+                failing: String(format: tr("“%@” could not be removed"), KeywordText.shown(keyword)))
+        else { return }
         if hadFocus { showKeywords(of: photos, focusingChipAt: position ?? 0) }
     }
 

@@ -42,8 +42,9 @@ public final class KeywordChip: FlowBoxChild {
             // Translators: %1$@ is a keyword, on %2$d of the %3$d photos shown.
             setAccessibleLabel(String(format: tr("Keyword %1$@, on %2$d of %3$d"), share.shownKeyword, share.count, share.total))
             // Translators: %1$@ is a keyword, on %2$d of the %3$d photos shown.
-            tooltip = String(format: tr("Keyword %1$@, on %2$d of %3$d photos; Delete removes it"),
-                             share.shownKeyword, share.count, share.total)
+            tooltip = String(
+                format: tr("Keyword %1$@, on %2$d of %3$d photos; Delete removes it"),
+                share.shownKeyword, share.count, share.total)
         }
         let keys = EventControllerKey()
         keys.onKey(owner: self) { [weak self] key, modifiers in
@@ -140,8 +141,10 @@ public final class KeywordsEditorView: Box {
     }
 
     /// Shows `keywords` under the entry (none: hidden), `highlighted` marked; a click calls `onPick`.
-    public func showSuggestions(_ keywords: [KeywordCount], highlighted: Int?,
-                                onPick: @escaping @MainActor (KeywordCount) -> Void) {
+    public func showSuggestions(
+        _ keywords: [KeywordCount], highlighted: Int?,
+        onPick: @escaping @MainActor (KeywordCount) -> Void
+    ) {
         if keywords != suggestionViews.map(\.keyword) {
             suggestionViews.forEach { $0.removeFromParent() }
             suggestionViews = keywords.map { keyword in

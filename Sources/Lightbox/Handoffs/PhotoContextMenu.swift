@@ -61,8 +61,10 @@ public final class PhotoContextMenu {
 
     /// A right click in `widget` opens the menu there, for what `target` finds at the
     /// click (a row).
-    public func openOnRightClick(of widget: Widget,
-                                 target: @escaping @MainActor ((x: Double, y: Double)) -> Widget? = { _ in nil }) {
+    public func openOnRightClick(
+        of widget: Widget,
+        target: @escaping @MainActor ((x: Double, y: Double)) -> Widget? = { _ in nil }
+    ) {
         let click = GestureClick()
         click.button = 3
         click.onPressed(owner: widget) { [weak self, weak widget] _, x, y in
@@ -108,8 +110,10 @@ extension PhotoContextMenu {
         attach(toView: list, source: source) { [unowned list] point in list.descendant(at: point, as: Row.self) }
     }
 
-    private func attach(toView view: Widget, source: ArrayDataSource<Photo>,
-                        itemAt: @escaping @MainActor ((x: Double, y: Double)) -> Widget?) {
+    private func attach(
+        toView view: Widget, source: ArrayDataSource<Photo>,
+        itemAt: @escaping @MainActor ((x: Double, y: Double)) -> Widget?
+    ) {
         openOnRightClick(of: view, target: itemAt)
         openOnMenuKey(in: view) { [unowned source] in source.selectedRow }
         willOpen = { [unowned source] target in

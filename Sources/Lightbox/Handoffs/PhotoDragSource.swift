@@ -17,9 +17,11 @@ public final class PhotoDragSource {
     ///   - icon: the widget whose look follows the pointer (a thumbnail); nil for GTK's
     ///     icon of the files (a photo shown large would cover the screen).
     @discardableResult
-    public static func attach(to widget: Widget, icon: Widget? = nil,
-                              photo: @escaping @MainActor () -> Photo?,
-                              selection: @escaping @MainActor () -> [Photo]) -> PhotoDragSource {
+    public static func attach(
+        to widget: Widget, icon: Widget? = nil,
+        photo: @escaping @MainActor () -> Photo?,
+        selection: @escaping @MainActor () -> [Photo]
+    ) -> PhotoDragSource {
         let drag = PhotoDragSource(photo: photo, selection: selection)
         drag.source.actions = .copy
         drag.source.onPrepare(owner: widget) { [drag] in drag.content() }

@@ -24,7 +24,8 @@ public struct PhotoLocation: Equatable, Sendable {
 
     public init?(_ photo: Photo) {
         guard let latitude = photo.latitude, let longitude = photo.longitude,
-              latitude.isFinite, longitude.isFinite else { return nil }
+            latitude.isFinite, longitude.isFinite
+        else { return nil }
         self.init(latitude: latitude, longitude: longitude)
     }
 

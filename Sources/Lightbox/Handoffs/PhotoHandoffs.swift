@@ -58,11 +58,13 @@ public final class PhotoHandoffs {
     ///   - page: the page whose selected photos the actions hand off; nil hands off nothing
     ///     (while typing in search).
     ///   - selectionPage: the page whose selection enables the actions (`page` by default).
-    public init(store: CatalogStore, page: @escaping @MainActor () -> Controller?,
-                selectionPage: (@MainActor () -> Controller?)? = nil,
-                say: @escaping @MainActor (CommandMessage?) -> Void,
-                bus: @escaping @MainActor () -> BusConnection? = { try? BusConnection.session() },
-                window: @escaping @MainActor () -> Window? = { nil }) {
+    public init(
+        store: CatalogStore, page: @escaping @MainActor () -> Controller?,
+        selectionPage: (@MainActor () -> Controller?)? = nil,
+        say: @escaping @MainActor (CommandMessage?) -> Void,
+        bus: @escaping @MainActor () -> BusConnection? = { try? BusConnection.session() },
+        window: @escaping @MainActor () -> Window? = { nil }
+    ) {
         self.store = store
         self.page = page
         self.selectionPage = selectionPage ?? page
@@ -83,7 +85,8 @@ public final class PhotoHandoffs {
             self.actions[name] = actions.addAction(name) { command() }
         }
         for (name, command) in [("copy-coordinates", copyCoordinates), ("open-in-maps", openInMaps)]
-            as [(String, @MainActor (PhotoLocation) -> Void)] {
+            as [(String, @MainActor (PhotoLocation) -> Void)]
+        {
             let action = Action(name: name, parameterType: "s")
             action.onActivate { parameter in
                 if let location = parameter?.string.flatMap(PhotoLocation.init(parameter:)) { command(location) }
@@ -117,8 +120,11 @@ public final class PhotoHandoffs {
         let files = ContentProvider(filePaths: photos.filePaths)
         Clipboard.default.set(files)
         // Translators: a toast; %@ is the photo's file name.
-        say(CommandMessage(photos.count == 1 ? String(format: tr("“%@” copied"), photos[0].name)
-                           : String(format: trn("%d photo copied", "%d photos copied", photos.count), photos.count)))
+        say(
+            CommandMessage(
+                photos.count == 1
+                    ? String(format: tr("“%@” copied"), photos[0].name)
+                    : String(format: trn("%d photo copied", "%d photos copied", photos.count), photos.count)))
         decode?.cancel()
         guard photos.count == 1, photos[0].error == nil else { return }
         let images = store.images
@@ -141,15 +147,18 @@ public final class PhotoHandoffs {
         if isSandboxed { return showInFilesFromSandbox(photos[0]) }
         let uris = photos.filePaths.compactMap(FileNames.uri(forPath:))
         let folder = (photos[0].path as NSString).deletingLastPathComponent
-        let nobody = CommandMessage(photos.count == 1
-            // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
-            ? String(format: tr("No file manager answered: “%1$@” is in %2$@"), photos[0].name, folder)
-            // Translators: a toast; %@ is the folder the photos are in.
-            : String(format: tr("No file manager answered: the photos are in %@"), folder))
+        let nobody = CommandMessage(
+            photos.count == 1
+                // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
+                ? String(format: tr("No file manager answered: “%1$@” is in %2$@"), photos[0].name, folder)
+                // Translators: a toast; %@ is the folder the photos are in.
+                : String(format: tr("No file manager answered: the photos are in %@"), folder))
         guard let bus = bus() else { return say(nobody) }
-        bus.call("org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
-                 interface: "org.freedesktop.FileManager1", method: "ShowItems",
-                 arguments: .tuple([.strings(uris), .string("")]), timeout: .seconds(10)) { [weak self] result in
+        bus.call(
+            "org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
+            interface: "org.freedesktop.FileManager1", method: "ShowItems",
+            arguments: .tuple([.strings(uris), .string("")]), timeout: .seconds(10)
+        ) { [weak self] result in
             if case .failure = result { self?.say(nobody) }
         }
     }
@@ -159,9 +168,11 @@ public final class PhotoHandoffs {
         // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
         let nobody = CommandMessage(String(format: tr("No desktop portal answered: “%1$@” is in %2$@"), photo.name, folder))
         guard let bus = bus() else { return say(nobody) }
-        bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
-                 interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
-                 arguments: .tuple([.string(""), .file(path: photo.path), .options([:])])) { [weak self] result in
+        bus.call(
+            "org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
+            arguments: .tuple([.string(""), .file(path: photo.path), .options([:])])
+        ) { [weak self] result in
             if case .failure = result { self?.say(nobody) }
         }
     }
@@ -186,12 +197,16 @@ public final class PhotoHandoffs {
         // In a sandbox the desktop's own chooser asks (the OpenURI portal's OpenFile with
         // `ask`), for the first photo: the portal takes one file, as an open descriptor.
         // Translators: a toast; %@ is the photo's file name.
-        let unanswered = CommandMessage(String(format: tr("No desktop portal answered: “%@” can’t be opened from the sandbox"),
-                                               first.name))
+        let unanswered = CommandMessage(
+            String(
+                format: tr("No desktop portal answered: “%@” can’t be opened from the sandbox"),
+                first.name))
         guard let bus = bus() else { return say(unanswered) }
-        bus.call("org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
-                 interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
-                 arguments: .tuple([.string(""), .file(path: first.path), .options(["ask": .boolean(true)])])) { [weak self] result in
+        bus.call(
+            "org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+            arguments: .tuple([.string(""), .file(path: first.path), .options(["ask": .boolean(true)])])
+        ) { [weak self] result in
             switch result {
             case .success: break
             case .failure(let error) where error.isUnanswered: self?.say(unanswered)
@@ -211,8 +226,10 @@ public final class PhotoHandoffs {
         guard photos.count == 1, let uri = FileNames.uri(forPath: photos[0].path) else { return }
         let none = CommandMessage(tr("No wallpaper service is running; set the background in Settings"))
         guard let bus = bus() else { return say(none) }
-        bus.callPortal("org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI", arguments: [.string(""), .string(uri)],
-                       options: ["show-preview": .boolean(true), "set-on": .string("background")]) { [weak self] result in
+        bus.callPortal(
+            "org.freedesktop.portal.Wallpaper", method: "SetWallpaperURI", arguments: [.string(""), .string(uri)],
+            options: ["show-preview": .boolean(true), "set-on": .string("background")]
+        ) { [weak self] result in
             switch result {
             // Translators: a toast; %@ is the photo's file name.
             case .success(0): self?.say(CommandMessage(String(format: tr("“%@” is the background now"), photos[0].name)))

@@ -59,11 +59,13 @@ public final class KeywordsView: Box {
         status.isVisible = !hasKeywords
         guard !hasKeywords else { return }
         if hasPhotos {
-            status.show(icon: "user-bookmarks-symbolic", title: tr("No Keywords"),
-                        description: tr("Select a photo and press Ctrl+K to give it a keyword."), offersOpenFolder: false)
+            status.show(
+                icon: "user-bookmarks-symbolic", title: tr("No Keywords"),
+                description: tr("Select a photo and press Ctrl+K to give it a keyword."), offersOpenFolder: false)
         } else {
-            status.show(icon: "folder-pictures-symbolic", title: tr("No Keywords"),
-                        description: tr("Open a folder of photos to see their keywords."), offersOpenFolder: true)
+            status.show(
+                icon: "folder-pictures-symbolic", title: tr("No Keywords"),
+                description: tr("Open a folder of photos to see their keywords."), offersOpenFolder: true)
         }
     }
 

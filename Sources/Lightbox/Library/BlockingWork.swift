@@ -2,8 +2,10 @@ import Foundation
 
 /// Runs blocking `work` (a decode, file I/O) on a global dispatch queue, off Swift's
 /// cooperative thread pool, and hands its result (or error) to the awaiting task.
-func runBlocking<T: Sendable>(qos: DispatchQoS.QoSClass,
-                              _ work: @escaping @Sendable () throws -> T) async throws -> T {
+func runBlocking<T: Sendable>(
+    qos: DispatchQoS.QoSClass,
+    _ work: @escaping @Sendable () throws -> T
+) async throws -> T {
     try await runBlocking(start: { DispatchQueue.global(qos: qos).async(execute: $0) }, work)
 }
 
@@ -17,8 +19,10 @@ func runBlocking<T: Sendable>(qos: DispatchQoS.QoSClass,
 /// looks to TSan as if it raced with the task's first read of it. A lock (a pthread
 /// mutex; not Synchronization's `Mutex`, whose contended path waits in the kernel where
 /// TSan can't see it) is an edge that TSan sees on every path.
-func runBlocking<T: Sendable>(start: (@escaping @Sendable () -> Void) -> Void,
-                              _ work: @escaping @Sendable () throws -> T) async throws -> T {
+func runBlocking<T: Sendable>(
+    start: (@escaping @Sendable () -> Void) -> Void,
+    _ work: @escaping @Sendable () throws -> T
+) async throws -> T {
     let handoff = Handoff<T>()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         start {

@@ -48,8 +48,9 @@ extension Catalog {
         guard !seeded else { return try libraryFolders() }
         let folder = (seed() as NSString).standardizingPath
         return try database.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO catalog_fact (key, value) VALUES ('library-seeded', ?)",
-                           arguments: [folder])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO catalog_fact (key, value) VALUES ('library-seeded', ?)",
+                arguments: [folder])
             guard db.changesCount > 0 else { return try Catalog.libraryFolders(db) }  // another process seeded it
             try Catalog.insertFolder(folder, in: db)
             return try Catalog.libraryFolders(db)
@@ -62,8 +63,9 @@ extension Catalog {
     public func changeLibraryFolders(add: [String] = [], remove: [String] = []) throws {
         try database.write { db in
             for path in remove {
-                try db.execute(sql: "UPDATE library_folder SET removed = ? WHERE path = ?",
-                               arguments: [Date().timeIntervalSince1970, path])
+                try db.execute(
+                    sql: "UPDATE library_folder SET removed = ? WHERE path = ?",
+                    arguments: [Date().timeIntervalSince1970, path])
             }
             for path in add { try Catalog.insertFolder(path, in: db) }
             // Chosen by hand: the seed is no longer needed.
@@ -72,10 +74,11 @@ extension Catalog {
     }
 
     private static func insertFolder(_ path: String, in db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO library_folder (path, added) VALUES (?, ?)
-            ON CONFLICT(path) DO UPDATE SET added = excluded.added, removed = NULL WHERE removed IS NOT NULL
-            """, arguments: [path, Date().timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO library_folder (path, added) VALUES (?, ?)
+                ON CONFLICT(path) DO UPDATE SET added = excluded.added, removed = NULL WHERE removed IS NOT NULL
+                """, arguments: [path, Date().timeIntervalSince1970])
     }
 
     /// Photo rows of folders taken out of the library before `date` are deleted (rows inside
@@ -84,14 +87,16 @@ extension Catalog {
     public func pruneFolders(removedBefore date: Date) throws -> Int {
         // Most launches have nothing to prune: no write transaction (and its sync) then.
         let any = try database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM library_folder WHERE removed < ?)",
-                              arguments: [date.timeIntervalSince1970]) ?? false
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM library_folder WHERE removed < ?)",
+                arguments: [date.timeIntervalSince1970]) ?? false
         }
         guard any else { return 0 }
         return try database.write { db in
             let current = try Catalog.libraryFolders(db).map(\.path)
-            let stale = try String.fetchAll(db, sql: "SELECT path FROM library_folder WHERE removed < ?",
-                                            arguments: [date.timeIntervalSince1970])
+            let stale = try String.fetchAll(
+                db, sql: "SELECT path FROM library_folder WHERE removed < ?",
+                arguments: [date.timeIntervalSince1970])
             var deleted = 0
             for folder in stale {
                 try db.execute(sql: "DELETE FROM library_folder WHERE path = ?", arguments: [folder])

@@ -12,10 +12,11 @@ extension Catalog {
     /// Queues `path` for write-back inside a transaction (a newer edit of a queued file
     /// bumps its version).
     static func queueWrite(_ path: String, in db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO pending_write (path, queued_at, version) VALUES (?, ?, 1)
-            ON CONFLICT(path) DO UPDATE SET queued_at = excluded.queued_at, version = version + 1
-            """, arguments: [path, Date().timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO pending_write (path, queued_at, version) VALUES (?, ?, 1)
+                ON CONFLICT(path) DO UPDATE SET queued_at = excluded.queued_at, version = version + 1
+                """, arguments: [path, Date().timeIntervalSince1970])
     }
 
     /// Files waiting for write-back, oldest first.
@@ -48,23 +49,28 @@ extension Catalog {
                 reread.fileSize = stamp?.size ?? reread.fileSize
                 reread.modified = stamp?.modified ?? reread.modified
                 let values = Catalog.values(of: reread).filter { $0.key != "path" }
-                try db.execute(sql: "UPDATE photo SET \(values.map { "\($0.key) = ?" }.joined(separator: ", ")) WHERE path = ?",
-                               arguments: StatementArguments(values.map(\.value) + [reread.path]))
+                try db.execute(
+                    sql: "UPDATE photo SET \(values.map { "\($0.key) = ?" }.joined(separator: ", ")) WHERE path = ?",
+                    arguments: StatementArguments(values.map(\.value) + [reread.path]))
             } else if let stamp {
-                try db.execute(sql: "UPDATE photo SET fileSize = ?, modified = ? WHERE path = ?",
-                               arguments: [stamp.size, stamp.modified, write.path])
+                try db.execute(
+                    sql: "UPDATE photo SET fileSize = ?, modified = ? WHERE path = ?",
+                    arguments: [stamp.size, stamp.modified, write.path])
             }
-            try db.execute(sql: "DELETE FROM pending_write WHERE path = ? AND version = ?",
-                           arguments: [write.path, write.version])
+            try db.execute(
+                sql: "DELETE FROM pending_write WHERE path = ? AND version = ?",
+                arguments: [write.path, write.version])
         }
     }
 
     /// A row's values other than the person's (stars, reject, keywords).
     private static func values(of p: Photo) -> [(key: String, value: (any DatabaseValueConvertible)?)] {
-        [("path", p.path), ("fileSize", p.fileSize), ("modified", p.modified), ("taken", p.taken),
-         ("takenSource", p.takenSource?.rawValue), ("make", p.make), ("model", p.model), ("lens", p.lens),
-         ("exposure", p.exposure), ("aperture", p.aperture), ("iso", p.iso), ("focalLength", p.focalLength),
-         ("width", p.width), ("height", p.height), ("orientation", p.orientation), ("latitude", p.latitude),
-         ("longitude", p.longitude), ("altitude", p.altitude), ("error", p.error)]
+        [
+            ("path", p.path), ("fileSize", p.fileSize), ("modified", p.modified), ("taken", p.taken),
+            ("takenSource", p.takenSource?.rawValue), ("make", p.make), ("model", p.model), ("lens", p.lens),
+            ("exposure", p.exposure), ("aperture", p.aperture), ("iso", p.iso), ("focalLength", p.focalLength),
+            ("width", p.width), ("height", p.height), ("orientation", p.orientation), ("latitude", p.latitude),
+            ("longitude", p.longitude), ("altitude", p.altitude), ("error", p.error),
+        ]
     }
 }

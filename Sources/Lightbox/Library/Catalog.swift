@@ -76,7 +76,8 @@ public final class Catalog: Sendable {
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#", "%"])) ?? path
         for name in [path, "file:\(escaped)?immutable=1"] where FileManager.default.isReadableFile(atPath: path) {
             guard let source = try? DatabaseQueue(path: name, configuration: configuration),
-                  (try? source.backup(to: memory)) != nil else { continue }
+                (try? source.backup(to: memory)) != nil
+            else { continue }
             break
         }
         try migrator.migrate(memory)
@@ -126,9 +127,11 @@ public final class Catalog: Sendable {
     }
 
     /// The `photo` table's columns, in order.
-    static let columns = ["path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
-                          "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
-                          "altitude", "rating", "error", "rejected", "keywords"]
+    static let columns = [
+        "path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
+        "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
+        "altitude", "rating", "error", "rejected", "keywords",
+    ]
     static let columnList = columns.joined(separator: ", ")
 
     static var migrator: DatabaseMigrator {
@@ -161,27 +164,28 @@ public final class Catalog: Sendable {
             // Rows written before every value from a file was checked (`Photo.validated`):
             // their files are read again by the next scan (the stamp no longer matches; the
             // catalog's rating is kept), and until then impossible values are unknown.
-            try db.execute(sql: """
-                UPDATE photo SET modified = 0 WHERE NOT (
-                    (aperture IS NULL OR aperture BETWEEN 0.5 AND 1024)
-                    AND (focalLength IS NULL OR focalLength BETWEEN 0.1 AND 10000)
-                    AND (iso IS NULL OR iso BETWEEN 1 AND 10000000)
-                    AND width BETWEEN 0 AND 1000000 AND height BETWEEN 0 AND 1000000
-                    AND (latitude IS NULL OR latitude BETWEEN -90 AND 90)
-                    AND (longitude IS NULL OR longitude BETWEEN -180 AND 180)
-                    AND (altitude IS NULL OR altitude BETWEEN -12000 AND 1000000)
-                    AND rating BETWEEN 0 AND 5 AND orientation BETWEEN 1 AND 8);
-                UPDATE photo SET aperture = NULL WHERE NOT aperture BETWEEN 0.5 AND 1024;
-                UPDATE photo SET focalLength = NULL WHERE NOT focalLength BETWEEN 0.1 AND 10000;
-                UPDATE photo SET iso = NULL WHERE NOT iso BETWEEN 1 AND 10000000;
-                UPDATE photo SET width = 0, height = 0
-                    WHERE NOT (width BETWEEN 0 AND 1000000 AND height BETWEEN 0 AND 1000000);
-                UPDATE photo SET latitude = NULL, longitude = NULL, altitude = NULL
-                    WHERE NOT (latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180);
-                UPDATE photo SET altitude = NULL WHERE NOT altitude BETWEEN -12000 AND 1000000;
-                UPDATE photo SET rating = MIN(MAX(rating, 0), 5) WHERE rating NOT BETWEEN 0 AND 5;
-                UPDATE photo SET orientation = 1 WHERE orientation NOT BETWEEN 1 AND 8;
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE photo SET modified = 0 WHERE NOT (
+                        (aperture IS NULL OR aperture BETWEEN 0.5 AND 1024)
+                        AND (focalLength IS NULL OR focalLength BETWEEN 0.1 AND 10000)
+                        AND (iso IS NULL OR iso BETWEEN 1 AND 10000000)
+                        AND width BETWEEN 0 AND 1000000 AND height BETWEEN 0 AND 1000000
+                        AND (latitude IS NULL OR latitude BETWEEN -90 AND 90)
+                        AND (longitude IS NULL OR longitude BETWEEN -180 AND 180)
+                        AND (altitude IS NULL OR altitude BETWEEN -12000 AND 1000000)
+                        AND rating BETWEEN 0 AND 5 AND orientation BETWEEN 1 AND 8);
+                    UPDATE photo SET aperture = NULL WHERE NOT aperture BETWEEN 0.5 AND 1024;
+                    UPDATE photo SET focalLength = NULL WHERE NOT focalLength BETWEEN 0.1 AND 10000;
+                    UPDATE photo SET iso = NULL WHERE NOT iso BETWEEN 1 AND 10000000;
+                    UPDATE photo SET width = 0, height = 0
+                        WHERE NOT (width BETWEEN 0 AND 1000000 AND height BETWEEN 0 AND 1000000);
+                    UPDATE photo SET latitude = NULL, longitude = NULL, altitude = NULL
+                        WHERE NOT (latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180);
+                    UPDATE photo SET altitude = NULL WHERE NOT altitude BETWEEN -12000 AND 1000000;
+                    UPDATE photo SET rating = MIN(MAX(rating, 0), 5) WHERE rating NOT BETWEEN 0 AND 5;
+                    UPDATE photo SET orientation = 1 WHERE orientation NOT BETWEEN 1 AND 8;
+                    """)
         }
         migrator.registerMigration("v3-order-indexes") { db in
             // The first screenful of a large library, newest or best first, without reading it all.
@@ -243,20 +247,24 @@ public final class Catalog: Sendable {
             // folder beats sorting the whole folder (34 ms at 100,000); SQLite, knowing
             // nothing of the folder's size, would sort.
             let sample = 2_000
-            let inLargeFolder = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM photo WHERE \(inFolder) LIMIT ?)",
-                                                 arguments: [low, high, sample]) == sample
+            let inLargeFolder =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM (SELECT 1 FROM photo WHERE \(inFolder) LIMIT ?)",
+                    arguments: [low, high, sample]) == sample
             let index = inLargeFolder ? "INDEXED BY photo_\(key)" : ""
             // Photos without a date come last (NULL is below any value, as "" in Swift's order).
-            let first = try Photo.fetchAll(db, sql: "SELECT \(Catalog.columnList) FROM photo \(index) WHERE \(inFolder) ORDER BY \(key) DESC LIMIT ?",
-                                           arguments: [low, high, limit])
+            let first = try Photo.fetchAll(
+                db, sql: "SELECT \(Catalog.columnList) FROM photo \(index) WHERE \(inFolder) ORDER BY \(key) DESC LIMIT ?",
+                arguments: [low, high, limit])
             guard first.count == limit, let last = first.last else { return first }
             let boundary: DatabaseValue = order == .rating ? last.rating.databaseValue : last.taken.databaseValue
             guard !boundary.isNull else { return nil }
             // Photos tied with the last come by name: only their paths are read, and the
             // rows of those that make the first `limit`.
             let above = first.filter { order == .rating ? $0.rating.databaseValue != boundary : $0.taken.databaseValue != boundary }
-            let tied = try String.fetchAll(db, sql: "SELECT path FROM photo \(index) WHERE \(inFolder) AND \(key) = ? LIMIT ?",
-                                           arguments: [low, high, boundary, maxTie + 1])
+            let tied = try String.fetchAll(
+                db, sql: "SELECT path FROM photo \(index) WHERE \(inFolder) AND \(key) = ? LIMIT ?",
+                arguments: [low, high, boundary, maxTie + 1])
             guard tied.count <= maxTie else { return nil }
             let byName = tied.map { Photo(path: $0, fileSize: 0, modified: 0) }.sorted(by: .name)
             let rows = try Photo.fetchAll(db, keys: byName.prefix(limit - above.count).map(\.path))
@@ -273,12 +281,14 @@ public final class Catalog: Sendable {
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
             var result: [String: FileStamp] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM photo WHERE path >= ? AND path < ?",
-                                           arguments: [low, high])
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, fileSize, modified FROM photo WHERE path >= ? AND path < ?",
+                arguments: [low, high])
             while let row = try rows.next() {
                 // Throwing decodes: an unexpected NULL is an error, never a trap.
-                result[try row.decode(String.self, atIndex: 0)] = FileStamp(size: try row.decode(atIndex: 1),
-                                                                             modified: try row.decode(atIndex: 2))
+                result[try row.decode(String.self, atIndex: 0)] = FileStamp(
+                    size: try row.decode(atIndex: 1),
+                    modified: try row.decode(atIndex: 2))
             }
             return result
         }
@@ -290,10 +300,11 @@ public final class Catalog: Sendable {
         try database.write { db in
             let columns = Catalog.columns
             let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
-                ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", "))
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+                    ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", "))
+                    """)
             for p in photos {
                 let values: [(any DatabaseValueConvertible)?] = [
                     p.path, p.fileSize, p.modified, p.taken, p.takenSource?.rawValue, p.make, p.model, p.lens, p.exposure,
@@ -354,7 +365,8 @@ public final class Catalog: Sendable {
     public var hasRoomToGrow: Bool {
         var info = statvfs()
         guard statvfs((path as NSString).deletingLastPathComponent, &info) == 0 else { return false }
-        let free = Double(info.f_bavail) * Double(info.f_frsize), size = Double(info.f_blocks) * Double(info.f_frsize)
+        let free = Double(info.f_bavail) * Double(info.f_frsize)
+        let size = Double(info.f_blocks) * Double(info.f_frsize)
         return free >= min(4 * 1024 * 1024, size / 4)
     }
 
@@ -415,8 +427,10 @@ public final class Catalog: Sendable {
             let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ?, keywords = ? WHERE path = ?")
             var missing: [String] = []
             for (path, metadata) in values {
-                try statement.execute(arguments: [metadata.rating, metadata.isRejected,
-                                                  Photo.keywordsColumn(metadata.keywords), path])
+                try statement.execute(arguments: [
+                    metadata.rating, metadata.isRejected,
+                    Photo.keywordsColumn(metadata.keywords), path,
+                ])
                 if db.changesCount == 0 {
                     missing.append(path)
                 } else if queueingWrites {
@@ -436,8 +450,9 @@ extension Photo: FetchableRecord, PersistableRecord {
     /// A row of `Catalog.columns`, in order. Throwing decodes: an unexpected NULL or
     /// type is an error, never a trap.
     public init(row: Row) throws {
-        self.init(path: try row.decode(atIndex: 0), fileSize: try row.decode(atIndex: 1),
-                  modified: try row.decode(atIndex: 2), error: try row.decode(atIndex: 19))
+        self.init(
+            path: try row.decode(atIndex: 0), fileSize: try row.decode(atIndex: 1),
+            modified: try row.decode(atIndex: 2), error: try row.decode(atIndex: 19))
         taken = try row.decode(atIndex: 3)
         takenSource = (try row.decode(String?.self, atIndex: 4)).flatMap(TakenSource.init(rawValue:))
         make = try row.decode(atIndex: 5)

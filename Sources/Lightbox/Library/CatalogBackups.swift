@@ -31,7 +31,7 @@ public final class CatalogBackups: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.compactMap { name -> Copy? in
             guard name.hasPrefix("catalog-"), name.hasSuffix(".sqlite"),
-                  let milliseconds = Int64(name.dropFirst("catalog-".count).dropLast(".sqlite".count))
+                let milliseconds = Int64(name.dropFirst("catalog-".count).dropLast(".sqlite".count))
             else { return nil }
             return Copy(path: folder + "/" + name, date: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
         }.sorted { $0.date > $1.date }

@@ -22,29 +22,43 @@ public struct CatalogRecovery: Equatable, Sendable {
         switch (backup, rowsRead) {
         case (let backup?, 0):
             // Translators: %1$@ is when the backup was made ("9 March 2024 at 16:00"), %2$@ the damaged file's path.
-            String(format: tr("The photo catalog was damaged. It was rebuilt from the backup of %1$@, ratings included. The damaged file was kept as %2$@."),
-                   LocaleFormats.moment(backup.date, in: locale), damagedFile)
+            String(
+                format: tr(
+                    "The photo catalog was damaged. It was rebuilt from the backup of %1$@, ratings included. The damaged file was kept as %2$@."
+                ),
+                LocaleFormats.moment(backup.date, in: locale), damagedFile)
         case (let backup?, let rows):
             // Translators: %1$@ is when the backup was made ("9 March 2024 at 16:00"), %2$d how many photos
             // could be read from the damaged catalog, %3$@ the damaged file's path.
-            String(format: trn("The photo catalog was damaged. It was rebuilt from the backup of %1$@ and %2$d photo still readable in it, ratings included. The damaged file was kept as %3$@.",
-                               "The photo catalog was damaged. It was rebuilt from the backup of %1$@ and %2$d photos still readable in it, ratings included. The damaged file was kept as %3$@.", rows),
-                   LocaleFormats.moment(backup.date, in: locale), rows, damagedFile)
+            String(
+                format: trn(
+                    "The photo catalog was damaged. It was rebuilt from the backup of %1$@ and %2$d photo still readable in it, ratings included. The damaged file was kept as %3$@.",
+                    "The photo catalog was damaged. It was rebuilt from the backup of %1$@ and %2$d photos still readable in it, ratings included. The damaged file was kept as %3$@.",
+                    rows),
+                LocaleFormats.moment(backup.date, in: locale), rows, damagedFile)
         case (nil, 0):
             // Translators: %@ is the damaged file's path.
-            String(format: tr("The photo catalog was damaged. Nothing in it could be read and there was no backup, so ratings come from the photo files again. The damaged file was kept as %@."),
-                   damagedFile)
+            String(
+                format: tr(
+                    "The photo catalog was damaged. Nothing in it could be read and there was no backup, so ratings come from the photo files again. The damaged file was kept as %@."
+                ),
+                damagedFile)
         case (nil, let rows):
             // Translators: %1$d is how many photos could be read from the damaged catalog, %2$@ the damaged file's path.
-            String(format: trn("The photo catalog was damaged. It was rebuilt from %1$d photo still readable in it, ratings included. The damaged file was kept as %2$@.",
-                               "The photo catalog was damaged. It was rebuilt from %1$d photos still readable in it, ratings included. The damaged file was kept as %2$@.", rows),
-                   rows, damagedFile)
+            String(
+                format: trn(
+                    "The photo catalog was damaged. It was rebuilt from %1$d photo still readable in it, ratings included. The damaged file was kept as %2$@.",
+                    "The photo catalog was damaged. It was rebuilt from %1$d photos still readable in it, ratings included. The damaged file was kept as %2$@.",
+                    rows),
+                rows, damagedFile)
         }
     }
 
     /// Moves the damaged catalog at `path` aside and builds a new one there.
-    static func recover(_ path: String, from backups: CatalogBackups,
-                        open: (String) throws -> DatabasePool) throws -> (database: DatabasePool, report: CatalogRecovery) {
+    static func recover(
+        _ path: String, from backups: CatalogBackups,
+        open: (String) throws -> DatabasePool
+    ) throws -> (database: DatabasePool, report: CatalogRecovery) {
         let manager = FileManager.default
         let aside = path + ".corrupt-" + ISO8601DateFormatter().string(from: Date())
         try manager.moveItem(atPath: path, toPath: aside)
@@ -81,8 +95,9 @@ public struct CatalogRecovery: Equatable, Sendable {
             var skip: Int64 = 1
             while true {
                 do {
-                    let rows = try Row.fetchCursor(db, sql: "SELECT \(Catalog.columnList), rowid AS lightboxRowID FROM photo WHERE rowid > ? ORDER BY rowid",
-                                                   arguments: [after])
+                    let rows = try Row.fetchCursor(
+                        db, sql: "SELECT \(Catalog.columnList), rowid AS lightboxRowID FROM photo WHERE rowid > ? ORDER BY rowid",
+                        arguments: [after])
                     while let row = try rows.next() {
                         after = row["lightboxRowID"] ?? after
                         skip = 1

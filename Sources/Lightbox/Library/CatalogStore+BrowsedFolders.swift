@@ -31,8 +31,10 @@ extension CatalogStore {
         try Self.checkIsFolder(folder)
         if let inner = libraryFolders.first(where: { LibraryFolderList.contains(folder, $0) }) {
             // Translators: %1$@ is a folder of a photo opened from the file manager, %2$@ a library folder inside it.
-            throw StoreError(String(format: tr("“%1$@” holds the library folder “%2$@”: add it to the library to see its photos."),
-                                    (folder as NSString).lastPathComponent, LibraryFolderList.displayName(inner)))
+            throw StoreError(
+                String(
+                    format: tr("“%1$@” holds the library folder “%2$@”: add it to the library to see its photos."),
+                    (folder as NSString).lastPathComponent, LibraryFolderList.displayName(inner)))
         }
         browsedFolders.insert(folder)
         include(folder)
@@ -61,19 +63,35 @@ extension CatalogStore {
         let message: String
         let action: String
         if browsed.count == 1 {
-            message = savesMetadataInFiles
+            message =
+                savesMetadataInFiles
                 // Translators: a bar under the header; %@ is the folder of a photo opened from the file manager.
-                ? String(format: tr("“%@” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files."), name)
+                ? String(
+                    format: tr(
+                        "“%@” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files."
+                    ), name)
                 // Translators: a bar under the header; %@ is the folder of a photo opened from the file manager.
-                : String(format: tr("“%@” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog."), name)
+                : String(
+                    format: tr(
+                        "“%@” is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog."
+                    ), name)
             // Translators: a button in the bar; %@ is a folder name. GNOME's curly quotes, title case.
             action = String(format: tr("Add “%@” to the Library"), name)
         } else {
-            message = savesMetadataInFiles
+            message =
+                savesMetadataInFiles
                 // Translators: a bar under the header, for photos opened from several folders.
-                ? String(format: trn("%d folder is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files.", "%d folders are not in your library: their photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files.", browsed.count), browsed.count)
+                ? String(
+                    format: trn(
+                        "%d folder is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files.",
+                        "%d folders are not in your library: their photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog and saved in the files.",
+                        browsed.count), browsed.count)
                 // Translators: a bar under the header, for photos opened from several folders.
-                : String(format: trn("%d folder is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog.", "%d folders are not in your library: their photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog.", browsed.count), browsed.count)
+                : String(
+                    format: trn(
+                        "%d folder is not in your library: its photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog.",
+                        "%d folders are not in your library: their photos are shown until Lightbox quits. Ratings and keywords you give them are kept in Lightbox's catalog.",
+                        browsed.count), browsed.count)
             action = tr("Add Them to the Library")
         }
         raise(LibraryCondition(.browsedFolders, message: message, isDismissible: true, actionLabel: action))

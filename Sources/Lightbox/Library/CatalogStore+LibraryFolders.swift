@@ -40,7 +40,8 @@ extension CatalogStore {
     public func openLibrary(seedingWith seed: () -> String, showing filter: String? = nil, rescanning: Bool = true) {
         spec.folder = filter.map { ($0 as NSString).standardizingPath }  // kept if the library has it
         // Folders taken out of the library long ago give their rows up, in the background.
-        let catalog = self.catalog, before = Date(timeIntervalSinceNow: -Self.removedFolderRowsKept)
+        let catalog = self.catalog
+        let before = Date(timeIntervalSinceNow: -Self.removedFolderRowsKept)
         if catalog.isWritable {
             Task.detached(priority: .background) { _ = try? catalog.pruneFolders(removedBefore: before) }
         }
@@ -92,7 +93,9 @@ extension CatalogStore {
     /// Throws when `folder` can't be found or is not a folder.
     static func checkIsFolder(_ folder: String) throws {
         var info = stat()
-        guard stat(folder, &info) == 0 else { throw StoreError(String(format: tr("“%1$@” can't be found (%2$@)"), folder, String(cString: strerror(errno)))) }
+        guard stat(folder, &info) == 0 else {
+            throw StoreError(String(format: tr("“%1$@” can't be found (%2$@)"), folder, String(cString: strerror(errno))))
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError(String(format: tr("“%@” is not a folder"), folder)) }
     }
 
@@ -128,7 +131,8 @@ extension CatalogStore {
     /// Each library folder's photo count in the catalog (offline folders' rows included),
     /// read off the main thread.
     public func photoCounts() async -> [String: Int] {
-        let catalog = self.catalog, folders = self.folders
+        let catalog = self.catalog
+        let folders = self.folders
         return await Task.detached(priority: .userInitiated) {
             var counts: [String: Int] = [:]
             for folder in folders { counts[folder] = try? catalog.photoCount(in: folder) }

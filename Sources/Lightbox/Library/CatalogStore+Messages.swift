@@ -10,11 +10,15 @@ extension CatalogStore {
         case (true, true):
             return tr("The rating could not be saved: the disk holding the photo catalog is full.")
         case (false, false):
-            return String(format: trn("The changes to %d photo could not be saved.",
-                                      "The changes to %d photos could not be saved.", count), count)
+            return String(
+                format: trn(
+                    "The changes to %d photo could not be saved.",
+                    "The changes to %d photos could not be saved.", count), count)
         case (false, true):
-            return String(format: trn("The changes to %d photo could not be saved: the disk holding the photo catalog is full.",
-                                      "The changes to %d photos could not be saved: the disk holding the photo catalog is full.", count), count)
+            return String(
+                format: trn(
+                    "The changes to %d photo could not be saved: the disk holding the photo catalog is full.",
+                    "The changes to %d photos could not be saved: the disk holding the photo catalog is full.", count), count)
         }
     }
 }

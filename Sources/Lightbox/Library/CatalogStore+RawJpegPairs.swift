@@ -7,7 +7,8 @@ extension CatalogStore {
         var result = ids
         for id in ids {
             guard let index = allIndex[id], allPhotos[index].error == nil,
-                  let jpeg = RawJpegPairs.companion(of: id, exists: { allIndex[$0] != nil }) else { continue }
+                let jpeg = RawJpegPairs.companion(of: id, exists: { allIndex[$0] != nil })
+            else { continue }
             result.append(jpeg)
         }
         return result

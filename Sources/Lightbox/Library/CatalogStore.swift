@@ -186,7 +186,11 @@ public final class CatalogStore {
         scanner.foreground = images.foreground
         if let reason = catalog.notWritableReason {
             // Translators: %@ is why the catalog can't be written ("the folder /home/ada/.local/share is read-only").
-            raise(LibraryCondition(.catalogNotWritable, message: String(format: tr("Ratings can't be saved: %@. Photos are shown, but ratings and other changes are not kept."), reason)))
+            raise(
+                LibraryCondition(
+                    .catalogNotWritable,
+                    message: String(
+                        format: tr("Ratings can't be saved: %@. Photos are shown, but ratings and other changes are not kept."), reason)))
         }
         if let recovery = catalog.recovery {
             raise(LibraryCondition(.catalogRecovered, message: recovery.message, isDismissible: true))
@@ -270,7 +274,10 @@ public final class CatalogStore {
 
     private func computeView() {
         viewRequested = false
-        let all = allPhotos, spec = self.spec, previous = photos, startVersion = version
+        let all = allPhotos
+        let spec = self.spec
+        let previous = photos
+        let startVersion = version
         // While a scan streams batches in, always off the main thread: batches queued on
         // the main thread would otherwise be sorted one after the other without a frame.
         guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
@@ -401,7 +408,9 @@ public final class CatalogStore {
             merge(rows.uniqueByID(), keepingRatings: false)
             return then()
         }
-        let shown = allPhotos, changes = allPhotosChanges, opened = generation
+        let shown = allPhotos
+        let changes = allPhotosChanges
+        let opened = generation
         Task { [weak self] in
             let joined = await Task.detached(priority: .userInitiated) { Library(shown + rows) }.value
             guard let self, self.generation == opened, isWanted() else { return }
@@ -469,7 +478,10 @@ public final class CatalogStore {
         }
         // Off the main thread: the first screenful (one indexed query per folder, so a large
         // library shows without waiting for the rest), then every row, then the rescan.
-        let catalog = self.catalog, opened = generation, shown = spec, firstScreenful = self.firstScreenful
+        let catalog = self.catalog
+        let opened = generation
+        let shown = spec
+        let firstScreenful = self.firstScreenful
         let shownRoots = shown.folder.map { [$0] } ?? roots
         var firstRead: InBackground<Library?>?
         // (Not for a rating filter: the first screenful by date would rarely have enough photos to show.)
@@ -531,7 +543,8 @@ public final class CatalogStore {
     /// first frame.
     public func showFirstScreenful(waitingAtMost timeout: TimeInterval) {
         guard let pending = pendingFirstScreenful,
-              let first = pending.read.result(waitingAtMost: timeout) else { return }
+            let first = pending.read.result(waitingAtMost: timeout)
+        else { return }
         show(firstScreenful: (try? first.get()) ?? nil)
     }
 
@@ -611,14 +624,16 @@ public final class CatalogStore {
         let folder = scanQueue.removeFirst()
         let cancelled = CancelFlag()
         scanning = (folder, cancelled)
-        let watch = FolderWatch(root: folder, onChanges: { [unowned self] in self.filesChanged($0, in: folder) },
-                                onRootEvent: { [unowned self] in self.checkFolder(folder) })
+        let watch = FolderWatch(
+            root: folder, onChanges: { [unowned self] in self.filesChanged($0, in: folder) },
+            onRootEvent: { [unowned self] in self.checkFolder(folder) })
         watches[folder] = watch
         var streaming = CatalogSync(catalog: catalog, scanner: scanner)
         // The list fills as results stream in: a batch is committed (and the list
         // reloaded) every `listBatch` new files, not only every 500.
         streaming.batchSize = ScanProgress.listBatch
-        let sync = streaming, known = folderIdentities[folder]
+        let sync = streaming
+        let known = folderIdentities[folder]
         isScanning = true
         scanProgress = ScanProgress(done: 0, total: nil)
         let onProgress: @Sendable (Int, Int) -> Void = { [weak self] done, total in
@@ -634,7 +649,8 @@ public final class CatalogStore {
                 self?.merge(batch)
             }
         }
-        let onFolder = watchingFolders(with: watch), catalog = self.catalog
+        let onFolder = watchingFolders(with: watch)
+        let catalog = self.catalog
         Task { [weak self] in
             let outcome = await Task.detached(priority: .utility) { () -> ScanOutcome in
                 let identity: FolderIdentity
@@ -646,8 +662,9 @@ public final class CatalogStore {
                 let total = ScanProgress.countPhotoFiles(in: folder)
                 onProgress(0, total)
                 do {
-                    let summary = try sync.run(folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
-                                               onProgress: { onProgress($0, total) }, onFolder: onFolder)
+                    let summary = try sync.run(
+                        folder: folder, isCancelled: { cancelled.isSet }, onBatch: onBatch,
+                        onProgress: { onProgress($0, total) }, onFolder: onFolder)
                     return .done(identity, removed: summary.removed)
                 } catch let error as ScanError {
                     // Gone between the check and the walk: check again, for the reason.
@@ -739,7 +756,8 @@ public final class CatalogStore {
     /// others (ratings and all, while the folder stays online), then scans it: a folder that
     /// came back, or one just added to the library.
     func joinCatalogRowsThenScan(_ folder: String) {
-        let catalog = self.catalog, opened = generation
+        let catalog = self.catalog
+        let opened = generation
         Task { [weak self] in
             let rows = await Task.detached(priority: .userInitiated) { Result { try catalog.photos(in: folder) } }.value
             guard let self, self.generation == opened, self.folders.contains(folder), self.offlineFolders[folder] == nil
@@ -767,7 +785,9 @@ public final class CatalogStore {
         if folders == [folder] { return setAll([]) }
         let isInside: @Sendable (Photo) -> Bool = { LibraryFolderList.contains(folder, $0.path) }
         guard allPhotos.count >= offMainThreshold else { return remove(allPhotos.lazy.filter(isInside).map(\.id)) }
-        let shown = allPhotos, changes = allPhotosChanges, opened = generation
+        let shown = allPhotos
+        let changes = allPhotosChanges
+        let opened = generation
         Task { [weak self] in
             let kept = await Task.detached(priority: .userInitiated) { Library(shown.filter { !isInside($0) }) }.value
             // (Back, or added again, meanwhile: its photos stay.)
@@ -793,13 +813,25 @@ public final class CatalogStore {
             // Translators: separates the offline folders in a list.
             let list = offline.map { $0.1.listItem(folder: $0.0) }.joined(separator: tr("; "))
             // Translators: %2$@ is a list of folders and what happened to each.
-            raise(LibraryCondition(.folderUnavailable, message: String(format: trn("%1$d library folder is offline: %2$@. Its photos will be shown again when it is back.", "%1$d library folders are offline: %2$@. Their photos will be shown again when they are back.", offline.count), offline.count, list)))
+            raise(
+                LibraryCondition(
+                    .folderUnavailable,
+                    message: String(
+                        format: trn(
+                            "%1$d library folder is offline: %2$@. Its photos will be shown again when it is back.",
+                            "%1$d library folders are offline: %2$@. Their photos will be shown again when they are back.", offline.count),
+                        offline.count, list)))
         }
     }
 
     /// The disk under the catalog is full: scanning waits until space is freed.
     private func diskFull() {
-        raise(LibraryCondition(.diskFull, message: tr("The disk holding the photo catalog is full. Scanning stopped and goes on by itself when space is freed; ratings saved before are kept.")))
+        raise(
+            LibraryCondition(
+                .diskFull,
+                message: tr(
+                    "The disk holding the photo catalog is full. Scanning stopped and goes on by itself when space is freed; ratings saved before are kept."
+                )))
         guard waitingOutFault == nil else { return }
         let catalog = self.catalog
         waitOut(every: .seconds(2), until: { catalog.hasRoomToGrow }) { [weak self] in
@@ -808,8 +840,10 @@ public final class CatalogStore {
     }
 
     /// Checks `isOver` off the main thread every `interval` until it holds, then runs `then`.
-    private func waitOut(every interval: Duration, until isOver: @escaping @Sendable () -> Bool,
-                         then: @escaping @MainActor () -> Void) {
+    private func waitOut(
+        every interval: Duration, until isOver: @escaping @Sendable () -> Bool,
+        then: @escaping @MainActor () -> Void
+    ) {
         waitingOutFault = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
@@ -827,7 +861,9 @@ public final class CatalogStore {
     /// one after the other.
     private func filesChanged(_ changes: FolderWatch.Changes, in folder: String) {
         guard folders.contains(folder), offlineFolders[folder] == nil else { return }
-        let catalog = self.catalog, scanner = self.scanner, onFolder = watchingFolders(with: watches[folder])
+        let catalog = self.catalog
+        let scanner = self.scanner
+        let onFolder = watchingFolders(with: watches[folder])
         let previous = liveChanges
         liveChanges = Task { [weak self] in
             await previous?.value
@@ -880,7 +916,8 @@ public final class CatalogStore {
     /// which `undo` takes back.
     @discardableResult
     public func edit(_ ids: [Photo.ID], _ change: (inout PhotoMetadata) -> Void) throws -> MetadataEdit {
-        var before: [Photo.ID: PhotoMetadata] = [:], after: [Photo.ID: PhotoMetadata] = [:]
+        var before: [Photo.ID: PhotoMetadata] = [:]
+        var after: [Photo.ID: PhotoMetadata] = [:]
         for id in withCompanions(ids) where before[id] == nil {
             guard let old = try currentMetadata(of: id) else { throw StoreError("no photo at \(id)") }
             var new = old
@@ -921,7 +958,8 @@ public final class CatalogStore {
         if isLoading { metadataWhileLoading.merge(values) { $1 } }
         show(values)
         for id in values.keys { unsavedEdits[id, default: 0] += 1 }
-        let catalog = self.catalog, writeBack = savesMetadataInFiles ? self.writeBack : nil
+        let catalog = self.catalog
+        let writeBack = savesMetadataInFiles ? self.writeBack : nil
         edits.async {
             do {
                 _ = try catalog.setMetadata(values, queueingWrites: writeBack != nil)
@@ -972,7 +1010,8 @@ public final class CatalogStore {
     /// The photos' rows show `values` in this frame, whatever the library's size; they
     /// move to their places (or leave the list) when the order or a filter depends on them.
     private func show(_ values: [Photo.ID: PhotoMetadata]) {
-        var changed: Set<Photo.ID> = [], movesInList = false
+        var changed: Set<Photo.ID> = []
+        var movesInList = false
         for (id, metadata) in values {
             guard let index = allIndex[id], allPhotos[index].metadata != metadata else { continue }
             movesInList = movesInList || spec.isAffected(from: allPhotos[index].metadata, to: metadata)
@@ -980,7 +1019,8 @@ public final class CatalogStore {
             changed.insert(id)
         }
         guard !changed.isEmpty else { return }
-        var updated = photos, positions: [Int] = []
+        var updated = photos
+        var positions: [Int] = []
         if changed.count <= 8 {
             for id in changed {
                 if let position = updated.firstIndex(where: { $0.id == id }) { positions.append(position) }
@@ -1057,7 +1097,8 @@ public struct ScanProgress: Equatable, Sendable {
         func count(_ folder: String) -> Int {
             var info = stat()
             guard stat(folder, &info) == 0, visited.insert(FolderIdentity(info)).inserted,
-                  let entries = try? DirectoryListing.entries(of: folder) else { return 0 }
+                let entries = try? DirectoryListing.entries(of: folder)
+            else { return 0 }
             var total = 0
             for entry in entries where !entry.name.hasPrefix(".") {
                 if PhotoFileKind(name: entry.name) != .other {

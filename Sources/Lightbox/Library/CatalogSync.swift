@@ -25,14 +25,17 @@ public struct CatalogSync: Sendable {
     /// saved, as read from their files); `onProgress` gets the number of files checked so far after each one;
     /// `onFolder` each folder as it is walked (to watch it). Throws when the folder can't
     /// be read or the catalog can't be written (the scan stops at the first failed write).
-    public func run(folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
-                    onBatch: @escaping @Sendable ([Photo]) -> Void = { _ in },
-                    onProgress: @escaping @Sendable (Int) -> Void = { _ in },
-                    onFolder: @escaping @Sendable (String) -> Void = { _ in }) throws -> Summary {
+    public func run(
+        folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
+        onBatch: @escaping @Sendable ([Photo]) -> Void = { _ in },
+        onProgress: @escaping @Sendable (Int) -> Void = { _ in },
+        onFolder: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> Summary {
         let root = (folder as NSString).standardizingPath
         let known = try catalog.stamps(in: root)
         let state = SyncState()
-        let catalog = self.catalog, batchSize = self.batchSize
+        let catalog = self.catalog
+        let batchSize = self.batchSize
         try scanner.scan(folder: root, known: known, isCancelled: { isCancelled() || state.error != nil }) { event in
             // Events arrive one at a time (the scanner serializes them).
             state.record(event)

@@ -31,15 +31,22 @@ public enum FolderOfflineReason: Equatable, Sendable {
     func message(folder: String) -> String {
         switch self {
         // Translators: the window's bar; %@ is a library folder that can't be read now.
-        case .deletedOrMoved: String(format: tr("The folder “%@” was deleted or moved. Its photos will be shown again when it is back."), folder)
+        case .deletedOrMoved:
+            String(format: tr("The folder “%@” was deleted or moved. Its photos will be shown again when it is back."), folder)
         // Translators: the window's bar; %@ is a library folder that can't be read now.
-        case .noLongerAFolder: String(format: tr("The folder “%@” is no longer a folder. Its photos will be shown again when it is back."), folder)
+        case .noLongerAFolder:
+            String(format: tr("The folder “%@” is no longer a folder. Its photos will be shown again when it is back."), folder)
         // Translators: the window's bar; %1$@ is a library folder, %2$@ the system's reason ("Permission denied").
-        case .unreadable(let reason): String(format: tr("The folder “%1$@” can't be read (%2$@). Its photos will be shown again when it is back."), folder, reason)
+        case .unreadable(let reason):
+            String(format: tr("The folder “%1$@” can't be read (%2$@). Its photos will be shown again when it is back."), folder, reason)
         // Translators: the window's bar; %@ is a library folder that can't be read now.
-        case .diskRemoved: String(format: tr("The folder “%@” is on a disk that was removed. Its photos will be shown again when it is back."), folder)
+        case .diskRemoved:
+            String(format: tr("The folder “%@” is on a disk that was removed. Its photos will be shown again when it is back."), folder)
         // Translators: the window's bar; %@ is a library folder that can't be read now.
-        case .empty: String(format: tr("The folder “%@” is empty (is the disk it is on connected?). Its photos will be shown again when it is back."), folder)
+        case .empty:
+            String(
+                format: tr("The folder “%@” is empty (is the disk it is on connected?). Its photos will be shown again when it is back."),
+                folder)
         }
     }
 

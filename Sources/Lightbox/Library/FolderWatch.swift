@@ -37,8 +37,10 @@ final class FolderWatch {
 
     /// `onChanges` gets each batch; `onRootEvent` runs at once when the watched folder
     /// itself was deleted, moved, unmounted or had its permissions changed.
-    init(root: String, onChanges: @escaping @MainActor (Changes) -> Void,
-         onRootEvent: @escaping @MainActor () -> Void) {
+    init(
+        root: String, onChanges: @escaping @MainActor (Changes) -> Void,
+        onRootEvent: @escaping @MainActor () -> Void
+    ) {
         self.root = root
         self.onChanges = onChanges
         self.onRootEvent = onRootEvent

@@ -60,16 +60,21 @@ public final class ImageSource: Sendable {
     /// Seconds a decode in a worker may take before the worker is stopped.
     static let decodeTimeout = 30.0
 
-    public convenience init(cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
-                            largeImageCount: Int = 3,
-                            maxConcurrentDecodes: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-                            workers: WorkerPool? = WorkerPool.shared) {
-        self.init(cache: cache, memoryBudget: memoryBudget, largeImageCount: largeImageCount,
-                  maxConcurrentDecodes: maxConcurrentDecodes, willDecode: nil, workers: workers)
+    public convenience init(
+        cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
+        largeImageCount: Int = 3,
+        maxConcurrentDecodes: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        workers: WorkerPool? = WorkerPool.shared
+    ) {
+        self.init(
+            cache: cache, memoryBudget: memoryBudget, largeImageCount: largeImageCount,
+            maxConcurrentDecodes: maxConcurrentDecodes, willDecode: nil, workers: workers)
     }
 
-    init(cache: ThumbnailCache, memoryBudget: Int, largeImageCount: Int, maxConcurrentDecodes: Int,
-         willDecode: (@Sendable (String) -> Void)?, workers: WorkerPool? = WorkerPool.shared) {
+    init(
+        cache: ThumbnailCache, memoryBudget: Int, largeImageCount: Int, maxConcurrentDecodes: Int,
+        willDecode: (@Sendable (String) -> Void)?, workers: WorkerPool? = WorkerPool.shared
+    ) {
         self.workers = workers
         self.cache = cache
         foreground = ForegroundWork()
@@ -83,7 +88,10 @@ public final class ImageSource: Sendable {
     public var defersPrefetch: Bool {
         get { queue.defersPrefetch.withLock { $0 } }
         set {
-            let was = queue.defersPrefetch.withLock { value in defer { value = newValue }; return value }
+            let was = queue.defersPrefetch.withLock { value in
+                defer { value = newValue }
+                return value
+            }
             if was, !newValue { Task { await queue.startJobs() } }
         }
     }
@@ -148,7 +156,8 @@ public final class ImageSource: Sendable {
     private func make(_ request: Request, uri: String, urgent: Bool) throws -> LoadedImage {
         let memory = memory(for: request)
         if let image = memory.image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
-        let cacheSize = request.cacheSize, mtime = request.mtime
+        let cacheSize = request.cacheSize
+        let mtime = request.mtime
         if let cacheSize {
             if let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
                 memory.insert(cached, for: request.key)
@@ -161,15 +170,18 @@ public final class ImageSource: Sendable {
         decodes.increment()
         willDecode?(request.path)
         do {
-            let image = try workers?.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels,
-                                            timeout: Self.decodeTimeout, urgent: urgent)
+            let image =
+                try workers?.decode(
+                    path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels,
+                    timeout: Self.decodeTimeout, urgent: urgent)
                 ?? PixelImage.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels)
             memory.insert(image, for: request.key)
             // Cache writes queue behind the caller; past a small backlog (fast scrolling
             // through thousands of photos) they are skipped rather than pile up in memory:
             // a skipped thumbnail is simply decoded again next time.
             if let cacheSize, pendingWrites.incrementIfBelow(Self.maxPendingWrites) {
-                let cache = self.cache, pendingWrites = self.pendingWrites
+                let cache = self.cache
+                let pendingWrites = self.pendingWrites
                 writer.async {
                     cache.store(image, uri: uri, mtime: mtime, size: cacheSize)
                     pendingWrites.decrement()
@@ -249,8 +261,10 @@ actor DecodeQueue {
         }
     }
 
-    private func add(_ id: UInt64, _ continuation: CheckedContinuation<LoadedImage, any Error>,
-                     key: String, priority: ImagePriority, work: @escaping Work) {
+    private func add(
+        _ id: UInt64, _ continuation: CheckedContinuation<LoadedImage, any Error>,
+        key: String, priority: ImagePriority, work: @escaping Work
+    ) {
         let job: Job
         if let existing = jobs[key] {
             job = existing
@@ -284,8 +298,10 @@ actor DecodeQueue {
     /// Starts the most wanted waiting jobs while slots are free.
     func startJobs() {
         let prefetches = !defersPrefetch.withLock { $0 }
-        while free > 0, let job = jobs.values.filter({ !$0.isRunning && (prefetches || $0.priority == .visible) })
-                .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) }) {
+        while free > 0,
+            let job = jobs.values.filter({ !$0.isRunning && (prefetches || $0.priority == .visible) })
+                .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) })
+        {
             free -= 1
             job.isRunning = true
             let work = job.work
@@ -373,7 +389,8 @@ final class ImageMemoryCache: @unchecked Sendable {
             if let old = entries.updateValue((image, clock), forKey: key) { bytes -= old.image.byteCount }
             bytes += image.byteCount
             while bytes > budget || entries.count > maxCount,
-                  let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 entries[oldest.key] = nil
                 bytes -= oldest.value.image.byteCount
             }

@@ -43,7 +43,8 @@ public struct KeywordCount: Identifiable, Hashable, Sendable {
     /// names (`FileNames.sortKey` of the keyword as shown). Keywords that differ only in
     /// case are one, spelt as first met.
     public static func counts(in photos: [Photo]) -> [KeywordCount] {
-        var spelling: [String: String] = [:], counts: [String: Int] = [:]
+        var spelling: [String: String] = [:]
+        var counts: [String: Int] = [:]
         for photo in photos {
             for keyword in photo.keywords {
                 let key = KeywordText.key(keyword)
@@ -127,7 +128,8 @@ public final class LibraryKeywords {
         }
         // Keywords with a level starting with the text first, then the most used, then by name.
         let ranked = counts.enumerated().filter { $0.element.id.contains(typed) }.sorted { a, b in
-            let aStarts = startsALevel(a.element), bStarts = startsALevel(b.element)
+            let aStarts = startsALevel(a.element)
+            let bStarts = startsALevel(b.element)
             if aStarts != bStarts { return aStarts }
             return a.element.count != b.element.count ? a.element.count > b.element.count : a.offset < b.offset
         }

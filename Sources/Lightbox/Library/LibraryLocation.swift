@@ -5,8 +5,10 @@ import LightboxMedia
 public enum LibraryLocation {
     /// The XDG Pictures folder when it holds at least one photo (searched a few
     /// levels deep, hidden folders skipped), otherwise `sampleLibrary`.
-    public static func defaultFolder(sampleLibrary: String,
-                                     pictures: String? = FileNames.picturesDirectory) -> String {
+    public static func defaultFolder(
+        sampleLibrary: String,
+        pictures: String? = FileNames.picturesDirectory
+    ) -> String {
         guard let pictures, containsPhoto(pictures, depth: 3) else { return sampleLibrary }
         return pictures
     }

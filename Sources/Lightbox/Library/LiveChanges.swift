@@ -46,8 +46,9 @@ struct LiveChanges: Sendable {
                 }
                 outcome.saved += batches.photos
             } else if (info.st_mode & S_IFMT) == S_IFREG, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
-                      (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
-                        != FileStamp(info) {
+                (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
+                    != FileStamp(info)
+            {
                 files.append((path, FileStamp(info)))
             }
         }

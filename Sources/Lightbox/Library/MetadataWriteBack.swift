@@ -47,8 +47,10 @@ final class MetadataWriteBack: @unchecked Sendable {
     /// Folders cleared of temporary copies a crash left (on `queue` only).
     private var clearedFolders: Set<String> = []
 
-    init(catalog: Catalog, readFile: @escaping @Sendable (String, FileStamp) -> Photo = PhotoReader.read,
-         onReport: (@Sendable (Report) -> Void)? = nil) {
+    init(
+        catalog: Catalog, readFile: @escaping @Sendable (String, FileStamp) -> Photo = PhotoReader.read,
+        onReport: (@Sendable (Report) -> Void)? = nil
+    ) {
         self.catalog = catalog
         self.readFile = readFile
         self.onReport = onReport
@@ -127,7 +129,8 @@ final class MetadataWriteBack: @unchecked Sendable {
     /// the queue entry. A file that is gone keeps its entry (a disk away comes back); a
     /// failure drops it, and the report says why.
     private func write(_ write: PendingWrite) -> Report {
-        let path = write.path, name = (path as NSString).lastPathComponent
+        let path = write.path
+        let name = (path as NSString).lastPathComponent
         guard let photo = try? catalog.photo(at: path) else {
             try? catalog.settle(write, stamp: nil, reread: nil)  // no row: nothing to write
             return Report(remaining: 0)
@@ -137,13 +140,15 @@ final class MetadataWriteBack: @unchecked Sendable {
         clearTemporaryCopies(in: (path as NSString).deletingLastPathComponent)
         let tags = WrittenTags(stars: photo.rating, isRejected: photo.isRejected, keywords: photo.keywords)
         // Another app changed the file since the catalog read it: take in what it changed.
-        let reread = FileStamp(info) != FileStamp(size: photo.fileSize, modified: photo.modified)
+        let reread =
+            FileStamp(info) != FileStamp(size: photo.fileSize, modified: photo.modified)
             ? readFile(path, FileStamp(info)) : nil
         do {
             var stamp: FileStamp?
             let ext = (path as NSString).pathExtension.lowercased()
             let folder = (path as NSString).deletingLastPathComponent
-            let embeds = Self.embeddingExtensions.contains(ext) && Self.readOnlyReason(path) == nil
+            let embeds =
+                Self.embeddingExtensions.contains(ext) && Self.readOnlyReason(path) == nil
                 && Self.readOnlyReason(folder) == nil
             if embeds {
                 let exifRating = Self.exifExtensions.contains(ext) || ((try? ImageMetadataWriter.hasExif(at: path)) ?? false)
@@ -169,11 +174,12 @@ final class MetadataWriteBack: @unchecked Sendable {
         let sidecar = existing ?? path + ".xmp"
         let folder = (path as NSString).deletingLastPathComponent
         if let reason = Self.readOnlyReason(folder) {
-            throw Failure(reason == .disk
-                // Translators: why a photo's metadata could not be written (after “…” could not be updated:).
-                ? tr("the disk is read-only, so no sidecar can be written")
-                // Translators: why a photo's metadata could not be written (after “…” could not be updated:).
-                : tr("the folder is read-only, so no sidecar can be written"))
+            throw Failure(
+                reason == .disk
+                    // Translators: why a photo's metadata could not be written (after “…” could not be updated:).
+                    ? tr("the disk is read-only, so no sidecar can be written")
+                    // Translators: why a photo's metadata could not be written (after “…” could not be updated:).
+                    : tr("the folder is read-only, so no sidecar can be written"))
         }
         if existing != nil, Self.readOnlyReason(sidecar) != nil {
             // Translators: %@ is the file name of a photo's XMP sidecar.
@@ -185,8 +191,10 @@ final class MetadataWriteBack: @unchecked Sendable {
     /// Replaces the file at `path` (a new one when `creating`) with a copy that has `tags`;
     /// returns the new file's stamp. Tries again when the original changes meanwhile, and
     /// gives up when `photo` left the catalog (trashed).
-    private func replace(_ path: String, of photo: String, with tags: WrittenTags,
-                         as container: ImageMetadataWriter.Container, creating: Bool = false) throws -> FileStamp {
+    private func replace(
+        _ path: String, of photo: String, with tags: WrittenTags,
+        as container: ImageMetadataWriter.Container, creating: Bool = false
+    ) throws -> FileStamp {
         for _ in 0..<3 {
             var before = stat()
             if !creating, stat(path, &before) != 0 { throw Failure(Self.describe(errno)) }
@@ -262,7 +270,8 @@ final class MetadataWriteBack: @unchecked Sendable {
     /// Removes the temporary copies a crash left in `folder` (once per folder and run).
     private func clearTemporaryCopies(in folder: String) {
         guard clearedFolders.insert(folder).inserted,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return }
         for name in names where name.hasPrefix(".") && name.contains(Self.temporaryMark) {
             unlink(folder + "/" + name)
         }
@@ -299,8 +308,10 @@ private struct TemporaryCopy {
                 return
             }
             guard errno == EEXIST else {
-                throw MetadataWriteBack.Failure(errno == EACCES || errno == EPERM ? tr("the folder is read-only")
-                                                : MetadataWriteBack.describe(errno))
+                throw MetadataWriteBack.Failure(
+                    errno == EACCES || errno == EPERM
+                        ? tr("the folder is read-only")
+                        : MetadataWriteBack.describe(errno))
             }
         }
         throw MetadataWriteBack.Failure(tr("no temporary file could be made next to it"))

@@ -91,40 +91,109 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public var id: String { storage.path }
     /// Absolute path (file names that are not UTF-8 are shown with U+FFFD and carry an `error`).
-    public var path: String { get { storage.path } set { fields.path = newValue } }
-    public var fileSize: Int64 { get { storage.fileSize } set { fields.fileSize = newValue } }
+    public var path: String {
+        get { storage.path }
+        set { fields.path = newValue }
+    }
+    public var fileSize: Int64 {
+        get { storage.fileSize }
+        set { fields.fileSize = newValue }
+    }
     /// File modification time, seconds since 1970.
-    public var modified: Double { get { storage.modified } set { fields.modified = newValue } }
+    public var modified: Double {
+        get { storage.modified }
+        set { fields.modified = newValue }
+    }
     /// Local date and time taken, `yyyy-MM-ddTHH:mm:ss` (EXIF dates carry no time zone).
-    public var taken: String? { get { storage.taken } set { fields.taken = newValue } }
-    public var takenSource: TakenSource? { get { storage.takenSource } set { fields.takenSource = newValue } }
-    public var make: String? { get { storage.make } set { fields.make = newValue } }
-    public var model: String? { get { storage.model } set { fields.model = newValue } }
-    public var lens: String? { get { storage.lens } set { fields.lens = newValue } }
+    public var taken: String? {
+        get { storage.taken }
+        set { fields.taken = newValue }
+    }
+    public var takenSource: TakenSource? {
+        get { storage.takenSource }
+        set { fields.takenSource = newValue }
+    }
+    public var make: String? {
+        get { storage.make }
+        set { fields.make = newValue }
+    }
+    public var model: String? {
+        get { storage.model }
+        set { fields.model = newValue }
+    }
+    public var lens: String? {
+        get { storage.lens }
+        set { fields.lens = newValue }
+    }
     /// Exposure time as shown to people: "1/250", "2".
-    public var exposure: String? { get { storage.exposure } set { fields.exposure = newValue } }
-    public var aperture: Double? { get { storage.aperture } set { fields.aperture = newValue } }
-    public var iso: Int? { get { storage.iso } set { fields.iso = newValue } }
-    public var focalLength: Double? { get { storage.focalLength } set { fields.focalLength = newValue } }
-    public var width: Int { get { storage.width } set { fields.width = newValue } }
-    public var height: Int { get { storage.height } set { fields.height = newValue } }
+    public var exposure: String? {
+        get { storage.exposure }
+        set { fields.exposure = newValue }
+    }
+    public var aperture: Double? {
+        get { storage.aperture }
+        set { fields.aperture = newValue }
+    }
+    public var iso: Int? {
+        get { storage.iso }
+        set { fields.iso = newValue }
+    }
+    public var focalLength: Double? {
+        get { storage.focalLength }
+        set { fields.focalLength = newValue }
+    }
+    public var width: Int {
+        get { storage.width }
+        set { fields.width = newValue }
+    }
+    public var height: Int {
+        get { storage.height }
+        set { fields.height = newValue }
+    }
     /// EXIF orientation 1…8.
-    public var orientation: Int { get { storage.orientation } set { fields.orientation = newValue } }
-    public var latitude: Double? { get { storage.latitude } set { fields.latitude = newValue } }
-    public var longitude: Double? { get { storage.longitude } set { fields.longitude = newValue } }
-    public var altitude: Double? { get { storage.altitude } set { fields.altitude = newValue } }
+    public var orientation: Int {
+        get { storage.orientation }
+        set { fields.orientation = newValue }
+    }
+    public var latitude: Double? {
+        get { storage.latitude }
+        set { fields.latitude = newValue }
+    }
+    public var longitude: Double? {
+        get { storage.longitude }
+        set { fields.longitude = newValue }
+    }
+    public var altitude: Double? {
+        get { storage.altitude }
+        set { fields.altitude = newValue }
+    }
     /// Stars, 0…5: the catalog's own rating (seeded on first scan from what other apps
     /// wrote in the file or its XMP sidecar, in Shotwell's order of tags).
-    public var rating: Int { get { storage.rating } set { fields.rating = newValue } }
+    public var rating: Int {
+        get { storage.rating }
+        set { fields.rating = newValue }
+    }
     /// Rejected while culling (seeded on first scan from a rating of -1 another app wrote).
-    public var isRejected: Bool { get { storage.isRejected } set { fields.isRejected = newValue } }
+    public var isRejected: Bool {
+        get { storage.isRejected }
+        set { fields.isRejected = newValue }
+    }
     /// Keywords from the file or its sidecar; hierarchical ones as `Parent|Child`.
-    public var keywords: [String] { get { storage.keywords } set { fields.keywords = newValue } }
+    public var keywords: [String] {
+        get { storage.keywords }
+        set { fields.keywords = newValue }
+    }
     /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
-    public var error: String? { get { storage.error } set { fields.error = newValue } }
+    public var error: String? {
+        get { storage.error }
+        set { fields.error = newValue }
+    }
     /// The JPEG the camera saved beside this RAW file (same folder and name), which the list
     /// shows as part of this photo (see `RawJpegPairs`); nil for any other photo.
-    public var companion: String? { get { storage.companion } set { fields.companion = newValue } }
+    public var companion: String? {
+        get { storage.companion }
+        set { fields.companion = newValue }
+    }
 
     public init(path: String, fileSize: Int64 = 0, modified: Double = 0, error: String? = nil) {
         storage = Fields(path: path, fileSize: fileSize, modified: modified, error: error)
@@ -132,7 +201,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
         if lhs.storage === rhs.storage { return true }
-        let a = lhs.storage, b = rhs.storage
+        let a = lhs.storage
+        let b = rhs.storage
         return a.path == b.path && a.fileSize == b.fileSize && a.modified == b.modified && a.taken == b.taken
             && a.takenSource == b.takenSource && a.make == b.make && a.model == b.model
             && a.lens == b.lens && a.exposure == b.exposure && a.aperture == b.aperture
@@ -159,7 +229,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public var camera: String? {
         guard let model else { return make }
         guard let make, let brand = make.split(separator: " ").first,
-              !model.lowercased().hasPrefix(brand.lowercased()) else { return model }
+            !model.lowercased().hasPrefix(brand.lowercased())
+        else { return model }
         return "\(brand) \(model)"
     }
 

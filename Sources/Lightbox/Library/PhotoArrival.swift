@@ -19,8 +19,10 @@ public final class PhotoArrival {
 
     /// `paths` are standardized absolute paths; `waitingForScansOf` the browsed folders among
     /// the folders holding them.
-    public init(_ paths: [String], in store: CatalogStore, waitingForScansOf scans: Set<String>,
-                then handler: @escaping @MainActor (_ photos: [Photo], _ missing: [String]) -> Void) {
+    public init(
+        _ paths: [String], in store: CatalogStore, waitingForScansOf scans: Set<String>,
+        then handler: @escaping @MainActor (_ photos: [Photo], _ missing: [String]) -> Void
+    ) {
         self.store = store
         self.paths = paths
         self.scans = scans

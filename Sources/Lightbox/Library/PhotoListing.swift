@@ -21,8 +21,9 @@ public enum PhotoListing {
         let size = ThumbnailCache.Size.normal.rawValue
         do {
             if let workers {
-                _ = try workers.decode(path: path, fitting: size, maxPixels: PhotoReader.maxPixels,
-                                       timeout: ImageSource.decodeTimeout, urgent: false)
+                _ = try workers.decode(
+                    path: path, fitting: size, maxPixels: PhotoReader.maxPixels,
+                    timeout: ImageSource.decodeTimeout, urgent: false)
             } else {
                 _ = try PixelImage.decode(path: path, fitting: size, maxPixels: PhotoReader.maxPixels)
             }
@@ -46,12 +47,13 @@ public enum PhotoListing {
     /// encoder (nothing in it can fail); every other key is null.
     static func failureLine(path: String, decoded: Bool?, error: String) -> String {
         let fields = keys.map { key -> String in
-            let value = switch key {
-            case Row.Key.path.rawValue: jsonString(path)
-            case Row.Key.error.rawValue: jsonString(error)
-            case Row.Key.decoded.rawValue: decoded.map { $0 ? "true" : "false" } ?? "null"
-            default: "null"
-            }
+            let value =
+                switch key {
+                case Row.Key.path.rawValue: jsonString(path)
+                case Row.Key.error.rawValue: jsonString(error)
+                case Row.Key.decoded.rawValue: decoded.map { $0 ? "true" : "false" } ?? "null"
+                default: "null"
+                }
             return "\"\(key)\":\(value)"
         }
         return "{" + fields.joined(separator: ",") + "}"

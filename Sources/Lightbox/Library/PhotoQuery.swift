@@ -38,7 +38,8 @@ extension Array where Element == Photo {
             return key
         }
         func byName(_ i: Int, _ j: Int) -> Bool {
-            let a = nameKey(i), b = nameKey(j)
+            let a = nameKey(i)
+            let b = nameKey(j)
             return a == b ? self[i].path < self[j].path : a < b
         }
         var positions = [Int](indices)
@@ -61,8 +62,9 @@ extension Array where Element == Photo {
             }
             positions.sort { i, j in
                 switch (self[i].camera, self[j].camera) {
-                case let (x?, y?) where x != y:
-                    let a = cameraKey(x), b = cameraKey(y)
+                case (let x?, let y?) where x != y:
+                    let a = cameraKey(x)
+                    let b = cameraKey(y)
                     return a == b ? byName(i, j) : a < b
                 case (.some, nil): return true
                 case (nil, .some): return false

@@ -83,13 +83,15 @@ enum PhotoReader {
         }
         guard RawSignature.isRawContainer(mimeType: metadata.mimeType) else {
             // Translators: %1$@ is a RAW format ("CR2"), %2$@ the content type found instead ("image/jpeg").
-            return String(format: tr("not a %1$@ RAW file: its content is %2$@"), format,
-                          metadata.mimeType.isEmpty ? tr("unknown") : metadata.mimeType)
+            return String(
+                format: tr("not a %1$@ RAW file: its content is %2$@"), format,
+                metadata.mimeType.isEmpty ? tr("unknown") : metadata.mimeType)
         }
         photo.apply(metadata)
         let sides = 1...Photo.maxSide
         if !sides.contains(photo.width) || !sides.contains(photo.height),
-           let largest = (try? RawPreview.previews(path: path))?.last {
+            let largest = (try? RawPreview.previews(path: path))?.last
+        {
             // Stored as the sensor sees it, like the RAW's own size: the orientation turns both.
             photo.width = largest.width
             photo.height = largest.height
@@ -135,8 +137,9 @@ enum PhotoReader {
         var time = time_t(seconds.rounded(.down))
         var parts = tm()
         localtime_r(&time, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
-                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
+            parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// An EXIF date (`yyyy:MM:dd HH:mm:ss`) as `yyyy-MM-ddTHH:mm:ss`; nil when malformed or zero.

@@ -57,9 +57,11 @@ public struct PhotoScanner: Sendable {
     /// Files whose stamp equals `known[path]` are not read again. Returns when the
     /// scan is complete or `isCancelled` turned true. Throws when `folder` itself
     /// can't be read.
-    public func scan(folder: String, known: [String: FileStamp] = [:],
-                     isCancelled: @escaping @Sendable () -> Bool = { false },
-                     onEvent: @escaping @Sendable (ScanEvent) -> Void) throws(ScanError) {
+    public func scan(
+        folder: String, known: [String: FileStamp] = [:],
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        onEvent: @escaping @Sendable (ScanEvent) -> Void
+    ) throws(ScanError) {
         let root = (folder as NSString).standardizingPath
         var info = stat()
         guard stat(root, &info) == 0 else {
@@ -123,7 +125,8 @@ enum PhotoFileKind: Equatable {
         let ext = (name as NSString).pathExtension.lowercased()
         // Every RAW extension is read: the reader checks the content and says what it found.
         if ImageFamily.rawExtensions.contains(ext)
-            || (ImageFamily.canDecode(extension: ext) && ext != "svg" && ext != "ani") {
+            || (ImageFamily.canDecode(extension: ext) && ext != "svg" && ext != "ani")
+        {
             self = .readable
         } else if PhotoFileKind.imageExtensions.contains(ext) {
             self = .unsupported(ext.uppercased())

@@ -39,12 +39,14 @@ enum PhotoTrash {
             throw TrashError(description: String(format: tr("%@ can't be restored: a file with that name exists"), trashed.photo.name))
         }
         do {
-            try manager.createDirectory(atPath: (trashed.photo.path as NSString).deletingLastPathComponent,
-                                        withIntermediateDirectories: true)
+            try manager.createDirectory(
+                atPath: (trashed.photo.path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try manager.moveItem(atPath: trashed.trashedFile, toPath: trashed.photo.path)
         } catch {
             // Translators: %1$@ is a file name, %2$@ the system's reason.
-            throw TrashError(description: String(format: tr("%1$@ can't be restored: %2$@"), trashed.photo.name, error.localizedDescription))
+            throw TrashError(
+                description: String(format: tr("%1$@ can't be restored: %2$@"), trashed.photo.name, error.localizedDescription))
         }
         try? manager.removeItem(atPath: trashed.infoFile)
     }
@@ -74,8 +76,9 @@ enum PhotoTrash {
             for name in names where name.hasSuffix(".trashinfo") {
                 let info = infoFolder + "/" + name
                 guard let text = try? String(contentsOfFile: info, encoding: .utf8),
-                      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
-                      var recorded = String(line.dropFirst(5)).removingPercentEncoding else { continue }
+                    let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
+                    var recorded = String(line.dropFirst(5)).removingPercentEncoding
+                else { continue }
                 if !recorded.hasPrefix("/"), let top { recorded = top + "/" + recorded }
                 guard recorded == originalPath else { continue }
                 let date = (try? manager.attributesOfItem(atPath: info)[.modificationDate] as? Date) ?? .distantPast

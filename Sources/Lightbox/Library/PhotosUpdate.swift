@@ -88,7 +88,9 @@ struct PhotoViewSpec: Sendable, Equatable {
         var matches = RawJpegPairs.paired(inFolder).matching(search)
         matches.removeAll { photo in
             if photo.isRejected {
-                if showsRejected { summary.shownRejectedCount += 1 } else {
+                if showsRejected {
+                    summary.shownRejectedCount += 1
+                } else {
                     summary.rejectedCount += 1
                     return true
                 }

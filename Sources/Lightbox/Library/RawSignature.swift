@@ -3,8 +3,10 @@ import Foundation
 /// What a RAW file's content says it is, beyond its extension.
 enum RawSignature {
     /// Vendors in Exiv2's RAW MIME types (`image/x-canon-cr2`, `image/x-nikon-nef`…).
-    private static let vendors = ["canon", "nikon", "sony", "olympus", "fuji", "panasonic", "minolta", "pentax",
-                                  "samsung", "epson", "kodak", "adobe", "leica", "hasselblad", "phaseone", "sigma"]
+    private static let vendors = [
+        "canon", "nikon", "sony", "olympus", "fuji", "panasonic", "minolta", "pentax",
+        "samsung", "epson", "kodak", "adobe", "leica", "hasselblad", "phaseone", "sigma",
+    ]
 
     /// Whether Exiv2's MIME type for a file is a camera RAW container: a vendor's own, or TIFF
     /// (DNG, and the TIFF-based RAWs Exiv2 names by their compression or not at all).

@@ -36,8 +36,10 @@ final class ScanRun: @unchecked Sendable {
         }
     }
 
-    init(scanner: PhotoScanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
-         onEvent: @escaping @Sendable (ScanEvent) -> Void) {
+    init(
+        scanner: PhotoScanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
+        onEvent: @escaping @Sendable (ScanEvent) -> Void
+    ) {
         self.scanner = scanner
         self.known = known
         self.isCancelled = isCancelled
@@ -75,7 +77,8 @@ final class ScanRun: @unchecked Sendable {
             }
             var target = link
             if (link.st_mode & S_IFMT) == S_IFLNK, stat(path, &target) != 0 {
-                let reason = errno == ELOOP
+                let reason =
+                    errno == ELOOP
                     // Translators: why a photo can't be read: its symbolic link leads back to itself.
                     ? tr("symbolic link loop")
                     // Translators: %@ is why the link's target can't be reached ("the file is gone").
@@ -100,9 +103,12 @@ final class ScanRun: @unchecked Sendable {
         case .other:
             return
         case .unsupported(let format):
-            emit(.photo(Photo(path: path, fileSize: stamp.size, modified: stamp.modified,
-                              // Translators: %@ is a file format ("GIF").
-                              error: String(format: tr("unsupported format (%@)"), format))))
+            emit(
+                .photo(
+                    Photo(
+                        path: path, fileSize: stamp.size, modified: stamp.modified,
+                        // Translators: %@ is a file format ("GIF").
+                        error: String(format: tr("unsupported format (%@)"), format))))
         case .readable where known[path] == stamp:
             emit(.unchanged(path))
         case .readable:
@@ -132,7 +138,9 @@ final class ScanRun: @unchecked Sendable {
                 return
             }
             // A worker gets a few files per request (no round trip per file), shared fairly among the readers.
-            let count = scanner.workers == nil ? 1
+            let count =
+                scanner.workers == nil
+                ? 1
                 : min(Self.filesPerRequest, max(1, (queue.count - head) / max(1, scanner.parallelism)))
             let files = Array(queue[head..<head + count])
             head += count
@@ -209,9 +217,12 @@ final class ScanRun: @unchecked Sendable {
                 return late.map(\.value)
             }
             for read in late {
-                emit(.photo(Photo(path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
-                                  // Translators: %@ is a number of seconds ("0.5").
-                                  error: String(format: tr("reading the file took longer than %@ s"), String(format: "%g", timeout)))))
+                emit(
+                    .photo(
+                        Photo(
+                            path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
+                            // Translators: %@ is a number of seconds ("0.5").
+                            error: String(format: tr("reading the file took longer than %@ s"), String(format: "%g", timeout)))))
                 finished()
             }
         }

@@ -36,8 +36,9 @@ public struct ThumbnailCache: Sendable {
     func load(uri: String, mtime: Int, size: Size) -> PixelImage? {
         let path = thumbnailPath(uri: uri, size: size)
         guard FileManager.default.fileExists(atPath: path),
-              let (image, text) = try? PixelImage.load(path: path, textKeys: ["Thumb::URI", "Thumb::MTime"]),
-              text["Thumb::URI"] == uri, text["Thumb::MTime"] == String(mtime) else { return nil }
+            let (image, text) = try? PixelImage.load(path: path, textKeys: ["Thumb::URI", "Thumb::MTime"]),
+            text["Thumb::URI"] == uri, text["Thumb::MTime"] == String(mtime)
+        else { return nil }
         return image
     }
 
@@ -45,7 +46,8 @@ public struct ThumbnailCache: Sendable {
     func hasFailure(uri: String, mtime: Int) -> Bool {
         let path = failurePath(uri: uri)
         guard FileManager.default.fileExists(atPath: path),
-              let (_, text) = try? PixelImage.load(path: path, textKeys: ["Thumb::URI", "Thumb::MTime"]) else { return false }
+            let (_, text) = try? PixelImage.load(path: path, textKeys: ["Thumb::URI", "Thumb::MTime"])
+        else { return false }
         return text["Thumb::URI"] == uri && text["Thumb::MTime"] == String(mtime)
     }
 
@@ -60,13 +62,18 @@ public struct ThumbnailCache: Sendable {
     /// Writes atomically (temporary file, then rename), private to the user as the spec asks.
     private func write(_ image: PixelImage, to path: String, uri: String, mtime: Int) {
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let temporary = "\(folder)/.\(UUID().uuidString).png"
         do {
-            try image.savePNG(path: temporary, text: ["Thumb::URI": uri, "Thumb::MTime": String(mtime),
-                                                      "Software": "\(AppInfo.name) \(AppInfo.version)"],
-                                compression: 1)  // a first scan writes hundreds: speed over ~20% size
+            try image.savePNG(
+                path: temporary,
+                text: [
+                    "Thumb::URI": uri, "Thumb::MTime": String(mtime),
+                    "Software": "\(AppInfo.name) \(AppInfo.version)",
+                ],
+                compression: 1)  // a first scan writes hundreds: speed over ~20% size
             chmod(temporary, 0o600)
             guard rename(temporary, path) == 0 else { throw MediaError("rename failed") }
         } catch {

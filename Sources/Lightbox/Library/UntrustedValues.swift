@@ -40,7 +40,8 @@ enum UntrustedValues {
         guard let value else { return nil }
         let bytes = Array(value.utf8)
         guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
         func part(_ start: Int, _ length: Int) -> Int? {
             var result = 0
             for byte in bytes[start..<start + length] {
@@ -50,10 +51,11 @@ enum UntrustedValues {
             return result
         }
         guard let year = part(0, 4), (1800...2200).contains(year),
-              let month = part(5, 2), (1...12).contains(month),
-              let day = part(8, 2), (1...daysIn(month, of: year)).contains(day),
-              let hour = part(11, 2), hour < 24, let minute = part(14, 2), minute < 60,
-              let second = part(17, 2), second <= 60 else { return nil }
+            let month = part(5, 2), (1...12).contains(month),
+            let day = part(8, 2), (1...daysIn(month, of: year)).contains(day),
+            let hour = part(11, 2), hour < 24, let minute = part(14, 2), minute < 60,
+            let second = part(17, 2), second <= 60
+        else { return nil }
         return value
     }
 

@@ -65,8 +65,10 @@ enum WorkerReply: Equatable {
             for _ in 0..<count { records.append(try PhotoRecord(from: &reader)) }
             self = .photos(records)
         case 2:
-            self = .image(PixelLayout(width: try reader.int(), height: try reader.int(), rowStride: try reader.int(),
-                                      hasAlpha: try reader.bool()))
+            self = .image(
+                PixelLayout(
+                    width: try reader.int(), height: try reader.int(), rowStride: try reader.int(),
+                    hasAlpha: try reader.bool()))
         case 3: self = .error(try reader.string())
         default: throw WireError()
         }

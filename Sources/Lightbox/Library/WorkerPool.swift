@@ -53,9 +53,11 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Workers are `executable arguments…` (this executable with `--worker` by default) with
     /// this process's environment plus `environment`; `size` of them at most.
-    public init(executable: String = "/proc/self/exe", arguments: [String] = [DecoderWorker.argument],
-                environment: [String: String] = [:],
-                size: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) {
+    public init(
+        executable: String = "/proc/self/exe", arguments: [String] = [DecoderWorker.argument],
+        environment: [String: String] = [:],
+        size: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)
+    ) {
         self.executable = executable
         self.arguments = arguments
         // No Swift backtracer in a worker: it would run a program, which the sandbox refuses
@@ -75,8 +77,13 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// `path`'s metadata read in a worker (`PhotoReader.read`); a crash or hang is the photo's `error`.
     public func read(path: String, stamp: FileStamp, timeout: Double) -> Photo {
-        let request = WorkerRequest(kind: .read, files: [WorkerRequest.File(path: path, fileSize: stamp.size,
-                                                                              modified: stamp.modified)])
+        let request = WorkerRequest(
+            kind: .read,
+            files: [
+                WorkerRequest.File(
+                    path: path, fileSize: stamp.size,
+                    modified: stamp.modified)
+            ])
         guard let body = try? JSONEncoder().encode(request) else { return PhotoReader.read(path: path, stamp: stamp) }
         for _ in 0..<3 {
             let end: ReadEnd? = withWorker(urgent: false) { worker in
@@ -112,13 +119,15 @@ public final class WorkerPool: @unchecked Sendable {
     /// so that only the file at fault gets the error.
     public func read(_ files: [(path: String, stamp: FileStamp)], timeout: Double, each: (Photo) -> Void) {
         if files.count > 1 {
-            let request = WorkerRequest(kind: .read, files: files.map {
-                WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
-            })
+            let request = WorkerRequest(
+                kind: .read,
+                files: files.map {
+                    WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
+                })
             if let body = try? JSONEncoder().encode(request) {
                 let records: [PhotoRecord]?? = withWorker(urgent: false) { worker in
                     guard worker.send(body), case .message(let data, _) = worker.receive(timeout: timeout),
-                          case .photos(let records)? = try? WorkerReply(decoding: data), records.count == files.count
+                        case .photos(let records)? = try? WorkerReply(decoding: data), records.count == files.count
                     else { return (nil, false) }
                     return (records, true)
                 }
@@ -148,8 +157,10 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// `path` decoded in a worker at most `fitting` px a side (`PixelImage.decode`).
-    public func decode(path: String, fitting: Int, maxPixels: Int, timeout: Double,
-                       urgent: Bool) throws(MediaError) -> PixelImage {
+    public func decode(
+        path: String, fitting: Int, maxPixels: Int, timeout: Double,
+        urgent: Bool
+    ) throws(MediaError) -> PixelImage {
         let request = WorkerRequest(kind: .decode, path: path, fitting: fitting, maxPixels: maxPixels)
         let outcome = exchange(request, timeout: timeout, urgent: urgent)
         if case .failed = outcome { condition.withLock { lost += 1 } }
@@ -249,7 +260,8 @@ public final class WorkerPool: @unchecked Sendable {
         do {
             let worker = try WorkerConnection(executable: executable, arguments: arguments, environment: environment)
             guard case .message(let data, _) = worker.receive(timeout: startTimeout),
-                  case .ready? = try? WorkerReply(decoding: data) else {
+                case .ready? = try? WorkerReply(decoding: data)
+            else {
                 let exit = worker.end(kill: true)
                 // Translators: %@ is how the decoder process ended (technical).
                 throw MediaError(String(format: tr("the worker did not start (%@)"), exit.description))

@@ -69,8 +69,9 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
         headerItems.end = [pageView.menuButton]
-        dragSource = PhotoDragSource.attach(to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
-                                            selection: { [weak self] in self?.selectedPhotos ?? [] })
+        dragSource = PhotoDragSource.attach(
+            to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
+            selection: { [weak self] in self?.selectedPhotos ?? [] })
         showCurrent()
     }
 
@@ -104,7 +105,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.showNotice(nil)
         pageView.stars.show(photo.rating, isRejected: photo.isRejected)
         pageView.showPosition(index, of: photos.count)
-        let images = store.images, size = decodeSize
+        let images = store.images
+        let size = decodeSize
         if let error = photo.error {
             pageView.showError(error)
             prefetchNeighbours(size: size)
@@ -167,7 +169,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     /// The scale that fits the photo to the page.
     var fitScale: Double {
         guard let image, image.width > 0, image.height > 0 else { return 1 }
-        let width = Double(max(pageView.scroller.width, 1)), height = Double(max(pageView.scroller.height, 1))
+        let width = Double(max(pageView.scroller.width, 1))
+        let height = Double(max(pageView.scroller.height, 1))
         return min(width / Double(image.width), height / Double(image.height))
     }
 

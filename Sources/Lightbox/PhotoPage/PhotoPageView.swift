@@ -41,7 +41,8 @@ final class RatingStarsView: Box {
     static func rejectedDescription(of rating: Int) -> String {
         let stars = min(max(rating, 0), 5)
         // Translators: a rejected photo's stars, as a screen reader says them.
-        return stars == 0 ? tr("Rejected, not rated")
+        return stars == 0
+            ? tr("Rejected, not rated")
             // Translators: a rejected photo's stars, as a screen reader says them.
             : String(format: trn("Rejected, rated %d star", "Rejected, rated %d stars", stars), stars)
     }
@@ -189,12 +190,14 @@ final class PhotoPageView: Box {
 
     /// The point at the page's centre, as fractions of the picture's width and height.
     var visibleCentre: (x: Double, y: Double) {
-        let h = scroller.horizontalAdjustment, v = scroller.verticalAdjustment
+        let h = scroller.horizontalAdjustment
+        let v = scroller.verticalAdjustment
         return ((h.value + h.pageSize / 2) / max(h.upper, 1), (v.value + v.pageSize / 2) / max(v.upper, 1))
     }
 
     private func scrollToPendingCentre() {
-        let h = scroller.horizontalAdjustment, v = scroller.verticalAdjustment
+        let h = scroller.horizontalAdjustment
+        let v = scroller.verticalAdjustment
         guard let centre = pendingCentre, h.upper >= centre.width - 1 || v.upper >= centre.height - 1 else { return }
         pendingCentre = nil
         h.value = centre.x * h.upper - h.pageSize / 2

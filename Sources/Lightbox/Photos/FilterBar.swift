@@ -73,16 +73,17 @@ final class FilterBar: Box {
         }
         // One whole message per minimum (2 to 5), whose plural follows the photos: the stars
         // are a count too, and some languages say "2 stars" and "5 stars" differently.
-        let format = switch summary.minimumRating {
-        // Translators: the culling bar; %d is how many photos the rating filter hides.
-        case 2: trn("%d photo with fewer than 2 stars hidden", "%d photos with fewer than 2 stars hidden", count)
-        // Translators: the culling bar; %d is how many photos the rating filter hides.
-        case 3: trn("%d photo with fewer than 3 stars hidden", "%d photos with fewer than 3 stars hidden", count)
-        // Translators: the culling bar; %d is how many photos the rating filter hides.
-        case 4: trn("%d photo with fewer than 4 stars hidden", "%d photos with fewer than 4 stars hidden", count)
-        // Translators: the culling bar; %d is how many photos the rating filter hides.
-        default: trn("%d photo with fewer than 5 stars hidden", "%d photos with fewer than 5 stars hidden", count)
-        }
+        let format =
+            switch summary.minimumRating {
+            // Translators: the culling bar; %d is how many photos the rating filter hides.
+            case 2: trn("%d photo with fewer than 2 stars hidden", "%d photos with fewer than 2 stars hidden", count)
+            // Translators: the culling bar; %d is how many photos the rating filter hides.
+            case 3: trn("%d photo with fewer than 3 stars hidden", "%d photos with fewer than 3 stars hidden", count)
+            // Translators: the culling bar; %d is how many photos the rating filter hides.
+            case 4: trn("%d photo with fewer than 4 stars hidden", "%d photos with fewer than 4 stars hidden", count)
+            // Translators: the culling bar; %d is how many photos the rating filter hides.
+            default: trn("%d photo with fewer than 5 stars hidden", "%d photos with fewer than 5 stars hidden", count)
+            }
         return numbers.counted(format, count)
     }
 
@@ -107,8 +108,9 @@ enum PhotoFilterText {
                 ? numbers.counted(trn("%d unrated photo is hidden.", "%d unrated photos are hidden.", below), below)
                 : numbers.counted(trn("%d photo with fewer stars is hidden.", "%d photos with fewer stars are hidden.", below), below)
         }
-        return String(format: bothHidden(unrated: unrated, below: below, rejected: rejected),
-                      numbers.count(below), numbers.count(rejected))
+        return String(
+            format: bothHidden(unrated: unrated, below: below, rejected: rejected),
+            numbers.count(below), numbers.count(rejected))
     }
 
     /// The sentence for both filters at once, one whole message per case: a sentence with
@@ -118,16 +120,24 @@ enum PhotoFilterText {
         switch (unrated, below == 1) {
         case (true, true):
             // Translators: both culling filters hide photos; %1$@ is 1 (one unrated photo), %2$@ how many rejected photos.
-            trn("%1$@ unrated photo and %2$@ rejected photo are hidden.", "%1$@ unrated photo and %2$@ rejected photos are hidden.", rejected)
+            trn(
+                "%1$@ unrated photo and %2$@ rejected photo are hidden.", "%1$@ unrated photo and %2$@ rejected photos are hidden.",
+                rejected)
         case (true, false):
             // Translators: both culling filters hide photos; %1$@ is how many unrated photos (2 or more), %2$@ how many rejected photos.
-            trn("%1$@ unrated photos and %2$@ rejected photo are hidden.", "%1$@ unrated photos and %2$@ rejected photos are hidden.", rejected)
+            trn(
+                "%1$@ unrated photos and %2$@ rejected photo are hidden.", "%1$@ unrated photos and %2$@ rejected photos are hidden.",
+                rejected)
         case (false, true):
             // Translators: both culling filters hide photos; %1$@ is 1 (one photo with fewer stars than the filter shows), %2$@ how many rejected photos.
-            trn("%1$@ photo with fewer stars and %2$@ rejected photo are hidden.", "%1$@ photo with fewer stars and %2$@ rejected photos are hidden.", rejected)
+            trn(
+                "%1$@ photo with fewer stars and %2$@ rejected photo are hidden.",
+                "%1$@ photo with fewer stars and %2$@ rejected photos are hidden.", rejected)
         case (false, false):
             // Translators: both culling filters hide photos; %1$@ is how many photos have fewer stars than the filter shows (2 or more), %2$@ how many rejected photos.
-            trn("%1$@ photos with fewer stars and %2$@ rejected photo are hidden.", "%1$@ photos with fewer stars and %2$@ rejected photos are hidden.", rejected)
+            trn(
+                "%1$@ photos with fewer stars and %2$@ rejected photo are hidden.",
+                "%1$@ photos with fewer stars and %2$@ rejected photos are hidden.", rejected)
         }
     }
 }

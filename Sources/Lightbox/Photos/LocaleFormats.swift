@@ -155,21 +155,25 @@ public final class LocaleFormats {
         if start == end { return start }
         if formattingLocale.isPlainEnglish { return "\(start) – \(end)" }
         guard let from = first.flatMap(Self.parser.date(from:)), let to = last.flatMap(Self.parser.date(from:)),
-              from <= to else { return "\(start) – \(end)" }
+            from <= to
+        else { return "\(start) – \(end)" }
         return dayInterval.string(from: from, to: to)
     }
 
     /// A month as "March 2024" ("2024年3月"), from its year and month (1…12).
     public func month(year: Int, month number: Int) -> String? {
         guard (1...12).contains(number),
-              let date = Self.parser.date(from: String(format: "%04d-%02d-01T00:00:00", year, number)) else { return nil }
+            let date = Self.parser.date(from: String(format: "%04d-%02d-01T00:00:00", year, number))
+        else { return nil }
         return month.string(from: date)
     }
 
     /// A moment of the clock (the local zone) in a sentence: "9 March 2024 at 16:00"
     /// ("2024年3月9日 16:00").
-    nonisolated public static func moment(_ date: Date, in formattingLocale: FormattingLocale = .current,
-                                          timeZone: TimeZone = .current) -> String {
+    nonisolated public static func moment(
+        _ date: Date, in formattingLocale: FormattingLocale = .current,
+        timeZone: TimeZone = .current
+    ) -> String {
         let formatter = formatter(.moment, in: formattingLocale)
         formatter.timeZone = timeZone
         return formatter.string(from: date)
@@ -181,8 +185,10 @@ public final class LocaleFormats {
     private var days: [String: String?] = [:]
     private var daysOnly: [String: String?] = [:]
 
-    private func remembered(_ taken: String?, in memory: inout [String: String?],
-                            _ write: (Date) -> String) -> String? {
+    private func remembered(
+        _ taken: String?, in memory: inout [String: String?],
+        _ write: (Date) -> String
+    ) -> String? {
         guard let taken else { return nil }
         if let known = memory[taken] { return known }
         if memory.count >= 20_000 { memory.removeAll(keepingCapacity: true) }
@@ -256,12 +262,14 @@ extension FormattingLocale {
         guard latitude.isFinite, longitude.isFinite else { return tr("unknown") }
         let north = degrees(abs(latitude))
         let east = degrees(abs(longitude))
-        let latitudeText = latitude >= 0
+        let latitudeText =
+            latitude >= 0
             // Translators: a latitude north of the equator, "48.8584° N"; %@ is the degrees.
             ? String(format: tr("%@° N"), north)
             // Translators: a latitude south of the equator, "33.8688° S"; %@ is the degrees.
             : String(format: tr("%@° S"), north)
-        let longitudeText = longitude >= 0
+        let longitudeText =
+            longitude >= 0
             // Translators: a longitude east of Greenwich, "2.2945° E"; %@ is the degrees.
             ? String(format: tr("%@° E"), east)
             // Translators: a longitude west of Greenwich, "74.0445° W"; %@ is the degrees.

@@ -55,7 +55,8 @@ public final class PhotoCell: ListRowView {
         titleLabel.text = title
         titleLabel.tooltip = title
         // Translators: under the thumbnail of a file that can't be shown (a short mark).
-        starsLabel.text = content.errorText.map { _ in tr("Can’t Show") } ?? (content.isRejected ? tr("Rejected") : PhotoFormat.stars(content.rating))
+        starsLabel.text =
+            content.errorText.map { _ in tr("Can’t Show") } ?? (content.isRejected ? tr("Rejected") : PhotoFormat.stars(content.rating))
         ratingDescription = PhotoFormat.ratingDescription(content.rating, isRejected: content.isRejected)
         starsLabel.setAccessibleLabel(ratingDescription)
         starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected && content.errorText == nil)

@@ -49,7 +49,8 @@ extension PhotoListController {
     /// Ctrl+plus, Ctrl+minus, Ctrl+0 in the grid (the photo page reads the same keys for its own zoom).
     private func gridKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
         guard modifiers.contains(.controlMask), modifiers.isSubset(of: [.controlMask, .shiftMask]),
-              let name = key.name else { return false }
+            let name = key.name
+        else { return false }
         switch name {
         case "plus", "equal", "KP_Add": zoomGrid(by: 1)
         case "minus", "underscore", "KP_Subtract": zoomGrid(by: -1)

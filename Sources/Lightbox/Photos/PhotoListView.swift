@@ -70,8 +70,9 @@ public final class PhotoListView: Box {
             filterBar.show(filters)
             return
         case .empty(let description):
-            status.show(icon: "folder-pictures-symbolic", title: tr("No Photos"), description: description,
-                        offersOpenFolder: true)
+            status.show(
+                icon: "folder-pictures-symbolic", title: tr("No Photos"), description: description,
+                offersOpenFolder: true)
         case .noResults(let search):
             // Translators: the title of the page when a search finds no photo.
             let title = tr("No Results")
@@ -79,11 +80,13 @@ public final class PhotoListView: Box {
             let description = String(format: tr("No photo’s name, camera or lens matches “%@”."), search)
             status.show(icon: "edit-find-symbolic", title: title, description: description, offersOpenFolder: false)
         case .error(let message):
-            status.show(icon: "dialog-warning-symbolic", title: tr("Can’t Open the Folder"), description: message,
-                        offersOpenFolder: true)
+            status.show(
+                icon: "dialog-warning-symbolic", title: tr("Can’t Open the Folder"), description: message,
+                offersOpenFolder: true)
         case .unavailable:
-            status.show(icon: "folder-remote-symbolic", title: tr("Folder Unavailable"),
-                        description: tr("Waiting for it to come back."), offersOpenFolder: true)
+            status.show(
+                icon: "folder-remote-symbolic", title: tr("Folder Unavailable"),
+                description: tr("Waiting for it to come back."), offersOpenFolder: true)
         case .filtered(let summary):
             show(everythingHiddenBy: summary)
         }
@@ -97,18 +100,21 @@ public final class PhotoListView: Box {
     private func show(everythingHiddenBy summary: PhotoFilterSummary) {
         let minimum = summary.minimumRating
         if minimum > 0, summary.belowRatingCount > 0 {
-            let title = minimum == 1
+            let title =
+                minimum == 1
                 // Translators: the rating filter shows only photos with stars, and there are none.
                 ? tr("No Rated Photos")
                 // Translators: %d is the fewest stars the rating filter shows (2 to 5).
                 : String(format: trn("No Photos with %d Star or More", "No Photos with %d Stars or More", minimum), minimum)
-            status.show(icon: "starred-symbolic", title: title,
-                        description: PhotoFilterText.hidden(summary),
-                        button: (tr("Show _All Ratings"), "win.minimum-rating", Variant(Int32(0))))
+            status.show(
+                icon: "starred-symbolic", title: title,
+                description: PhotoFilterText.hidden(summary),
+                button: (tr("Show _All Ratings"), "win.minimum-rating", Variant(Int32(0))))
         } else {
-            status.show(icon: "view-conceal-symbolic", title: tr("Only Rejected Photos"),
-                        description: PhotoFilterText.hidden(summary),
-                        button: (tr("Show _Rejected Photos"), "win.show-rejected", nil))
+            status.show(
+                icon: "view-conceal-symbolic", title: tr("Only Rejected Photos"),
+                description: PhotoFilterText.hidden(summary),
+                button: (tr("Show _Rejected Photos"), "win.show-rejected", nil))
         }
     }
 
@@ -172,13 +178,16 @@ public final class StatusPage: Adw.StatusPage {
     }
 
     func show(icon name: String, title: String, description: String, offersOpenFolder: Bool) {
-        show(icon: name, title: title, description: description,
-             button: offersOpenFolder ? (tr("_Open Folder…"), "win.open-folder", nil) : nil)
+        show(
+            icon: name, title: title, description: description,
+            button: offersOpenFolder ? (tr("_Open Folder…"), "win.open-folder", nil) : nil)
     }
 
     /// Shows the page with one button (label with a mnemonic, action, its parameter), or none.
-    func show(icon name: String, title: String, description: String,
-              button: (label: String, action: String, target: Variant?)?) {
+    func show(
+        icon name: String, title: String, description: String,
+        button: (label: String, action: String, target: Variant?)?
+    ) {
         iconName = name
         self.title = title
         self.description = description

@@ -53,7 +53,8 @@ public enum PhotoFormat {
     public static func ratingDescription(_ rating: Int) -> String {
         let stars = min(max(rating, 0), 5)
         // Translators: what a screen reader says for a photo without stars.
-        return stars == 0 ? tr("Not rated")
+        return stars == 0
+            ? tr("Not rated")
             // Translators: what a screen reader says for a photo's stars.
             : String(format: trn("Rated %d star", "Rated %d stars", stars), stars)
     }

@@ -56,7 +56,8 @@ public final class PhotoRow: ListRowView {
 
     /// Sets every field (a recycled row never shows stale content).
     public func configure(with content: some PhotoPresentable, images: ImageSource?) {
-        let title = content.title, dateText = content.dateText
+        let title = content.title
+        let dateText = content.dateText
         titleLabel.text = title
         dateLabel.text = dateText
         dateLabel.isVisible = !dateText.isEmpty
@@ -103,8 +104,9 @@ extension PhotoItemView {
     /// Drags out the item's photo, or the list's selection when the photo is in it (once per item).
     func attachDragSource(selection: @escaping @MainActor () -> [Photo]) {
         guard dragSource == nil else { return }
-        dragSource = PhotoDragSource.attach(to: self, icon: dragIcon, photo: { [unowned self] in self.photo },
-                                            selection: selection)
+        dragSource = PhotoDragSource.attach(
+            to: self, icon: dragIcon, photo: { [unowned self] in self.photo },
+            selection: selection)
     }
 }
 

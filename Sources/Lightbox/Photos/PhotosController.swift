@@ -8,7 +8,8 @@ import LightboxKit
 /// error states, and pushes a page of every photo by a camera or of a day when the
 /// details pane asks for one.
 public final class PhotosController: SplitController, PhotoSelecting, PhotoRevealing,
-    PhotoListControllerDelegate, DetailsControllerDelegate, KeywordEditing {
+    PhotoListControllerDelegate, DetailsControllerDelegate, KeywordEditing
+{
     /// Told when the user opens a photo (Enter, double click).
     public weak var opener: PhotoOpening?
     public let store: CatalogStore
@@ -162,14 +163,16 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         switch link {
         case .camera(let camera):
             // A RAW+JPEG pair shares its camera and day: paired within the page's photos (see `RawJpegPairs`).
-            page = PhotoCollectionController(title: camera,
-                                             photos: RawJpegPairs.paired(store.allPhotos.filter { $0.camera == camera })
-                                                 .sorted(by: .dateTaken), store: store)
+            page = PhotoCollectionController(
+                title: camera,
+                photos: RawJpegPairs.paired(store.allPhotos.filter { $0.camera == camera })
+                    .sorted(by: .dateTaken), store: store)
         case .day(let day):
             let photos = RawJpegPairs.paired(store.allPhotos.filter { $0.taken?.hasPrefix(day) == true })
                 .sorted(by: .dateTaken)
-            page = PhotoCollectionController(title: PhotoFormat.day(photos.first?.taken) ?? day, photos: photos,
-                                             store: store)
+            page = PhotoCollectionController(
+                title: PhotoFormat.day(photos.first?.taken) ?? day, photos: photos,
+                store: store)
         }
         page.opener = opener
         (navigationController ?? detailNavigation).push(page)

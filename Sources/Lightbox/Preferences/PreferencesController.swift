@@ -75,8 +75,10 @@ final class PreferencesController {
                 say(String(format: tr("“%@” is in the library already."), LibraryFolderList.displayName(folder)))
             case .inside(let parent):
                 // Translators: %1$@ is the folder chosen, %2$@ the library folder holding it.
-                say(String(format: tr("“%1$@” is inside the library folder “%2$@”: its photos are in the library already."),
-                           LibraryFolderList.displayName(folder), LibraryFolderList.displayName(parent)))
+                say(
+                    String(
+                        format: tr("“%1$@” is inside the library folder “%2$@”: its photos are in the library already."),
+                        LibraryFolderList.displayName(folder), LibraryFolderList.displayName(parent)))
             }
         } catch {
             say(String(format: tr("“%1$@” can't be added to the library: %2$@"), LibraryFolderList.displayName(folder), "\(error)"))
@@ -89,8 +91,10 @@ final class PreferencesController {
             try store.removeFolder(folder)
         } catch {
             // Translators: %1$@ is the folder, %2$@ the reason (from the system or SQLite).
-            say(String(format: tr("“%1$@” can't be removed from the library: %2$@"), LibraryFolderList.displayName(folder),
-                       "\(error)"))
+            say(
+                String(
+                    format: tr("“%1$@” can't be removed from the library: %2$@"), LibraryFolderList.displayName(folder),
+                    "\(error)"))
         }
     }
 
@@ -113,10 +117,12 @@ final class PreferencesController {
     }
 
     private func showRows() {
-        let rebuilt = view.show(store.libraryFolders.map { folder in
-            PreferencesView.FolderRow(path: folder, title: LibraryFolderList.displayName(folder),
-                                      photoCount: counts[folder], offlineReason: store.offlineFolders[folder])
-        })
+        let rebuilt = view.show(
+            store.libraryFolders.map { folder in
+                PreferencesView.FolderRow(
+                    path: folder, title: LibraryFolderList.displayName(folder),
+                    photoCount: counts[folder], offlineReason: store.offlineFolders[folder])
+            })
         guard rebuilt else { return }
         for shown in view.rows {
             let folder = shown.folder.path

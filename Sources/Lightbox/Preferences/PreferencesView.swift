@@ -45,7 +45,9 @@ final class PreferencesView: PreferencesWindow {
         page.iconName = "folder-pictures-symbolic"
 
         foldersGroup.title = tr("Library Folders")
-        foldersGroup.description = tr("Photos of every folder are shown together. Removing a folder only takes it out of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days.")
+        foldersGroup.description = tr(
+            "Photos of every folder are shown together. Removing a folder only takes it out of Lightbox: its files stay where they are, and its ratings come back if it is added again within 30 days."
+        )
         addFolderButton.addCssClass("flat")
         addFolderButton.verticalAlignment = .center  // not as tall as the group's description
         addFolderButton.tooltip = tr("Add a folder to the library")
@@ -57,7 +59,8 @@ final class PreferencesView: PreferencesWindow {
         filesGroup.title = tr("Files")
         let writeBack = ActionRow()
         writeBack.title = tr("Save Ratings and Keywords in Files")
-        writeBack.subtitle = tr("Stars, rejects and keywords are also written into the photo files (XMP), where other photo apps read them.")
+        writeBack.subtitle = tr(
+            "Stars, rejects and keywords are also written into the photo files (XMP), where other photo apps read them.")
         writeBackSwitch.verticalAlignment = .center
         writeBackSwitch.actionName = "win.save-metadata-in-files"
         writeBack.addSuffix(writeBackSwitch)

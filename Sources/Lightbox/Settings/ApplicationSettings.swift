@@ -8,12 +8,15 @@ extension Settings {
     /// 3. a build tree: `<sourceDataDirectory>/<id>.gschema.xml`, compiled (again when it
     ///    changed) into `<executableDirectory>/schemas` by `SchemaCompiler`.
     @MainActor
-    public static func forApplication(id: String, executableDirectory: String,
-                                      sourceDataDirectory: String) throws -> Settings {
+    public static func forApplication(
+        id: String, executableDirectory: String,
+        sourceDataDirectory: String
+    ) throws -> Settings {
         let prefixSchemas = URL(fileURLWithPath: executableDirectory)
             .deletingLastPathComponent().appendingPathComponent("share/glib-2.0/schemas").path
         if let installed = (try? Settings(schemaID: id, compiledIn: prefixSchemas))
-            ?? (try? Settings(installedSchemaID: id)) {
+            ?? (try? Settings(installedSchemaID: id))
+        {
             return installed
         }
         let source = sourceDataDirectory + "/\(id).gschema.xml"

@@ -41,8 +41,9 @@ final class ColorSchemeSetting {
         }
         settings?.onChange(owner: self) { [unowned self] changed in
             guard changed == Self.key,
-                  let scheme = self.settings?.string(Self.key).flatMap(AppColorScheme.init(rawValue:)),
-                  scheme != self.scheme else { return }
+                let scheme = self.settings?.string(Self.key).flatMap(AppColorScheme.init(rawValue:)),
+                scheme != self.scheme
+            else { return }
             self.apply(scheme)
         }
     }

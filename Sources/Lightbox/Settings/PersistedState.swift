@@ -38,10 +38,12 @@ public struct PersistedState: Equatable, Sendable {
     /// The library folder the photo list is narrowed to; nil for all folders.
     public var folderFilter: String?
 
-    public init(windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
-                panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
-                sortAscending: Bool = false, showsRejected: Bool = false, minimumRating: Int = 0,
-                lastFolder: String? = nil) {
+    public init(
+        windowWidth: Int = 1000, windowHeight: Int = 700, isMaximized: Bool = false,
+        panePosition: Int = 560, page: Page = .photos, sortKey: SortKey = .dateTaken,
+        sortAscending: Bool = false, showsRejected: Bool = false, minimumRating: Int = 0,
+        lastFolder: String? = nil
+    ) {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.isMaximized = isMaximized
@@ -127,8 +129,9 @@ extension Settings {
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("data")
-        return try forApplication(id: AppInfo.id,
-                                  executableDirectory: executable.deletingLastPathComponent().path,
-                                  sourceDataDirectory: sourceData.path)
+        return try forApplication(
+            id: AppInfo.id,
+            executableDirectory: executable.deletingLastPathComponent().path,
+            sourceDataDirectory: sourceData.path)
     }
 }

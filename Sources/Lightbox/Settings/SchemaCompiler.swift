@@ -12,9 +12,13 @@ enum SchemaCompiler {
         } catch {
             throw SchemaCompileError(directory: directory, message: "\(error)")
         }
-        if let message = BuildTreeTool.run(["glib-compile-schemas", "--strict", "--targetdir=\(directory)",
-                                            URL(fileURLWithPath: schemaFile).deletingLastPathComponent().path],
-                                           package: "libglib2.0-bin") {
+        if let message = BuildTreeTool.run(
+            [
+                "glib-compile-schemas", "--strict", "--targetdir=\(directory)",
+                URL(fileURLWithPath: schemaFile).deletingLastPathComponent().path,
+            ],
+            package: "libglib2.0-bin")
+        {
             throw SchemaCompileError(directory: directory, message: message)
         }
     }

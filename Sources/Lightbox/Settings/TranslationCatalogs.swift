@@ -14,9 +14,12 @@ public enum TranslationCatalogs {
     /// Binds the app's domain to its catalogs and sets the locale from the environment;
     /// GTK's and libadwaita's own strings follow. Call first thing, before GTK starts.
     public static func start() {
-        Translation.start(domain: domain, folder: folder(executable: executablePath,
-                                                         sourceTree: sourceTree,
-                                                         environment: ProcessInfo.processInfo.environment))
+        Translation.start(
+            domain: domain,
+            folder: folder(
+                executable: executablePath,
+                sourceTree: sourceTree,
+                environment: ProcessInfo.processInfo.environment))
     }
 
     /// The folder to bind: `$LIGHTBOX_LOCALE_DIR`; `<prefix>/share/locale` for a binary in

@@ -46,8 +46,10 @@ public final class PhotoCommands {
     ///   - say: shows what a command did or why it failed (the window's toast), unless
     ///     the page says a rating failure itself (`RatingFailureShowing`); nil takes the
     ///     last message away (an undo or redo done: the photos themselves show it).
-    public init(store: CatalogStore, page: @escaping @MainActor () -> Controller?,
-                say: @escaping @MainActor (CommandMessage?) -> Void) {
+    public init(
+        store: CatalogStore, page: @escaping @MainActor () -> Controller?,
+        say: @escaping @MainActor (CommandMessage?) -> Void
+    ) {
         self.store = store
         self.page = page
         self.say = say
@@ -131,11 +133,13 @@ public final class PhotoCommands {
             select(next, on: page)
             say(CommandMessage(Self.movedToTrash(photos.count), isUndoable: true))
         } catch {
-            say(CommandMessage(photos.count == 1
-                // Translators: %1$@ is the photo's file name, %2$@ the reason (from the system).
-                ? String(format: tr("“%1$@” could not be moved to the trash: %2$@"), photos[0].name, "\(error)")
-                // Translators: %@ is the reason (from the system).
-                : String(format: tr("The photos could not be moved to the trash: %@"), "\(error)")))
+            say(
+                CommandMessage(
+                    photos.count == 1
+                        // Translators: %1$@ is the photo's file name, %2$@ the reason (from the system).
+                        ? String(format: tr("“%1$@” could not be moved to the trash: %2$@"), photos[0].name, "\(error)")
+                        // Translators: %@ is the reason (from the system).
+                        : String(format: tr("The photos could not be moved to the trash: %@"), "\(error)")))
         }
     }
 
@@ -220,7 +224,8 @@ public final class PhotoCommands {
     /// it is selected already.
     private func revealAlone(_ ids: Set<Photo.ID>) {
         guard ids.count == 1, let id = ids.first, let page = page(),
-              (page as? PhotoSelecting)?.selectedPhotos.contains(where: { $0.id == id }) != true else { return }
+            (page as? PhotoSelecting)?.selectedPhotos.contains(where: { $0.id == id }) != true
+        else { return }
         (page as? PhotoRevealing)?.reveal(id)
     }
 
@@ -228,20 +233,21 @@ public final class PhotoCommands {
     /// sentence with two counts is one whole message per number of stars (0 to 5), whose
     /// plural follows the number of photos (`count`, 2 or more), written for the locale.
     static func rated(_ count: Int, stars: Int) -> String {
-        let format = switch stars {
-        // Translators: a toast; %d is how many photos (2 or more) now have no stars.
-        case 0: trn("%d photo rated no stars", "%d photos rated no stars", count)
-        // Translators: a toast; %d is how many photos (2 or more) now have 1 star.
-        case 1: trn("%d photo rated 1 star", "%d photos rated 1 star", count)
-        // Translators: a toast; %d is how many photos (2 or more) now have 2 stars.
-        case 2: trn("%d photo rated 2 stars", "%d photos rated 2 stars", count)
-        // Translators: a toast; %d is how many photos (2 or more) now have 3 stars.
-        case 3: trn("%d photo rated 3 stars", "%d photos rated 3 stars", count)
-        // Translators: a toast; %d is how many photos (2 or more) now have 4 stars.
-        case 4: trn("%d photo rated 4 stars", "%d photos rated 4 stars", count)
-        // Translators: a toast; %d is how many photos (2 or more) now have 5 stars.
-        default: trn("%d photo rated 5 stars", "%d photos rated 5 stars", count)
-        }
+        let format =
+            switch stars {
+            // Translators: a toast; %d is how many photos (2 or more) now have no stars.
+            case 0: trn("%d photo rated no stars", "%d photos rated no stars", count)
+            // Translators: a toast; %d is how many photos (2 or more) now have 1 star.
+            case 1: trn("%d photo rated 1 star", "%d photos rated 1 star", count)
+            // Translators: a toast; %d is how many photos (2 or more) now have 2 stars.
+            case 2: trn("%d photo rated 2 stars", "%d photos rated 2 stars", count)
+            // Translators: a toast; %d is how many photos (2 or more) now have 3 stars.
+            case 3: trn("%d photo rated 3 stars", "%d photos rated 3 stars", count)
+            // Translators: a toast; %d is how many photos (2 or more) now have 4 stars.
+            case 4: trn("%d photo rated 4 stars", "%d photos rated 4 stars", count)
+            // Translators: a toast; %d is how many photos (2 or more) now have 5 stars.
+            default: trn("%d photo rated 5 stars", "%d photos rated 5 stars", count)
+            }
         return FormattingLocale.current.counted(format, count)
     }
 
@@ -259,7 +265,8 @@ public final class PhotoCommands {
 
     /// "Moved to trash" for one photo, "3 photos moved to trash" for several.
     static func movedToTrash(_ count: Int) -> String {
-        count == 1 ? tr("Moved to trash")
+        count == 1
+            ? tr("Moved to trash")
             : String(format: trn("%d photo moved to trash", "%d photos moved to trash", count), count)
     }
 }

@@ -18,7 +18,8 @@ public enum RateAction {
     /// or only Shift (keyboard layouts that type digits with Shift); nil for any other key.
     public nonisolated static func stars(for key: Key, modifiers: ModifierType) -> Int? {
         guard modifiers.isEmpty || modifiers == .shiftMask, let character = key.character, character.isASCII,
-              let stars = character.wholeNumberValue, ratings.contains(stars) else { return nil }
+            let stars = character.wholeNumberValue, ratings.contains(stars)
+        else { return nil }
         return stars
     }
 
@@ -46,4 +47,3 @@ public enum RateAction {
         return action
     }
 }
-

@@ -72,7 +72,8 @@ public final class ThumbnailView: Box {
         let size = self.size
         load = Task { [weak self] in
             guard let image = try? await images.image(for: photo, size: size, priority: priority),
-                  !Task.isCancelled, let self, self.shownPath == photo.path else { return }
+                !Task.isCancelled, let self, self.shownPath == photo.path
+            else { return }
             self.display(image, of: photo)
         }
     }

@@ -41,8 +41,10 @@ enum UnratedPhotos {
     /// Looks from `current` (the start when nil or not in `photos`) onward, or backward, and
     /// past the end on from the other end. `now` gives a photo as it is now (the list may
     /// hold it as it was). Stops at the first unrated photo: no scan of the rest.
-    static func step(from current: Photo.ID?, in photos: [Photo], forward: Bool,
-                     now: (Photo) -> Photo = { $0 }) -> Step {
+    static func step(
+        from current: Photo.ID?, in photos: [Photo], forward: Bool,
+        now: (Photo) -> Photo = { $0 }
+    ) -> Step {
         guard !photos.isEmpty else { return .none }
         func isUnrated(_ photo: Photo) -> Bool {
             let photo = now(photo)
@@ -70,8 +72,10 @@ extension PhotoCommands {
     public func stepToUnrated(forward: Bool) {
         guard let page = page() as? PhotoStepping else { return }
         let store = self.store
-        switch UnratedPhotos.step(from: page.currentPhoto?.id, in: page.photosInOrder, forward: forward,
-                                  now: { store.photo($0.id) ?? $0 }) {
+        switch UnratedPhotos.step(
+            from: page.currentPhoto?.id, in: page.photosInOrder, forward: forward,
+            now: { store.photo($0.id) ?? $0 })
+        {
         case .to(let id):
             page.reveal(id)
             say(nil)

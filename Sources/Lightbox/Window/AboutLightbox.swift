@@ -28,10 +28,12 @@ enum AboutLightbox {
         about.developers = developers
         about.designers = [tr("The Lightbox developers")]
         // Translators: the about window's credits for the libraries Lightbox is made with.
-        about.addCreditSection(tr("Built With"), people: [
-            "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
-            "gexiv2 https://wiki.gnome.org/Projects/gexiv2", "GRDB https://github.com/groue/GRDB.swift",
-        ])
+        about.addCreditSection(
+            tr("Built With"),
+            people: [
+                "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
+                "gexiv2 https://wiki.gnome.org/Projects/gexiv2", "GRDB https://github.com/groue/GRDB.swift",
+            ])
         about.transientFor = parent
         about.isModal = true
         return about

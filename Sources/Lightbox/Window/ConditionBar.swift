@@ -32,8 +32,8 @@ final class ConditionBar: Box {
     }
 
     static let css = """
-    .condition-bar { padding: 8px 14px; border-bottom: 1px solid alpha(currentColor, 0.15); }
-    .condition-bar.warning { background-color: alpha(@warning_color, 0.22); }
-    .condition-bar.info { background-color: alpha(@accent_bg_color, 0.18); }
-    """
+        .condition-bar { padding: 8px 14px; border-bottom: 1px solid alpha(currentColor, 0.15); }
+        .condition-bar.warning { background-color: alpha(@warning_color, 0.22); }
+        .condition-bar.info { background-color: alpha(@accent_bg_color, 0.18); }
+        """
 }

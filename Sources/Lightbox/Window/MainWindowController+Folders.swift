@@ -30,13 +30,16 @@ extension MainWindowController {
             case .inside(let parent):
                 store.folderFilter = store.folders.count > 1 ? parent : nil
                 // Translators: a toast; %1$@ is the folder chosen, %2$@ the library folder holding it.
-                showToast(String(format: tr("“%1$@” is inside the library folder “%2$@”: its photos are shown with that folder's."),
-                                 Self.name(of: folder), LibraryFolderList.displayName(parent)), undoable: false)
+                showToast(
+                    String(
+                        format: tr("“%1$@” is inside the library folder “%2$@”: its photos are shown with that folder's."),
+                        Self.name(of: folder), LibraryFolderList.displayName(parent)), undoable: false)
             }
         } catch {
             // Translators: a toast; %1$@ is the folder, %2$@ the reason (from the system).
-            showToast(String(format: tr("“%1$@” can't be added to the library: %2$@"), Self.name(of: folder), "\(error)"),
-                      undoable: false)
+            showToast(
+                String(format: tr("“%1$@” can't be added to the library: %2$@"), Self.name(of: folder), "\(error)"),
+                undoable: false)
         }
         showFolderInTitle()
     }

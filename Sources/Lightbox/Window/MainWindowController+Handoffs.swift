@@ -5,13 +5,16 @@ extension MainWindowController: PhotoSelectionObserving {
     /// The hand-offs act on the current page's selection (none while typing in search) and
     /// say what went wrong in the window's message bar.
     func makeHandoffs() -> PhotoHandoffs {
-        PhotoHandoffs(store: store, page: { [weak self] in
-            guard let self, !self.isTyping else { return nil }
-            return self.currentPage
-        }, selectionPage: { [weak self] in self?.currentPage }, say: { [weak self] message in
-            guard let self, let message else { return }
-            self.showToast(message.text, undoable: message.isUndoable)
-        }, window: { [weak self] in self?.view.rootWindow })
+        PhotoHandoffs(
+            store: store,
+            page: { [weak self] in
+                guard let self, !self.isTyping else { return nil }
+                return self.currentPage
+            }, selectionPage: { [weak self] in self?.currentPage },
+            say: { [weak self] message in
+                guard let self, let message else { return }
+                self.showToast(message.text, undoable: message.isUndoable)
+            }, window: { [weak self] in self?.view.rootWindow })
     }
 
     /// Adds `win.open-with`, `win.show-in-files`, `win.copy`, `win.set-background`,

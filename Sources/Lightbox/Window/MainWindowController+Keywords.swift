@@ -8,11 +8,14 @@ extension MainWindowController {
         var message: CommandMessage?
         if let removed = Self.removedKeyword(in: edit) {
             let keyword = KeywordText.shown(removed)
-            let text = edit.ids.count == 1
+            let text =
+                edit.ids.count == 1
                 ? String(format: tr("Keyword “%@” removed"), keyword)
                 // Translators: a toast; %1$@ is the keyword, %2$d how many photos it was removed from (2 or more).
-                : String(format: trn("Keyword “%1$@” removed from %2$d photo", "Keyword “%1$@” removed from %2$d photos",
-                                     edit.ids.count), keyword, edit.ids.count)
+                : String(
+                    format: trn(
+                        "Keyword “%1$@” removed from %2$d photo", "Keyword “%1$@” removed from %2$d photos",
+                        edit.ids.count), keyword, edit.ids.count)
             message = CommandMessage(text, isUndoable: true)
         }
         commands.record(edit, saying: message)

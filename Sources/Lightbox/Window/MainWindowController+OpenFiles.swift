@@ -10,9 +10,14 @@ import LightboxKit
 extension MainWindowController {
     func open(files opened: OpenedPaths) {
         if let problem = opened.problems.first {
-            showToast(opened.problems.count == 1 ? problem
-                // Translators: a toast when several files given to Lightbox can't be opened.
-                : String(format: trn("%d file can't be opened: it does not exist or is not a photo.", "%d files can't be opened: they do not exist or are not photos.", opened.problems.count), opened.problems.count),
+            showToast(
+                opened.problems.count == 1
+                    ? problem
+                    // Translators: a toast when several files given to Lightbox can't be opened.
+                    : String(
+                        format: trn(
+                            "%d file can't be opened: it does not exist or is not a photo.",
+                            "%d files can't be opened: they do not exist or are not photos.", opened.problems.count), opened.problems.count),
                 undoable: false)
         }
         var photos = opened.photos
@@ -33,10 +38,13 @@ extension MainWindowController {
         showFolderInTitle()
         if browsed.isEmpty, let library = store.libraryFolder(containing: first) {
             // Translators: a toast; %1$@ is a photo opened from the file manager, %2$@ its library folder.
-            showToast(String(format: tr("“%1$@” is in your library, in “%2$@”."), (first as NSString).lastPathComponent,
-                             LibraryFolderList.displayName(library)), undoable: false)
+            showToast(
+                String(
+                    format: tr("“%1$@” is in your library, in “%2$@”."), (first as NSString).lastPathComponent,
+                    LibraryFolderList.displayName(library)), undoable: false)
         }
-        let showsPage = !browsed.isEmpty, single = photos.count == 1
+        let showsPage = !browsed.isEmpty
+        let single = photos.count == 1
         pendingFiles = PhotoArrival(photos, in: store, waitingForScansOf: Set(browsed)) { [weak self] found, missing in
             self?.showOpened(found, missing: missing, onPhotoPage: showsPage, single: single)
         }
@@ -49,8 +57,10 @@ extension MainWindowController {
         pendingFiles = nil
         if let file = missing.first {
             // Translators: a toast; %@ is a photo file given to Lightbox that its folder's scan did not find.
-            showToast(String(format: tr("“%@” can't be opened: it is not in its folder any more."),
-                             (file as NSString).lastPathComponent), undoable: false)
+            showToast(
+                String(
+                    format: tr("“%@” can't be opened: it is not in its folder any more."),
+                    (file as NSString).lastPathComponent), undoable: false)
         }
         guard let first = found.first else { return }
         (currentPage as? PhotoRevealing)?.reveal(first.id, focusing: true)

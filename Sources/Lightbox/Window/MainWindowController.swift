@@ -27,9 +27,11 @@ final class MainWindowController: Controller, PhotoOpening {
         let keywords = KeywordsController(store: store)
         let root = MainWindowController(
             store: store,
-            pages: [WindowPage(kind: .photos, title: tr("Photos"), controller: photos),
-                    WindowPage(kind: .albums, title: tr("Albums"), controller: albums),
-                    WindowPage(kind: .keywords, title: tr("Keywords"), controller: keywords)],
+            pages: [
+                WindowPage(kind: .photos, title: tr("Photos"), controller: photos),
+                WindowPage(kind: .albums, title: tr("Albums"), controller: albums),
+                WindowPage(kind: .keywords, title: tr("Keywords"), controller: keywords),
+            ],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
         albums.opener = root
@@ -38,8 +40,10 @@ final class MainWindowController: Controller, PhotoOpening {
         return (root, photos)
     }
 
-    init(store: CatalogStore, pages: [WindowPage],
-         makePhotoPage: @escaping @MainActor (CatalogStore, [Photo], Int) -> Controller) {
+    init(
+        store: CatalogStore, pages: [WindowPage],
+        makePhotoPage: @escaping @MainActor (CatalogStore, [Photo], Int) -> Controller
+    ) {
         self.store = store
         self.pages = PagesController(pages: pages)
         self.makePhotoPage = makePhotoPage
@@ -142,7 +146,8 @@ final class MainWindowController: Controller, PhotoOpening {
         guard child === navigation else { return }
         let top = navigation.topController
         if let left = shownTop, top !== left, !navigation.controllers.contains(where: { $0 === left }),
-           let id = (left as? PhotoSelecting)?.currentPhoto?.id {
+            let id = (left as? PhotoSelecting)?.currentPhoto?.id
+        {
             (currentPage as? PhotoRevealing)?.reveal(id, focusing: true)
         }
         shownTop = top
@@ -208,13 +213,16 @@ final class MainWindowController: Controller, PhotoOpening {
     /// What `win.rate`, `win.reject`, `win.undo`, `win.redo` and Delete do: act on the
     /// current page's selected photos, not while typing in search; a toast says what
     /// they did (with Undo) or why they failed.
-    private(set) lazy var commands = PhotoCommands(store: store, page: { [weak self] in
-        guard let self, !self.isTyping else { return nil }
-        return self.currentPage
-    }, say: { [weak self] message in
-        guard let self else { return }
-        if let message { self.showToast(message.text, undoable: message.isUndoable) } else { self.hideToast() }
-    })
+    private(set) lazy var commands = PhotoCommands(
+        store: store,
+        page: { [weak self] in
+            guard let self, !self.isTyping else { return nil }
+            return self.currentPage
+        },
+        say: { [weak self] message in
+            guard let self else { return }
+            if let message { self.showToast(message.text, undoable: message.isUndoable) } else { self.hideToast() }
+        })
 
     func showToast(_ message: String, undoable: Bool) {
         guard isViewLoaded else { return }

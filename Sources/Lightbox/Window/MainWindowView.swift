@@ -110,7 +110,8 @@ final class MainWindowView: Box {
         let menu = Menu()
         menu.append(tr("_All Photos"), action: "win.minimum-rating", target: Variant(Int32(0)))
         for stars in 1...5 {
-            let label = stars == 5
+            let label =
+                stars == 5
                 // Translators: the highest minimum rating in the sort menu: only photos with 5 stars; _ marks the access key.
                 ? tr("★ _5 Only")
                 // Translators: a minimum rating in the sort menu; %d is 1 to 4 stars, _ marks the access key.
@@ -152,8 +153,9 @@ final class MainWindowView: Box {
         folderSection.append(tr("All _Folders"), action: "win.folder-filter", target: Variant(""))
         for folder in folders {
             // Underscores in a name are not mnemonics.
-            folderSection.append(folder.name.replacingOccurrences(of: "_", with: "__"), action: "win.folder-filter",
-                                 target: Variant(folder.path))
+            folderSection.append(
+                folder.name.replacingOccurrences(of: "_", with: "__"), action: "win.folder-filter",
+                target: Variant(folder.path))
         }
     }
 
@@ -163,7 +165,8 @@ final class MainWindowView: Box {
         writeBackSection.removeAll()
         writeBackSection.append(tr("_Save Ratings and Keywords in Files"), action: "win.save-metadata-in-files")
         // Translators: a menu item; %d is how many files wait for their ratings and keywords.
-        writeBackSection.append(String(format: trn("_Write Pending Changes (%d)", "_Write Pending Changes (%d)", count), count),
-                                action: "win.write-pending")
+        writeBackSection.append(
+            String(format: trn("_Write Pending Changes (%d)", "_Write Pending Changes (%d)", count), count),
+            action: "win.write-pending")
     }
 }

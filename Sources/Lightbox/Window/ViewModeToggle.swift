@@ -10,8 +10,10 @@ final class ViewModeToggle: Box {
     init() {
         super.init(orientation: .horizontal)
         addCssClass("linked")
-        for (button, mode, title, tooltip) in [(listButton, "list", tr("View as List"), tr("View as List (Alt+1)")),
-                                               (gridButton, "grid", tr("View as Grid"), tr("View as Grid (Alt+2)"))] {
+        for (button, mode, title, tooltip) in [
+            (listButton, "list", tr("View as List"), tr("View as List (Alt+1)")),
+            (gridButton, "grid", tr("View as Grid"), tr("View as Grid (Alt+2)")),
+        ] {
             button.tooltip = tooltip
             button.setAccessibleLabel(title)
             button.actionTarget = Variant(mode)

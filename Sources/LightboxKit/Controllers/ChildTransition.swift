@@ -11,8 +11,10 @@ extension Controller {
     /// `from.viewDidDisappear`, `to.viewDidAppear`, then `completion`. Containment
     /// calls (`willMove`/`didMove`) stay the caller's job. A transition still running
     /// when the next one starts is finished first.
-    public func transition(from: Controller, to: Controller, animation: StackTransitionType = .crossfade,
-                           duration: Double = 0.25, completion: (@MainActor () -> Void)? = nil) {
+    public func transition(
+        from: Controller, to: Controller, animation: StackTransitionType = .crossfade,
+        duration: Double = 0.25, completion: (@MainActor () -> Void)? = nil
+    ) {
         finishRunningTransition()
         if let problem = ContainmentRules.problem(transitionFrom: from, to: to, in: self) {
             preconditionFailure(problem)

@@ -59,8 +59,10 @@ extension Controller {
     /// `ControllerWindow`), titled `title` when given (it becomes the controller's title),
     /// `defaultSize` large when given.
     @discardableResult
-    public func presentWindow(application: Application, title: String? = nil,
-                              defaultSize: (width: Int, height: Int)? = nil) -> ControllerWindow {
+    public func presentWindow(
+        application: Application, title: String? = nil,
+        defaultSize: (width: Int, height: Int)? = nil
+    ) -> ControllerWindow {
         if let title { self.title = title }
         let window = ControllerWindow(application: application, root: self)
         if let defaultSize { window.setDefaultSize(width: defaultSize.width, height: defaultSize.height) }

@@ -43,9 +43,11 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
     /// Controllers in use, by the row that shows them.
     private var hostedByRow: [ObjectIdentifier: Hosted] = [:]
 
-    public init(_ items: [Item] = [], parent: Controller, poolLimit: Int = 16,
-                make: @escaping @MainActor () -> Hosted,
-                configure: @escaping @MainActor (Hosted, Item) -> Void) {
+    public init(
+        _ items: [Item] = [], parent: Controller, poolLimit: Int = 16,
+        make: @escaping @MainActor () -> Hosted,
+        configure: @escaping @MainActor (Hosted, Item) -> Void
+    ) {
         self.parent = parent
         self.poolLimit = poolLimit
         self.make = make
@@ -67,8 +69,9 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
             return
         }
         guard let parent else {
-            GLibLog.critical("HostingDataSource: a row was bound after the parent controller was freed; it stays empty",
-                             domain: GLibLog.kitDomain)
+            GLibLog.critical(
+                "HostingDataSource: a row was bound after the parent controller was freed; it stays empty",
+                domain: GLibLog.kitDomain)
             return
         }
         let controller = unused.popLast() ?? make()
@@ -81,7 +84,8 @@ open class HostingDataSource<Item, Hosted: Controller>: ArrayDataSource<Item> {
 
     open override func unbind(row: ListRowView) {
         guard let row = row as? HostingRow,
-              let controller = hostedByRow.removeValue(forKey: ObjectIdentifier(row)) else { return }
+            let controller = hostedByRow.removeValue(forKey: ObjectIdentifier(row))
+        else { return }
         row.unhost()
         controller.willMove(toParent: nil)
         controller.removeFromParent()

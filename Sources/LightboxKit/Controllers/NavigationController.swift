@@ -40,7 +40,8 @@ open class NavigationController: Controller {
         let keys = EventControllerKey()
         keys.onKey(owner: self) { [weak self] key, modifiers in
             guard let self else { return false }
-            let isBack = (key == Key(name: "Escape") && modifiers.isEmpty)
+            let isBack =
+                (key == Key(name: "Escape") && modifiers.isEmpty)
                 || (key == Key(name: "Left") && modifiers == .altMask)
             guard isBack, self.canGoBack else { return false }
             self.goBack()
@@ -72,8 +73,10 @@ open class NavigationController: Controller {
         updateHeader()
         guard isViewLoaded else { return controller.didMove(toParent: self) }
         if let previous {
-            transition(from: previous, to: controller, animation: animated ? .slideLeft : .none,
-                       duration: transitionDuration) { [weak self] in controller.didMove(toParent: self) }
+            transition(
+                from: previous, to: controller, animation: animated ? .slideLeft : .none,
+                duration: transitionDuration
+            ) { [weak self] in controller.didMove(toParent: self) }
         } else {
             navigationView.pages.add(controller.view)
             controller.didMove(toParent: self)
@@ -91,8 +94,10 @@ open class NavigationController: Controller {
             top.removeFromParent()
             return top
         }
-        transition(from: top, to: previous, animation: animated ? .slideRight : .none,
-                   duration: transitionDuration) { top.removeFromParent() }
+        transition(
+            from: top, to: previous, animation: animated ? .slideRight : .none,
+            duration: transitionDuration
+        ) { top.removeFromParent() }
         return top
     }
 
@@ -109,8 +114,10 @@ open class NavigationController: Controller {
             if isViewLoaded { navigationView.pages.add(controller.view) }
             return controller.didMove(toParent: self)
         }
-        transition(from: top, to: controller, animation: animated ? .crossfade : .none,
-                   duration: transitionDuration) { [weak self] in
+        transition(
+            from: top, to: controller, animation: animated ? .crossfade : .none,
+            duration: transitionDuration
+        ) { [weak self] in
             old.forEach { $0.removeFromParent() }
             controller.didMove(toParent: self)
         }

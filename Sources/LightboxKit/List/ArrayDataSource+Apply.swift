@@ -61,7 +61,8 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         let insert = insertions(diff.insertions, carrying: carried) { end, insertedBefore in
             let stableBefore = end - insertedBefore
             return { position in
-                position >= end ? old[stableFrom[position - end + stableBefore]]
+                position >= end
+                    ? old[stableFrom[position - end + stableBefore]]
                     : updatedFrom[position].map { old[$0] } ?? newItems[position]
             }
         }

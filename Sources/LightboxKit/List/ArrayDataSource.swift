@@ -111,22 +111,34 @@ open class ArrayDataSource<Item> {
 
     /// Registers the row type that shows items of `kind`; `configure` must set every field.
     /// Grid views show these rows too, unless a grid cell is registered for the kind.
-    public func register<Row: ListRowView>(_ rowType: Row.Type, kind: RowKind = .standard,
-                                           configure: @escaping @MainActor (Row, Item) -> Void) {
-        registry.register(kind, .init(make: { Row() }, configure: { row, item in
-            configure(row as! Row, item)
-        }))
+    public func register<Row: ListRowView>(
+        _ rowType: Row.Type, kind: RowKind = .standard,
+        configure: @escaping @MainActor (Row, Item) -> Void
+    ) {
+        registry.register(
+            kind,
+            .init(
+                make: { Row() },
+                configure: { row, item in
+                    configure(row as! Row, item)
+                }))
     }
 
     /// Registers the cell type grid views (`makeGridView`) show items of `kind` in, as
     /// `UICollectionView` has cells of its own beside a table's: the same items, another
     /// look. Cells are rows (`ListRowView`) with their own reuse pool, separate from the
     /// list's; `configure` must set every field.
-    public func registerGridCell<Cell: ListRowView>(_ cellType: Cell.Type, kind: RowKind = .standard,
-                                                    configure: @escaping @MainActor (Cell, Item) -> Void) {
-        gridRegistry.register(kind, .init(make: { Cell() }, configure: { cell, item in
-            configure(cell as! Cell, item)
-        }))
+    public func registerGridCell<Cell: ListRowView>(
+        _ cellType: Cell.Type, kind: RowKind = .standard,
+        configure: @escaping @MainActor (Cell, Item) -> Void
+    ) {
+        gridRegistry.register(
+            kind,
+            .init(
+                make: { Cell() },
+                configure: { cell, item in
+                    configure(cell as! Cell, item)
+                }))
     }
 
     /// Number of rows bound right now.
@@ -160,11 +172,14 @@ open class ArrayDataSource<Item> {
         // showed (so its measured height stays valid) and is configured once the list has
         // stopped jumping, or when a scroll brings it near, unless it is unbound first.
         if let row = slot.child as? ListRowView, row.reuseKind == kindOfItem(item(at: position)),
-           let adjustment = scrollAdjustment, isFarFromVisible(position, in: adjustment) {
+            let adjustment = scrollAdjustment, isFarFromVisible(position, in: adjustment)
+        {
             waitingSlots[ObjectIdentifier(slot)] = (slot, registry)
             lastWaitingBind = .now
             followScrolling(adjustment)
-            if configureWaiting == nil { configureWaiting = MainLoopTimer(after: quietPeriod) { [weak self] in self?.configureWaitingRows() } }
+            if configureWaiting == nil {
+                configureWaiting = MainLoopTimer(after: quietPeriod) { [weak self] in self?.configureWaitingRows() }
+            }
             return
         }
         configure(slot, at: position, registry: registry)
@@ -231,7 +246,8 @@ open class ArrayDataSource<Item> {
             guard let self, let adjustment else { return }
             for (slot, registry) in waitingSlots.values {
                 guard let position = slot.modelItem.flatMap(model.position(of:)),
-                      !isFarFromVisible(position, in: adjustment) else { continue }
+                    !isFarFromVisible(position, in: adjustment)
+                else { continue }
                 waitingSlots[ObjectIdentifier(slot)] = nil
                 configure(slot, at: position, registry: registry)
             }
@@ -303,10 +319,12 @@ open class ArrayDataSource<Item> {
         guard !positions.isEmpty else { return }
         for (slot, row, rowStamp, registry) in bound.values where rowStamp <= stamp {
             guard let modelItem = slot.modelItem, let position = model.position(of: modelItem),
-                  positions.contains(position) else { continue }
+                positions.contains(position)
+            else { continue }
             let item = item(at: position)
             guard let kind = row.reuseKind, kindOfItem(item) == kind,
-                  let registration = registry.registration(for: kind) else {
+                let registration = registry.registration(for: kind)
+            else {
                 unbindSlot(slot)
                 bindSlot(slot, registry: registry)
                 continue
@@ -331,8 +349,9 @@ open class ArrayDataSource<Item> {
             let row = ErrorRow()
             // Translators: a list row standing in for an item the app shows no row for (a
             // programming error); %1$@ is the item's kind, %2$d its position in the list.
-            row.messageLabel.text = String(format: kitText("No row registered for kind \"%1$@\" (item at position %2$d)"),
-                                           "\(kind)", position)
+            row.messageLabel.text = String(
+                format: kitText("No row registered for kind \"%1$@\" (item at position %2$d)"),
+                "\(kind)", position)
             slot.child = row
         }
     }
@@ -432,8 +451,10 @@ open class ArrayDataSource<Item> {
     /// (all when nil) and tells whether all are in. `shown(end, inserted)` is what GTK sees
     /// once the items before `end` are in and `inserted` items were inserted so far.
     /// `carried` objects (by new position) go back in with their items.
-    func insertions(_ runs: [Range<Int>], carrying carried: [Int: ModelItem],
-                    shown: @escaping (_ end: Int, _ inserted: Int) -> (Int) -> Item) -> (Int?) -> Bool {
+    func insertions(
+        _ runs: [Range<Int>], carrying carried: [Int: ModelItem],
+        shown: @escaping (_ end: Int, _ inserted: Int) -> (Int) -> Item
+    ) -> (Int?) -> Bool {
         var waiting = runs[...]
         var carried = carried
         var inserted = 0
@@ -513,7 +534,8 @@ open class ArrayDataSource<Item> {
 
     /// The first and last positions that have a bound row (nil when none has).
     func rowPositions() -> ClosedRange<Int>? {
-        var low = Int.max, high = -1
+        var low = Int.max
+        var high = -1
         for entry in bound.values {
             guard let modelItem = entry.slot.modelItem, let position = model.position(of: modelItem) else { continue }
             low = Swift.min(low, position)

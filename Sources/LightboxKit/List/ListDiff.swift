@@ -5,7 +5,7 @@ public enum ListDiffError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .duplicateID(id, positions, inNewItems):
+        case .duplicateID(let id, let positions, let inNewItems):
             "Duplicate id \(id) at positions \(positions.map(String.init).joined(separator: " and ")) "
                 + "of the \(inNewItems ? "new" : "current") items"
         }
@@ -54,8 +54,9 @@ public struct ListDiff: Sendable, Equatable {
         for (position, item) in old.enumerated() {
             if let target = newIndex[item.id] {
                 if matchedFrom[target] >= 0 {
-                    throw .duplicateID(id: String(describing: item.id), positions: [matchedFrom[target], position],
-                                       inNewItems: false)
+                    throw .duplicateID(
+                        id: String(describing: item.id), positions: [matchedFrom[target], position],
+                        inNewItems: false)
                 }
                 matchedFrom[target] = position
                 commonOld.append(position)
@@ -66,10 +67,12 @@ public struct ListDiff: Sendable, Equatable {
         let keep = Self.longestIncreasingSubsequence(commonNew)
         var isStableOld = [Bool](repeating: false, count: old.count)
         var isStableNew = [Bool](repeating: false, count: new.count)
-        var stable: [Int] = [], stableFrom: [Int] = []
+        var stable: [Int] = []
+        var stableFrom: [Int] = []
         stable.reserveCapacity(keep.count)
         stableFrom.reserveCapacity(keep.count)
-        var updates: [Int] = [], updatedFrom: [Int] = []
+        var updates: [Int] = []
+        var updatedFrom: [Int] = []
         for index in keep {  // ascending in both old and new positions
             let (from, to) = (commonOld[index], commonNew[index])
             isStableOld[from] = true
@@ -108,7 +111,8 @@ public struct ListDiff: Sendable, Equatable {
     @usableFromInline
     static func runs(of positions: [Int]) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        var start = -1, end = -1
+        var start = -1
+        var end = -1
         for position in positions {
             if position == end {
                 end += 1
@@ -126,7 +130,7 @@ public struct ListDiff: Sendable, Equatable {
     /// O(n log n); linear when the order barely changed).
     @usableFromInline
     static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []          // index into values of the smallest tail per length
+        var tails: [Int] = []  // index into values of the smallest tail per length
         var previous = [Int](repeating: -1, count: values.count)
         for (index, value) in values.enumerated() {
             if let last = tails.last, values[last] < value {
@@ -134,7 +138,8 @@ public struct ListDiff: Sendable, Equatable {
                 tails.append(index)
                 continue
             }
-            var low = 0, high = tails.count
+            var low = 0
+            var high = tails.count
             while low < high {
                 let middle = (low + high) / 2
                 if values[tails[middle]] < value { low = middle + 1 } else { high = middle }

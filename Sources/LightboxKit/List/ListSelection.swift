@@ -114,7 +114,8 @@ extension ArrayDataSource {
     /// item of a row partly scrolled away counting), nil when it shows none or is not on screen.
     public var firstVisiblePosition: Int? {
         guard let view, view.isMapped else { return nil }
-        let height = view.height, width = view.width
+        let height = view.height
+        let width = view.width
         // The leftmost bound row under a line near the top, a few pixels down at a time
         // (past the spacing around rows); the first line that meets rows is the first row.
         for y in stride(from: 1, to: height, by: 4) {
@@ -164,8 +165,9 @@ extension ArrayDataSource {
     /// model must wrap this source directly (positions are source positions).
     public func attach(_ view: ListBase) {
         let selection = view.selection
-        precondition(selection.selectedModel === model,
-                     "ArrayDataSource.attach: the view's selection model does not wrap this data source")
+        precondition(
+            selection.selectedModel === model,
+            "ArrayDataSource.attach: the view's selection model does not wrap this data source")
         selectionConnections.forEach { $0.disconnect() }
         self.view = view
         self.selection = selection

@@ -19,9 +19,9 @@ public enum UnregisteredKindPolicy: Sendable {
 
     public static var buildDefault: UnregisteredKindPolicy {
         #if DEBUG
-        .trap
+            .trap
         #else
-        .showErrorRow
+            .showErrorRow
         #endif
     }
 }

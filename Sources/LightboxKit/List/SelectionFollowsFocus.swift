@@ -66,7 +66,8 @@ final class SelectionFollowingFocus<Item> {
         hadFocus = true
         // A click selects by itself; a change being applied moves rows under the focus.
         guard !pointer.isActive, !source.isApplying, !source.hasPendingChange,
-              let position = source.boundPosition(around: focus, in: view) else { return }
+            let position = source.boundPosition(around: focus, in: view)
+        else { return }
         let modifiers = keyModifiers ?? []
         guard modifiers.isDisjoint(with: [.controlMask, .shiftMask]) else { return }
         let selected = source.selectedPositions

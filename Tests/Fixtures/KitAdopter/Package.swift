@@ -8,13 +8,13 @@ import PackageDescription
 let package = Package(
     name: "KitAdopter",
     dependencies: [
-        .package(name: "Lightbox", path: "../../.."),
+        .package(name: "Lightbox", path: "../../..")
     ],
     targets: [
         .executableTarget(
             name: "KitAdopter",
             dependencies: [.product(name: "LightboxKit", package: "Lightbox")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )
