@@ -109,13 +109,15 @@ extension LaunchedApp {
 
     /// Activates one of the application's actions over D-Bus (`org.gtk.Actions`, as
     /// `gapplication action` does): what a menu item for that action does when clicked.
-    /// `parameter` is the target in GVariant text (`"'dark'"`), as a menu item's target.
-    func activateAction(_ name: String, parameter: String? = nil) -> Bool {
+    /// `parameter` is the target in GVariant text (`"'dark'"`), as a menu item's target;
+    /// `objectPath` the window's (`…/window/1`, as GtkApplicationWindow exports its actions)
+    /// for one of the window's.
+    func activateAction(_ name: String, parameter: String? = nil, objectPath: String = "/io/github/lightbox/Lightbox") -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
         process.arguments = [
             "call", "--session", "--dest", "io.github.lightbox.Lightbox",
-            "--object-path", "/io/github/lightbox/Lightbox",
+            "--object-path", objectPath,
             "--method", "org.gtk.Actions.Activate", name,
             parameter.map { "[<\($0)>]" } ?? "[]", "{}",
         ]

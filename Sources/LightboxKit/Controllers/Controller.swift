@@ -29,6 +29,8 @@ open class Controller {
     private var loadedView: Widget?
     /// Set while a container animates this controller in: `viewDidAppear` waits for the end.
     var isAppearanceDeferred = false
+    /// The appearance left to the main loop's next idle moment (see `viewWasMapped`).
+    private var pendingAppearance: MainLoopTimer?
     /// The transition between two children that is still animating.
     var runningTransition: ChildTransition?
 
@@ -126,13 +128,28 @@ open class Controller {
     // MARK: Appearance, driven by map/unmap
 
     private func viewWasMapped() {
-        // GTK maps children before it emits "map" on their parent: start from the highest
-        // ancestor that is mapped but has not appeared, so parents appear first.
-        var top = self
-        while let next = top.parent, next.appearance == .disappeared, next.loadedView?.isMapped == true {
-            top = next
+        // GTK emits "map" on a widget only once it has mapped the widget's children, so an
+        // ancestor that is mapped but has not appeared is still walking its children: were it
+        // to appear now, a list applying new items in its `viewWillAppear` would free rows GTK
+        // is about to visit (a critical, then a crash). Its own "map" comes next and makes the
+        // whole hierarchy appear, parents first; should none come, the main loop's next idle
+        // moment does.
+        guard let waiting = highestAncestorStillMapping else { return appear() }
+        waiting.pendingAppearance = MainLoopTimer.whenIdle { [weak waiting] in
+            waiting?.pendingAppearance = nil
+            waiting?.appear()
         }
-        top.appear()
+    }
+
+    /// The highest ancestor whose view is mapped but that has not appeared (nil when none).
+    private var highestAncestorStillMapping: Controller? {
+        var found: Controller?
+        var next = parent
+        while let current = next, current.appearance == .disappeared, current.loadedView?.isMapped == true {
+            found = current
+            next = current.parent
+        }
+        return found
     }
 
     private func viewWasUnmapped() {
