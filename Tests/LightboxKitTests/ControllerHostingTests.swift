@@ -27,7 +27,7 @@ private final class NumberController: Controller {
 }
 
 /// The list's controller: owns the hosting source, shows a scrolled list.
-private final class NumbersController: Controller {
+private class NumbersController: Controller {
     var source: HostingDataSource<Int, NumberController>!
     let scroller = ScrolledWindow()
     private(set) var list: ListView!
@@ -48,6 +48,18 @@ private final class NumbersController: Controller {
     }
 
     func hosts(_ number: Int) -> Bool { source.hostedControllers.contains { $0.number == number } }
+}
+
+/// A list's controller that, like a page grouping photos when it comes back on screen,
+/// gives its list new items as it appears.
+private final class RenumberingController: NumbersController {
+    /// For each appearance: whether every hosted row was on screen (mapped) by then.
+    var appearances: [Bool] = []
+
+    override func viewWillAppear() {
+        appearances.append(source.hostedControllers.allSatisfy { $0.view.isMapped })
+        source.setItems(source.items.map { $0 + 100 })
+    }
 }
 
 final class ControllerHostingTests: GtkTestCase {
@@ -87,6 +99,33 @@ final class ControllerHostingTests: GtkTestCase {
         XCTAssertEqual(counts.willAppear, counts.didDisappear, "every appearance ends")
         XCTAssertEqual(counts.willAppear, counts.didAppear)
         XCTAssertEqual(counts.willDisappear, counts.didDisappear)
+    }
+
+    func testAListThatTakesNewItemsAsItAppearsDoesSoOnceGTKHasMappedItsRows() {
+        let counts = AppearanceCounts()
+        let numbers = RenumberingController(count: 20, counts: counts)
+        let stack = Stack()
+        stack.add(Label("Another page"), name: "other")
+        stack.add(numbers.view, name: "numbers")
+        stack.setVisibleChildFull("other", transition: .none)
+        let window = Window()
+        window.setDefaultSize(width: 360, height: 480)
+        window.child = stack
+        show(window)
+        stack.setVisibleChildFull("numbers", transition: .none)
+        pump(until: { numbers.hosts(100) }, "rows of the new items hosted")
+        // Each time the page comes back GTK maps its rows one after the other: the list appears,
+        // and changes its rows, only once GTK has mapped them all (changing them in the middle
+        // of GTK's walk frees rows it is about to visit).
+        for _ in 0..<5 {
+            stack.setVisibleChildFull("other", transition: .none)
+            stack.setVisibleChildFull("numbers", transition: .none)
+        }
+        pump(until: { numbers.hosts(600) }, "the items of the sixth appearance hosted")
+        XCTAssertEqual(
+            numbers.appearances, Array(repeating: true, count: 6), "the list appeared each time it was shown, its rows on screen")
+        XCTAssertEqual(counts.willAppear - counts.didDisappear, numbers.source.boundRowCount, "every hosted row on screen appeared")
+        window.destroy()
     }
 
     func testUnbindReturnsControllersToTheBoundedPool() {
