@@ -60,12 +60,14 @@ final class StressAppTests: GtkTestCase {
     }
 
     /// The keys a person culls with (the shortcut table), weighted as culling goes: rejects,
-    /// ratings, undo and redo, trash, next unrated, pages, list and grid, the photo page and back.
+    /// ratings, undo and redo, trash, next unrated, pages, list and grid, the photo page and back,
+    /// zoom (the photo page's, the grid's thumbnails).
     static let commands: [String] =
         Array(repeating: "9", count: 4) + Array(repeating: "ctrl+z", count: 3) + Array(repeating: "ctrl+shift+z", count: 2)
         + [
             "Delete", "Delete", "0", "1", "2", "3", "4", "5", "u", "shift+u", "ctrl+1", "ctrl+2", "ctrl+3",
             "alt+1", "alt+2", "Return", "Return", "Escape", "Escape", "Left", "Right", "Down", "Up",
+            "ctrl+plus", "ctrl+minus", "ctrl+0",
         ]
 
     static func addDamagedFiles(to folder: URL) throws {
