@@ -145,12 +145,15 @@ public final class PhotoCommands {
 
     /// The photo after `ids` in the library's order, or before them when they end it.
     private func neighbour(of ids: Set<Photo.ID>) -> Photo? {
-        // The list as the person sees it: photos rejected or trashed a moment ago may still
-        // wait in the store's list to leave it.
-        let list = store.photos.filter { ids.contains($0.id) || store.photo($0.id).map(store.isListed) == true }
-        let positions = list.indices.filter { ids.contains(list[$0].id) }
-        return positions.last.flatMap { last in list[(last + 1)...].first { !ids.contains($0.id) } }
-            ?? positions.first.flatMap { first in list[..<first].last }
+        let store = self.store
+        let list = store.photos
+        guard let first = list.firstIndex(where: { ids.contains($0.id) }),
+            let last = list.lastIndex(where: { ids.contains($0.id) })
+        else { return nil }
+        // As the person sees the list: photos rejected or trashed a moment ago may still wait
+        // in the store's list to leave it. Only the photos beside the leaving ones are looked at.
+        let shown = { (photo: Photo) in !ids.contains(photo.id) && store.photo(photo.id).map(store.isListed) == true }
+        return list[(last + 1)...].first(where: shown) ?? list[..<first].last(where: shown)
     }
 
     /// Selects `next` on `page` at once when photos leave it: the list drops their rows only
