@@ -47,7 +47,10 @@ final class WorkerPoolTests: XCTestCase {
                 "this file made the image decoder hang (no answer in 2 s)",
             ])
         for photo in photos.prefix(4) {
-            XCTAssertEqual(photo, PhotoReader.read(path: photo.path, stamp: stamp(photo.path)), photo.name)
+            var read = PhotoReader.read(path: photo.path, stamp: stamp(photo.path))
+            XCTAssertEqual(read.identity?.fingerprint, photo.identity?.fingerprint)
+            read.identity = photo.identity  // the device and inode come from the scan
+            XCTAssertEqual(photo, read, photo.name)
         }
         XCTAssertEqual(workers.lostCount, 2)
 

@@ -130,7 +130,7 @@ public final class Catalog: Sendable {
     static let columns = [
         "path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
         "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
-        "altitude", "rating", "error", "rejected", "keywords",
+        "altitude", "rating", "error", "rejected", "keywords", "device", "inode", "fingerprint",
     ]
     static let columnList = columns.joined(separator: ", ")
 
@@ -211,6 +211,9 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v6-library-folders") { db in
             try createLibraryFolders(db)  // see Catalog+LibraryFolders.swift
         }
+        migrator.registerMigration("v7-photo-identity") { db in
+            try giveEveryPhotoAnIdentity(db)  // see Catalog+Identity.swift
+        }
         return migrator
     }
 
@@ -224,7 +227,8 @@ public final class Catalog: Sendable {
     public func photos(in folder: String) throws -> [Photo] {
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
-            try Photo.filter(Column("path") >= low && Column("path") < high).order(Column("path")).fetchAll(db)
+            try Photo.filter(Column("path") >= low && Column("path") < high && Column("missingSince") == nil)
+                .order(Column("path")).fetchAll(db)
         }
     }
 
@@ -242,7 +246,7 @@ public final class Catalog: Sendable {
         }
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
-            let inFolder = "path >= ? AND path < ?"
+            let inFolder = "path >= ? AND path < ? AND missingSince IS NULL"
             // In a large folder, walking the order's index down to the first photos in the
             // folder beats sorting the whole folder (34 ms at 100,000); SQLite, knowing
             // nothing of the folder's size, would sort.
@@ -267,13 +271,22 @@ public final class Catalog: Sendable {
                 arguments: [low, high, boundary, maxTie + 1])
             guard tied.count <= maxTie else { return nil }
             let byName = tied.map { Photo(path: $0, fileSize: 0, modified: 0) }.sorted(by: .name)
-            let rows = try Photo.fetchAll(db, keys: byName.prefix(limit - above.count).map(\.path))
+            let rows = try Photo.filter(byName.prefix(limit - above.count).map(\.path).contains(Column("path"))).fetchAll(db)
             return above + rows
         }
     }
 
+    /// The size and modification time the catalog has for the file at `path`; nil when it
+    /// has no photo there, or only a missing one.
+    func stamp(at path: String) throws -> FileStamp? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT fileSize, modified FROM photo WHERE path = ? AND missingSince IS NULL", arguments: [path])
+                .map { FileStamp(size: try $0.decode(atIndex: 0), modified: try $0.decode(atIndex: 1)) }
+        }
+    }
+
     public func photo(at path: String) throws -> Photo? {
-        try database.read { db in try Photo.fetchOne(db, key: path) }
+        try database.read { db in try Photo.filter(Column("path") == path).fetchOne(db) }
     }
 
     /// Size and modification time of every file under `folder`, for incremental rescans.
@@ -282,7 +295,7 @@ public final class Catalog: Sendable {
         return try database.read { db in
             var result: [String: FileStamp] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT path, fileSize, modified FROM photo WHERE path >= ? AND path < ?",
+                db, sql: "SELECT path, fileSize, modified FROM photo WHERE path >= ? AND path < ? AND missingSince IS NULL",
                 arguments: [low, high])
             while let row = try rows.next() {
                 // Throwing decodes: an unexpected NULL is an error, never a trap.
@@ -294,39 +307,88 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// What `save` did: the photos as the catalog now holds them, and where photos
+    /// found again at a new path were before.
+    public struct Saved: Sendable {
+        /// The photos saved: as read from their files, with the stars, reject and keywords
+        /// the catalog keeps for a photo it had before (at that path, or found again there).
+        public var photos: [Photo] = []
+        /// The former paths of photos found again at a new path (moved or renamed).
+        public var movedFrom: [String] = []
+        /// Paths where a photo found again took the place of another (missing) one.
+        public var replaced: [String] = []
+    }
+
+    /// Paths under `folder` whose rows have no file identity (written before identities were kept).
+    func unidentified(in folder: String) throws -> Set<String> {
+        let (low, high) = Catalog.inside(folder)
+        return try database.read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT path FROM photo WHERE path >= ? AND path < ? AND inode IS NULL", arguments: [low, high]))
+        }
+    }
+
     /// Inserts or updates rows for freshly read files. A file already in the catalog
-    /// keeps its catalog rating, reject and keywords; a new one starts with what the file says.
-    public func save(_ photos: [Photo]) throws {
+    /// keeps its catalog rating, reject and keywords; so does the file of a photo that
+    /// vanished from elsewhere (matched by `vanishedPhoto(matching:)`: its row moves here);
+    /// a new one starts with what the file says.
+    @discardableResult
+    public func save(_ photos: [Photo]) throws -> Saved {
         try database.write { db in
             let columns = Catalog.columns
             let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
             let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
-                    ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", "))
+                    ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", ")), missingSince = NULL
                     """)
-            for p in photos {
-                let values: [(any DatabaseValueConvertible)?] = [
-                    p.path, p.fileSize, p.modified, p.taken, p.takenSource?.rawValue, p.make, p.model, p.lens, p.exposure,
-                    p.aperture, p.iso, p.focalLength, p.width, p.height, p.orientation, p.latitude, p.longitude,
-                    p.altitude, p.rating, p.error, p.isRejected, Photo.keywordsColumn(p.keywords),
-                ]
-                try statement.execute(arguments: StatementArguments(values))
+            let atPath = try db.cachedStatement(sql: "SELECT \(Catalog.IdentityRow.selection) FROM photo WHERE path = ?")
+            let kept = try db.cachedStatement(sql: "SELECT rating, rejected, keywords FROM photo WHERE path = ?")
+            var removedFolders: [String]?
+            var saved = Saved()
+            for var p in photos {
+                if p.identity != nil {
+                    let current = try GRDB.Row.fetchOne(atPath, arguments: [p.path]).map(Catalog.IdentityRow.init)
+                    removedFolders = try removedFolders ?? Catalog.removedFolders(db)
+                    if let found = try Catalog.vanishedPhoto(matching: p, current: current, in: db, removedFolders: removedFolders ?? []) {
+                        try Catalog.relink(found, to: p.path, current: current, in: db)
+                        saved.movedFrom += [found.path].compactMap { $0 }
+                        if current != nil { saved.replaced.append(p.path) }
+                    }
+                }
+                if let row = try GRDB.Row.fetchOne(kept, arguments: [p.path]) {
+                    p.rating = try row.decode(atIndex: 0)
+                    p.isRejected = try row.decode(atIndex: 1)
+                    p.keywords = Photo.keywords(column: try row.decode(atIndex: 2))
+                }
+                try statement.execute(arguments: StatementArguments(p.databaseValues))
+                saved.photos.append(p)
             }
+            return saved
         }
     }
 
-    /// Inserts rows exactly as given (restoring a photo with its rating).
+    /// Inserts or replaces rows exactly as given (restoring a photo with its rating).
     public func restore(_ photos: [Photo]) throws {
-        try database.write { db in
-            for photo in photos { try photo.save(db) }
-        }
+        try database.write { db in try Catalog.restore(photos, in: db) }
+    }
+
+    static func restore(_ photos: [Photo], in db: Database) throws {
+        let columns = Catalog.columns
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+                ON CONFLICT(path) DO UPDATE SET \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")), missingSince = NULL
+                """)
+        for photo in photos { try statement.execute(arguments: StatementArguments(photo.databaseValues)) }
     }
 
     public func remove(paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try database.write { db in
-            _ = try Photo.deleteAll(db, keys: paths)
+            let statement = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
+            for path in paths { try statement.execute(arguments: [path]) }
         }
     }
 
@@ -383,27 +445,13 @@ public final class Catalog: Sendable {
         return try body()
     }
 
-    /// Removes the rows of those `paths` whose files are gone now (checked while
-    /// serialized). Returns the paths whose rows were removed.
-    @discardableResult
-    public func removeVanished(_ paths: [String]) throws -> [String] {
-        guard !paths.isEmpty else { return [] }
-        return try serialized {
-            let gone = paths.filter { access($0, F_OK) != 0 && errno == ENOENT }
-            try remove(paths: gone)
-            return gone
-        }
-    }
-
     /// Saves files read from disk (see `save`), leaving out those gone since they were
     /// read: a row is never brought back for a file moved to the trash meanwhile. Returns what was saved.
     @discardableResult
-    public func saveRead(_ photos: [Photo]) throws -> [Photo] {
-        guard !photos.isEmpty else { return [] }
+    public func saveRead(_ photos: [Photo]) throws -> Saved {
+        guard !photos.isEmpty else { return Saved() }
         return try serialized {
-            let present = photos.filter { access($0.path, F_OK) == 0 || errno != ENOENT }
-            try save(present)
-            return present
+            try save(photos.filter { !Catalog.isGone($0.path) })
         }
     }
 
@@ -470,7 +518,26 @@ extension Photo: FetchableRecord, PersistableRecord {
         altitude = try row.decode(atIndex: 17)
         rating = try row.decode(atIndex: 18)
         isRejected = try row.decode(atIndex: 20)
-        keywords = (try row.decode(String?.self, atIndex: 21))?.split(separator: "\n").map(String.init) ?? []
+        keywords = Photo.keywords(column: try row.decode(atIndex: 21))
+        if let inode: Int64 = try row.decode(atIndex: 23) {
+            identity = FileIdentity(
+                device: UInt64(bitPattern: try row.decode(Int64?.self, atIndex: 22) ?? 0), inode: UInt64(bitPattern: inode),
+                fingerprint: try row.decode(atIndex: 24))
+        }
+    }
+
+    /// The values of `Catalog.columns`, in order.
+    var databaseValues: [(any DatabaseValueConvertible)?] {
+        [
+            path, fileSize, modified, taken, takenSource?.rawValue, make, model, lens, exposure,
+            aperture, iso, focalLength, width, height, orientation, latitude, longitude,
+            altitude, rating, error, isRejected, Photo.keywordsColumn(keywords),
+            identity.map { Int64(bitPattern: $0.device) }, identity.map { Int64(bitPattern: $0.inode) }, identity?.fingerprint,
+        ]
+    }
+
+    static func keywords(column: String?) -> [String] {
+        column?.split(separator: "\n").map(String.init) ?? []
     }
 
     /// Keywords as stored: one per line, NULL for none.
@@ -479,27 +546,6 @@ extension Photo: FetchableRecord, PersistableRecord {
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
-        container["path"] = path
-        container["fileSize"] = fileSize
-        container["modified"] = modified
-        container["taken"] = taken
-        container["takenSource"] = takenSource?.rawValue
-        container["make"] = make
-        container["model"] = model
-        container["lens"] = lens
-        container["exposure"] = exposure
-        container["aperture"] = aperture
-        container["iso"] = iso
-        container["focalLength"] = focalLength
-        container["width"] = width
-        container["height"] = height
-        container["orientation"] = orientation
-        container["latitude"] = latitude
-        container["longitude"] = longitude
-        container["altitude"] = altitude
-        container["rating"] = rating
-        container["error"] = error
-        container["rejected"] = isRejected
-        container["keywords"] = Photo.keywordsColumn(keywords)
+        for (column, value) in zip(Catalog.columns, databaseValues) { container[column] = value }
     }
 }

@@ -77,7 +77,7 @@ public struct CatalogRecovery: Equatable, Sendable {
         }
         let database = try open(path)
         try database.write { db in
-            for photo in salvaged { try photo.save(db) }
+            try Catalog.restore(salvaged, in: db)
         }
         return (database, CatalogRecovery(damagedFile: aside, backup: backup, rowsRead: salvaged.count))
     }
@@ -91,12 +91,15 @@ public struct CatalogRecovery: Equatable, Sendable {
         var photos: [Photo] = []
         try? database.read { db in
             let last = (try? Int64.fetchOne(db, sql: "SELECT max(rowid) FROM photo")) ?? nil
+            // A catalog of an older version lacks the newer columns.
+            let present = Set(((try? Row.fetchAll(db, sql: "PRAGMA table_info(photo)")) ?? []).compactMap { $0["name"] as String? })
+            let columns = Catalog.columns.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
             var after: Int64 = 0
             var skip: Int64 = 1
             while true {
                 do {
                     let rows = try Row.fetchCursor(
-                        db, sql: "SELECT \(Catalog.columnList), rowid AS lightboxRowID FROM photo WHERE rowid > ? ORDER BY rowid",
+                        db, sql: "SELECT \(columns), rowid AS lightboxRowID FROM photo WHERE rowid > ? ORDER BY rowid",
                         arguments: [after])
                     while let row = try rows.next() {
                         after = row["lightboxRowID"] ?? after

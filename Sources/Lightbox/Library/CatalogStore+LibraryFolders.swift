@@ -39,11 +39,16 @@ extension CatalogStore {
     /// Pictures). See `open(folders:rescanning:)`.
     public func openLibrary(seedingWith seed: () -> String, showing filter: String? = nil, rescanning: Bool = true) {
         spec.folder = filter.map { ($0 as NSString).standardizingPath }  // kept if the library has it
-        // Folders taken out of the library long ago give their rows up, in the background.
+        // Folders taken out of the library long ago give their rows up, and so do photos
+        // missing for long, in the background.
         let catalog = self.catalog
         let before = Date(timeIntervalSinceNow: -Self.removedFolderRowsKept)
+        let missingBefore = Date(timeIntervalSinceNow: -Catalog.missingPhotosKept)
         if catalog.isWritable {
-            Task.detached(priority: .background) { _ = try? catalog.pruneFolders(removedBefore: before) }
+            Task.detached(priority: .background) {
+                _ = try? catalog.pruneFolders(removedBefore: before)
+                _ = try? catalog.forgetMissing(before: missingBefore)
+            }
         }
         do {
             open(folders: try catalog.libraryFolders(seedingWith: seed).map(\.path), rescanning: rescanning)

@@ -643,10 +643,11 @@ public final class CatalogStore {
                 self.scanProgress = ScanProgress(done: max(done, self.scanProgress?.done ?? 0), total: total)
             }
         }
-        let onBatch: @Sendable ([Photo]) -> Void = { [weak self] batch in
+        let onBatch: @Sendable (Catalog.Saved) -> Void = { [weak self] batch in
             Task { @MainActor in
                 guard !cancelled.isSet else { return }
-                self?.merge(batch)
+                self?.remove(batch.movedFrom + batch.replaced)
+                self?.merge(batch.photos)
             }
         }
         let onFolder = watchingFolders(with: watch)
@@ -873,7 +874,7 @@ public final class CatalogStore {
             guard let self, self.folders.contains(folder), self.offlineFolders[folder] == nil else { return }
             if let failure = outcome.failure, catalog.isDiskFull(failure) { self.diskFull() }
             // Trash and Undo run on this thread meanwhile: what is on disk now decides.
-            self.remove(outcome.removed.filter { access($0, F_OK) != 0 })
+            self.remove(outcome.removed.filter { access($0, F_OK) != 0 } + outcome.replaced)
             self.merge(outcome.saved.filter { access($0.path, F_OK) == 0 })
         }
     }

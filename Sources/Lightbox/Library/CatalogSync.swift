@@ -1,7 +1,8 @@
 import Foundation
 
-/// Brings the catalog in line with a folder on disk: reads new and changed files,
-/// drops rows of files that are gone. Blocking; run it off the main thread.
+/// Brings the catalog in line with a folder on disk: reads new and changed files
+/// (finding moved ones again, see `Catalog.save`), marks photos whose files are gone as
+/// missing. Blocking; run it off the main thread.
 public struct CatalogSync: Sendable {
     public let catalog: Catalog
     public var scanner: PhotoScanner
@@ -12,7 +13,7 @@ public struct CatalogSync: Sendable {
         /// Files read (new or changed).
         public var read = 0
         public var unchanged = 0
-        /// Paths whose rows were dropped (their files are gone).
+        /// Paths of photos marked missing (their files are gone).
         public var removed: [String] = []
     }
 
@@ -22,17 +23,18 @@ public struct CatalogSync: Sendable {
     }
 
     /// Scans `folder` into the catalog. `onBatch` gets each committed batch (the photos
-    /// saved, as read from their files); `onProgress` gets the number of files checked so far after each one;
+    /// saved, and where those found again were before); `onProgress` gets the number of files checked so far after each one;
     /// `onFolder` each folder as it is walked (to watch it). Throws when the folder can't
     /// be read or the catalog can't be written (the scan stops at the first failed write).
     public func run(
         folder: String, isCancelled: @escaping @Sendable () -> Bool = { false },
-        onBatch: @escaping @Sendable ([Photo]) -> Void = { _ in },
+        onBatch: @escaping @Sendable (Catalog.Saved) -> Void = { _ in },
         onProgress: @escaping @Sendable (Int) -> Void = { _ in },
         onFolder: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> Summary {
         let root = (folder as NSString).standardizingPath
         let known = try catalog.stamps(in: root)
+        let unidentified = try catalog.unidentified(in: root)
         let state = SyncState()
         let catalog = self.catalog
         let batchSize = self.batchSize
@@ -51,7 +53,10 @@ public struct CatalogSync: Sendable {
         if let error = state.error { throw error }
         var summary = state.summary
         if !isCancelled() {
-            summary.removed = try catalog.removeVanished(known.keys.filter { !state.seen.contains($0) })
+            summary.removed = try catalog.markVanished(known.keys.filter { !state.seen.contains($0) })
+            // Rows written before files had identities get them once, so that their files can move.
+            try catalog.identify(
+                unidentified.filter(state.seen.contains).sorted().compactMap { path in FileIdentity.read(path).map { (path, $0) } })
         }
         return summary
     }
@@ -84,7 +89,7 @@ private final class SyncState: @unchecked Sendable {
 
     var error: Error? { errorLock.withLock { writeError } }
 
-    func flush(into catalog: Catalog, then done: @escaping @Sendable ([Photo]) -> Void) {
+    func flush(into catalog: Catalog, then done: @escaping @Sendable (Catalog.Saved) -> Void) {
         let batch = pending
         pending.removeAll(keepingCapacity: true)
         writer.async { [self] in

@@ -8,17 +8,21 @@ struct LiveChanges: Sendable {
 
     /// What a batch did to the catalog.
     struct Outcome: Sendable {
-        /// Rows written, as read from their files.
+        /// Rows written, as read from their files (with the catalog's stars, reject and
+        /// keywords for photos it had, see `Catalog.Saved`).
         var saved: [Photo] = []
-        /// Paths whose rows were dropped.
+        /// Paths of photos marked missing, and the former paths of photos found again elsewhere.
         var removed: [String] = []
+        /// Paths where a photo found again took the place of another one (see `Catalog.Saved`).
+        var replaced: [String] = []
         /// The first catalog write that failed (the next scan catches up on what it left out).
         var failure: Error?
     }
 
-    /// Drops the rows of what went away (unless it is back on disk by now), reads new
-    /// and changed files together (one transaction), and scans new folders whole,
-    /// handing each folder walked to `onFolder`.
+    /// Marks what went away as missing (unless it is back on disk by now) before it reads
+    /// new and changed files together (one transaction: a file moved or renamed finds its
+    /// photo among the missing ones), and scans new folders whole, handing each folder
+    /// walked to `onFolder`.
     func apply(_ changes: FolderWatch.Changes, onFolder: @escaping @Sendable (String) -> Void) -> Outcome {
         var outcome = Outcome()
         func attempt(_ work: () throws -> Void) {
@@ -30,7 +34,7 @@ struct LiveChanges: Sendable {
             gone.append(path)
             gone += (try? catalog.photos(in: path).map(\.path)) ?? []
         }
-        var files: [(path: String, stamp: FileStamp)] = []
+        var files: [(path: String, stamp: FileStamp, identity: FileIdentity)] = []
         for path in changes.changed.sorted() where !(path as NSString).lastPathComponent.hasPrefix(".") {
             var info = stat()
             guard stat(path, &info) == 0 else {
@@ -44,32 +48,49 @@ struct LiveChanges: Sendable {
                         .run(folder: path, onBatch: batches.add, onFolder: onFolder)
                     outcome.removed += summary.removed
                 }
-                outcome.saved += batches.photos
+                outcome.saved += batches.saved.photos
+                outcome.removed += batches.saved.movedFrom
+                outcome.replaced += batches.saved.replaced
             } else if (info.st_mode & S_IFMT) == S_IFREG, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
-                (try? catalog.photo(at: path))?.map({ FileStamp(size: $0.fileSize, modified: $0.modified) })
-                    != FileStamp(info)
+                (try? catalog.stamp(at: path)) != FileStamp(info)
             {
-                files.append((path, FileStamp(info)))
+                files.append((path, FileStamp(info), FileIdentity(info)))
             }
         }
-        attempt { outcome.removed += try catalog.removeVanished(gone) }
-        attempt { outcome.saved += try catalog.saveRead(read(files)) }
+        // Gone first: a file moved within the batch is then found again by the save.
+        attempt { outcome.removed += try catalog.markVanished(gone) }
+        attempt {
+            let saved = try catalog.saveRead(read(files))
+            outcome.saved += saved.photos
+            outcome.removed += saved.movedFrom
+            outcome.replaced += saved.replaced
+        }
         return outcome
     }
 
     /// Reads files on all cores, in order.
-    private func read(_ files: [(path: String, stamp: FileStamp)]) -> [Photo] {
+    private func read(_ files: [(path: String, stamp: FileStamp, identity: FileIdentity)]) -> [Photo] {
         let scanner = self.scanner
-        return files.concurrentMap { scanner.read($0.path, $0.stamp) }
+        return files.concurrentMap { file in
+            var photo = scanner.read(file.path, file.stamp)
+            photo.identity = file.identity.with(fingerprint: photo.identity?.fingerprint)
+            return photo
+        }
     }
 }
 
 /// The batches a `CatalogSync` committed, collected from its writer thread.
 private final class Batches: @unchecked Sendable {
     private let lock = NSLock()
-    private var collected: [Photo] = []
+    private var collected = Catalog.Saved()
 
-    func add(_ batch: [Photo]) { lock.withLock { collected += batch } }
+    func add(_ batch: Catalog.Saved) {
+        lock.withLock {
+            collected.photos += batch.photos
+            collected.movedFrom += batch.movedFrom
+            collected.replaced += batch.replaced
+        }
+    }
 
-    var photos: [Photo] { lock.withLock { collected } }
+    var saved: Catalog.Saved { lock.withLock { collected } }
 }

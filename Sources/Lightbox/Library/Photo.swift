@@ -42,6 +42,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         var keywords: [String] = []
         var error: String?
         var companion: String?
+        var identity: FileIdentity?
 
         init(path: String, fileSize: Int64, modified: Double, error: String?) {
             self.path = path
@@ -75,6 +76,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
             copy.isRejected = isRejected
             copy.keywords = keywords
             copy.companion = companion
+            copy.identity = identity
             return copy
         }
     }
@@ -195,6 +197,13 @@ public struct Photo: Identifiable, Hashable, Sendable {
         set { fields.companion = newValue }
     }
 
+    /// The file's device, inode and content fingerprint, when read from the disk (see
+    /// `FileIdentity`): what finds this photo again when its file moves.
+    public var identity: FileIdentity? {
+        get { storage.identity }
+        set { fields.identity = newValue }
+    }
+
     public init(path: String, fileSize: Int64 = 0, modified: Double = 0, error: String? = nil) {
         storage = Fields(path: path, fileSize: fileSize, modified: modified, error: error)
     }
@@ -210,7 +219,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
             && a.height == b.height && a.orientation == b.orientation && a.latitude == b.latitude
             && a.longitude == b.longitude && a.altitude == b.altitude && a.rating == b.rating
             && a.isRejected == b.isRejected && a.keywords == b.keywords && a.error == b.error
-            && a.companion == b.companion
+            && a.companion == b.companion && a.identity == b.identity
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -22,6 +22,8 @@ enum PhotoReader {
             return photo
         }
         let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
+        // The device and inode are the caller's (it has the file's status).
+        photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: FileIdentity.fingerprint(of: descriptor, size: stamp.size))
         close(descriptor)
         let family = ImageFamily(path: path)
         if family == .raw || family == .heif {

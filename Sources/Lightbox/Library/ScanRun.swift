@@ -18,7 +18,7 @@ final class ScanRun: @unchecked Sendable {
 
     // Guarded by `state`.
     private let state = NSCondition()
-    private var queue: [(path: String, stamp: FileStamp)] = []
+    private var queue: [(path: String, stamp: FileStamp, identity: FileIdentity)] = []
     private var head = 0
     private var walkDone = false
     private var outstanding = 0
@@ -90,7 +90,7 @@ final class ScanRun: @unchecked Sendable {
             case S_IFDIR:
                 subfolders.append(path)
             case S_IFREG:
-                visit(path, kind: kind, stamp: FileStamp(target))
+                visit(path, kind: kind, stamp: FileStamp(target), identity: FileIdentity(target))
             default:
                 if kind != .other { emit(.photo(Photo(path: path, error: tr("not a regular file")))) }
             }
@@ -98,7 +98,7 @@ final class ScanRun: @unchecked Sendable {
         for subfolder in subfolders { walk(subfolder) }
     }
 
-    private func visit(_ path: String, kind: PhotoFileKind, stamp: FileStamp) {
+    private func visit(_ path: String, kind: PhotoFileKind, stamp: FileStamp, identity: FileIdentity) {
         switch kind {
         case .other:
             return
@@ -113,7 +113,7 @@ final class ScanRun: @unchecked Sendable {
             emit(.unchanged(path))
         case .readable:
             state.withLock {
-                queue.append((path, stamp))
+                queue.append((path, stamp, identity))
                 outstanding += 1
                 state.signal()
             }
@@ -160,7 +160,9 @@ final class ScanRun: @unchecked Sendable {
             var reading = Reading(path: files[0].path, stamp: files[0].stamp)
             state.withLock { self.reading[id] = reading }
             var next = 1
-            let handOver: (Photo) -> Void = { [self] photo in
+            let handOver: (Photo) -> Void = { [self] read in
+                var photo = read
+                photo.identity = files[next - 1].identity.with(fingerprint: read.identity?.fingerprint)
                 let stillMine = state.withLock {
                     guard self.reading[id] === reading else { return false }
                     self.reading[id] = nil
@@ -179,7 +181,7 @@ final class ScanRun: @unchecked Sendable {
                 }
             }
             if let workers = scanner.workers {
-                workers.read(files, timeout: scanner.fileTimeout, each: handOver)
+                workers.read(files.map { ($0.path, $0.stamp) }, timeout: scanner.fileTimeout, each: handOver)
             } else {
                 for file in files { handOver(scanner.readFile(file.path, file.stamp)) }
             }

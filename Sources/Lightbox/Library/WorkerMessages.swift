@@ -159,6 +159,7 @@ struct PhotoRecord: Equatable, Sendable {
     var isRejected: Bool
     var keywords: [String]
     var error: String?
+    var fingerprint: Int64?
 
     init(_ photo: Photo) {
         taken = photo.taken
@@ -180,6 +181,7 @@ struct PhotoRecord: Equatable, Sendable {
         isRejected = photo.isRejected
         keywords = photo.keywords
         error = photo.error
+        fingerprint = photo.identity?.fingerprint
     }
 
     func write(to writer: inout WireWriter) {
@@ -191,6 +193,7 @@ struct PhotoRecord: Equatable, Sendable {
         writer.int(keywords.count)
         for keyword in keywords { writer.string(keyword) }
         writer.optional(error) { $0.string($1) }
+        writer.optional(fingerprint) { $0.int(Int($1)) }
     }
 
     init(from reader: inout WireReader) throws(WireError) {
@@ -218,6 +221,7 @@ struct PhotoRecord: Equatable, Sendable {
         keywords = []
         for _ in 0..<count { keywords.append(try reader.string()) }
         error = try text()
+        fingerprint = try reader.optional { (r: inout WireReader) throws(WireError) in Int64(try r.int()) }
     }
 
     /// The photo at `path` with these fields; checked again here, as anything a worker says is untrusted.
@@ -241,6 +245,7 @@ struct PhotoRecord: Equatable, Sendable {
         photo.rating = rating
         photo.isRejected = isRejected
         photo.keywords = keywords
+        photo.identity = fingerprint.map { FileIdentity(device: 0, inode: 0, fingerprint: $0) }
         return photo.validated()
     }
 }

@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+
+/// A photo keeps its row — its id, stars, reject, keywords and pending write — when its
+/// file moves: a file that appears where the catalog has no row is first matched with the
+/// photos whose files vanished (see `save`), and a photo whose file vanished is kept,
+/// marked missing, rather than deleted (see `markVanished`).
+extension Catalog {
+    /// How long a photo whose file vanished is kept (hidden, counted) before it is let go.
+    public static let missingPhotosKept: TimeInterval = 30 * 24 * 3600
+
+    /// Migration `v7-photo-identity`: every photo gets an id of its own (the path becomes a
+    /// column that can change), the file's identity (device, inode, content fingerprint),
+    /// and the time its file went missing.
+    static func giveEveryPhotoAnIdentity(_ db: Database) throws {
+        try db.create(table: "photo_new") { t in
+            t.autoIncrementedPrimaryKey("id")
+            // NULL for a missing photo whose last place another file took.
+            t.column("path", .text).unique()
+            t.column("fileSize", .integer).notNull()
+            t.column("modified", .double).notNull()
+            t.column("taken", .text)
+            t.column("takenSource", .text)
+            t.column("make", .text)
+            t.column("model", .text)
+            t.column("lens", .text)
+            t.column("exposure", .text)
+            t.column("aperture", .double)
+            t.column("iso", .integer)
+            t.column("focalLength", .double)
+            t.column("width", .integer).notNull()
+            t.column("height", .integer).notNull()
+            t.column("orientation", .integer).notNull()
+            t.column("latitude", .double)
+            t.column("longitude", .double)
+            t.column("altitude", .double)
+            t.column("rating", .integer).notNull().defaults(to: 0)
+            t.column("error", .text)
+            t.column("rejected", .boolean).notNull().defaults(to: false)
+            t.column("keywords", .text)
+            t.column("device", .integer)
+            t.column("inode", .integer)
+            t.column("fingerprint", .integer)
+            // When the file was found gone (NULL while it is there).
+            t.column("missingSince", .double)
+        }
+        let kept = Catalog.columns.filter { !["device", "inode", "fingerprint"].contains($0) }.joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO photo_new (\(kept)) SELECT \(kept) FROM photo ORDER BY path")
+        try db.drop(table: "photo")
+        try db.rename(table: "photo_new", to: "photo")
+        try db.create(index: "photo_taken", on: "photo", columns: ["taken"])
+        try db.create(index: "photo_rating", on: "photo", columns: ["rating"])
+        // A file that appeared is looked up by what it shares with a vanished one.
+        try db.create(index: "photo_inode", on: "photo", columns: ["inode"])
+        try db.create(index: "photo_fingerprint", on: "photo", columns: ["fingerprint"])
+    }
+
+    /// A photo row as the matching sees it.
+    struct IdentityRow: Sendable {
+        let id: Int64
+        let path: String?
+        let identity: FileIdentity?
+        let modified: Double
+        let isMissing: Bool
+
+        static let selection = "id, path, device, inode, fingerprint, modified, missingSince IS NOT NULL"
+
+        init(_ row: GRDB.Row) throws {
+            id = try row.decode(atIndex: 0)
+            path = try row.decode(atIndex: 1)
+            let inode: Int64? = try row.decode(atIndex: 3)
+            identity = inode.map { inode in
+                FileIdentity(
+                    device: UInt64(bitPattern: (try? row.decode(Int64?.self, atIndex: 2)) ?? 0), inode: UInt64(bitPattern: inode),
+                    fingerprint: try? row.decode(Int64?.self, atIndex: 4))
+            }
+            modified = try row.decode(atIndex: 5)
+            isMissing = try row.decode(atIndex: 6)
+        }
+
+        /// Whether `file` (as read now, with its modification time) is this row's file.
+        func isFile(_ identity: FileIdentity, modified: Double) -> Bool {
+            guard let own = self.identity else { return false }
+            return (own.device == identity.device && own.inode == identity.inode && self.modified == modified)
+                || (own.fingerprint != nil && own.fingerprint == identity.fingerprint)
+        }
+    }
+
+    /// The photo a file read at `photo.path` is, when it is not the photo the catalog has
+    /// at that path (`current`) but one whose file vanished from where it was: the same
+    /// size and either the same file (device, inode and modification time: moved or renamed
+    /// on one disk) or the same fingerprint (copied to another disk). A photo counts as
+    /// vanished when it is marked missing, nothing is at its path, another file is there,
+    /// or its folder was taken out of the library — so a copy made while the original is
+    /// still in the library is a photo of its own.
+    static func vanishedPhoto(matching photo: Photo, current: IdentityRow?, in db: Database, removedFolders: [String]) throws -> IdentityRow? {
+        guard let identity = photo.identity else { return nil }
+        if let current, current.isFile(identity, modified: photo.modified) { return nil }
+        let rows = try GRDB.Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(IdentityRow.selection) FROM photo
+                WHERE fileSize = ? AND (inode = ? AND device = ? AND modified = ? OR fingerprint = ?)
+                """,
+            arguments: [
+                photo.fileSize, Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device), photo.modified,
+                identity.fingerprint,
+            ]
+        ).map(IdentityRow.init)
+        let name = photo.name
+        let rank = { (row: IdentityRow) in
+            // The same file first, then one of the same name (a folder moved, not a file renamed).
+            (row.identity?.inode == identity.inode && row.identity?.device == identity.device ? 0 : 1,
+             row.path.map { Photo(path: $0).name == name } == true ? 0 : 1)
+        }
+        return rows.filter { $0.id != current?.id }.sorted { rank($0) < rank($1) }.first { row in
+            guard let path = row.path, !row.isMissing else { return true }
+            return removedFolders.contains { LibraryFolderList.contains($0, path) } || !holdsItsFile(row, at: path)
+        }
+    }
+
+    /// Whether the file at `path` is still `row`'s (not gone, not another file in its place).
+    private static func holdsItsFile(_ row: IdentityRow, at path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return !(errno == ENOENT || errno == ENOTDIR) }
+        let there = FileIdentity(info)
+        if row.identity?.device == there.device && row.identity?.inode == there.inode { return true }
+        guard let fingerprint = row.identity?.fingerprint else { return true }
+        return FileIdentity.read(path)?.fingerprint == fingerprint
+    }
+
+    /// Whether nothing is at `path` any more (an unplugged disk's files included).
+    static func isGone(_ path: String) -> Bool {
+        access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)
+    }
+
+    /// Folders taken out of the library and not inside one still in it: their photos can
+    /// move to a folder added later (a library copied to a new disk).
+    static func removedFolders(_ db: Database) throws -> [String] {
+        let current = try String.fetchAll(db, sql: "SELECT path FROM library_folder WHERE removed IS NULL")
+        return try String.fetchAll(db, sql: "SELECT path FROM library_folder WHERE removed IS NOT NULL").filter { removed in
+            !current.contains { LibraryFolderList.contains($0, removed) }
+        }
+    }
+
+    /// Moves the photo `found` (and its pending write) to `path`, where its file was found
+    /// again; a missing photo whose last place that was (`current`) makes way.
+    static func relink(_ found: IdentityRow, to path: String, current: IdentityRow?, in db: Database) throws {
+        if let current {
+            try db.execute(
+                sql: "UPDATE photo SET path = NULL, missingSince = coalesce(missingSince, ?) WHERE id = ?",
+                arguments: [Date().timeIntervalSince1970, current.id])
+            try db.execute(sql: "DELETE FROM pending_write WHERE path = ?", arguments: [path])
+        }
+        try db.execute(sql: "UPDATE photo SET path = ?, missingSince = NULL WHERE id = ?", arguments: [path, found.id])
+        if let old = found.path {
+            try db.execute(sql: "UPDATE pending_write SET path = ? WHERE path = ?", arguments: [path, old])
+        }
+    }
+
+    /// Marks the photos at those `paths` whose files are gone now (checked while serialized)
+    /// as missing: hidden, kept with everything the person gave them until their file turns
+    /// up again somewhere in the library or `missingPhotosKept` has passed. Returns the
+    /// paths marked.
+    @discardableResult
+    public func markVanished(_ paths: [String]) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        return try serialized {
+            let gone = paths.filter(Catalog.isGone)
+            guard !gone.isEmpty else { return [] }
+            let now = Date().timeIntervalSince1970
+            return try database.write { db in
+                let statement = try db.cachedStatement(sql: "UPDATE photo SET missingSince = ? WHERE path = ? AND missingSince IS NULL")
+                return try gone.filter { path in
+                    try statement.execute(arguments: [now, path])
+                    return db.changesCount > 0
+                }
+            }
+        }
+    }
+
+    /// Photos marked missing under `folder` (inside a library folder), by path.
+    public func missingPhotos(in folder: String) throws -> [Photo] {
+        let (low, high) = Catalog.inside(folder)
+        return try database.read { db in
+            try Photo.filter(Column("path") >= low && Column("path") < high && Column("missingSince") != nil)
+                .order(Column("path")).fetchAll(db)
+        }
+    }
+
+    /// Lets go of photos missing since before `date`; returns how many.
+    @discardableResult
+    public func forgetMissing(before date: Date) throws -> Int {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM photo WHERE missingSince < ?", arguments: [date.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
+    /// Gives rows that have no file identity yet (written before identities were kept) the
+    /// identity of their file now: `files` are paths found unchanged by a scan.
+    func identify(_ files: [(path: String, identity: FileIdentity)]) throws {
+        guard !files.isEmpty else { return }
+        try database.write { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE photo SET device = ?, inode = ?, fingerprint = ? WHERE path = ? AND inode IS NULL")
+            for (path, identity) in files {
+                try statement.execute(arguments: [
+                    Int64(bitPattern: identity.device), Int64(bitPattern: identity.inode), identity.fingerprint, path,
+                ])
+            }
+        }
+    }
+}

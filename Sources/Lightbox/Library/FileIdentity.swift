@@ -1,0 +1,69 @@
+import Foundation
+
+/// What tells one file from another beyond its path: the file system's own identity
+/// (device and inode, kept by a move or rename on one disk) and a fingerprint of its
+/// content (kept by a copy to another disk, whatever the copy did to the modification
+/// time). The catalog uses it to find the photo a file that appeared somewhere is, when
+/// that photo's file vanished from where it was (see `Catalog.save`).
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    /// `FileIdentity.fingerprint(of:size:)`; nil when the file could not be read for it.
+    public var fingerprint: Int64?
+
+    public init(device: UInt64, inode: UInt64, fingerprint: Int64? = nil) {
+        self.device = device
+        self.inode = inode
+        self.fingerprint = fingerprint
+    }
+
+    init(_ info: stat, fingerprint: Int64? = nil) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), fingerprint: fingerprint)
+    }
+
+    /// This device and inode with `fingerprint` (read elsewhere, by a worker).
+    func with(fingerprint: Int64?) -> FileIdentity {
+        FileIdentity(device: device, inode: inode, fingerprint: fingerprint)
+    }
+
+    /// Bytes read at each end of a file for its fingerprint. A photo's first bytes hold its
+    /// metadata (the shutter's time, the camera's counters), its last ones the end of its
+    /// compressed pixels: two different photos of the same size differ in both, and 16 KB
+    /// at each end cost little beside reading the metadata (the first are read for it anyway).
+    static let sampleSize = 16 * 1024
+
+    /// FNV-1a (64 bits) over the file's size, its first and its last `sampleSize` bytes
+    /// (the whole file when smaller). Nil when they can't be read.
+    static func fingerprint(of descriptor: Int32, size: Int64) -> Int64? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+        }
+        mix((0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: size) >> UInt64(8 * $0)) })
+        let head = Int(min(size, Int64(2 * sampleSize)))
+        var buffer = [UInt8](repeating: 0, count: min(head, sampleSize))
+        guard pread(descriptor, &buffer, buffer.count, 0) == buffer.count else { return nil }
+        mix(buffer)
+        let tailStart = max(Int64(buffer.count), size - Int64(sampleSize))
+        let tail = Int(size - tailStart)
+        if tail > 0 {
+            buffer = [UInt8](repeating: 0, count: tail)
+            guard pread(descriptor, &buffer, tail, off_t(tailStart)) == tail else { return nil }
+            mix(buffer)
+        }
+        return Int64(bitPattern: hash)
+    }
+
+    /// The identity of the file at `path` now, its fingerprint read; nil when it can't be opened.
+    static func read(_ path: String) -> FileIdentity? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileIdentity(info, fingerprint: fingerprint(of: descriptor, size: Int64(info.st_size)))
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+import GtkTestSupport
+import XCTest
+
+@testable import Lightbox
+
+/// A photo is not its path: what the person gave it stays when its file moves.
+final class PhotoIdentityTests: XCTestCase {
+    private var catalog: Catalog!
+    private var library: String!
+
+    override func setUpWithError() throws {
+        catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        library = LibraryFixtures.temporaryFolder(self)
+    }
+
+    private func scan(_ folder: String) throws -> CatalogSync.Summary {
+        try CatalogSync(catalog: catalog).run(folder: folder)
+    }
+
+    private func move(_ from: String, _ to: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        XCTAssertEqual(rename(from, to), 0, String(cString: strerror(errno)))
+    }
+
+    private func give(_ path: String, rating: Int, rejected: Bool = false, keywords: [String] = []) throws {
+        try catalog.setMetadata([path: PhotoMetadata(rating: rating, isRejected: rejected, keywords: keywords)])
+    }
+
+    private func values(_ folder: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for photo in try catalog.photos(in: folder) {
+            let relative = String(photo.path.dropFirst(folder.count + 1))
+            result[relative] = "\(photo.rating)\(photo.isRejected ? " rejected" : "")\(photo.keywords.map { " " + $0 }.joined())"
+        }
+        return result
+    }
+
+    func testARenamedFileAndOneMovedIntoANewSubfolderKeepTheirRatingsAfterTheAppWasClosed() throws {
+        let paths = LibraryFixtures.copySamples(to: library, count: 3)
+        _ = try scan(library)
+        try give(paths[0], rating: 4, keywords: ["harbour"])
+        try give(paths[1], rating: 0, rejected: true)
+        try give(paths[2], rating: 2)
+
+        try move(paths[0], library + "/renamed.jpg")
+        try move(paths[2], library + "/2008/" + (paths[2] as NSString).lastPathComponent)
+        let summary = try scan(library)
+
+        XCTAssertEqual(
+            try values(library),
+            ["renamed.jpg": "4 harbour", "IMG_1001.jpg": "0 rejected", "2008/IMG_1002.jpg": "2"])
+        XCTAssertEqual(summary.removed, [], "nothing went missing: both were found again")
+        XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
+    }
+
+    func testNamesPassedAlongAChainOfRenamesStayWithTheirPhotosWhicheverIsSeenFirst() throws {
+        for newName in ["A.jpg", "z.jpg"] {  // walked before, or after, the name it left
+            let folder = LibraryFixtures.temporaryFolder(self, name: "chain")
+            let paths = LibraryFixtures.copySamples(to: folder, count: 2)
+            _ = try scan(folder)
+            try give(paths[0], rating: 5)
+            try move(paths[0], folder + "/" + newName)
+            try move(paths[1], paths[0])
+            _ = try scan(folder)
+            XCTAssertEqual(try values(folder), [newName: "5", "IMG_1000.jpg": "2"], newName)
+            XCTAssertEqual(try catalog.missingPhotos(in: folder).count, 0)
+        }
+    }
+
+    func testAFileMovedToAnotherLibraryFolderKeepsItsRatingWhicheverFolderIsScannedFirst() throws {
+        let first = library + "/first"
+        let second = library + "/second"
+        let paths = LibraryFixtures.copySamples(to: first, count: 2)
+        try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: true)
+        _ = try scan(first)
+        try give(paths[1], rating: 5, keywords: ["Places|Norway"])
+
+        try move(paths[1], second + "/IMG_1001.jpg")
+        _ = try scan(second)  // the new place first: the old one was not rescanned yet
+        let missing = try scan(first)
+
+        XCTAssertEqual(try values(second), ["IMG_1001.jpg": "5 Places|Norway"])
+        XCTAssertEqual(try values(first), ["IMG_1000.jpg": "0"])
+        XCTAssertEqual(missing.removed, [])
+    }
+
+    func testACopyOnAnotherDiskIsFoundByItsContentWhenTheOldFolderIsTakenOut() throws {
+        let old = library + "/old-disk"
+        let new = library + "/new-disk"
+        let paths = LibraryFixtures.copySamples(to: old, count: 3)
+        try catalog.changeLibraryFolders(add: [old])
+        _ = try scan(old)
+        try give(paths[0], rating: 3)
+        try give(paths[2], rating: 1, rejected: true, keywords: ["grandma"])
+
+        // Copied (a new inode, the copy's own modification time), the old folder kept on
+        // disk but taken out of the library, the new one added.
+        try FileManager.default.createDirectory(atPath: new, withIntermediateDirectories: true)
+        for path in paths {
+            let copy = new + "/" + (path as NSString).lastPathComponent
+            try Data(contentsOf: URL(fileURLWithPath: path)).write(to: URL(fileURLWithPath: copy))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 2_000_000_000)], ofItemAtPath: copy)
+        }
+        try catalog.changeLibraryFolders(add: [new], remove: [old])
+        _ = try scan(new)
+
+        XCTAssertEqual(try values(new), ["IMG_1000.jpg": "3", "IMG_1001.jpg": "2", "IMG_1002.jpg": "1 rejected grandma"])
+    }
+
+    func testACopyMadeWhileTheOriginalIsStillInTheLibraryIsAPhotoOfItsOwn() throws {
+        let path = LibraryFixtures.copySamples(to: library, count: 1)[0]
+        _ = try scan(library)
+        try give(path, rating: 5)
+        try FileManager.default.copyItem(atPath: path, toPath: library + "/copy.jpg")
+        _ = try scan(library)
+        XCTAssertEqual(try values(library), ["IMG_1000.jpg": "5", "copy.jpg": "0"])
+    }
+
+    func testTwoDifferentPhotosOfTheSameSizeAreNeverTakenForEachOther() throws {
+        let paths = LibraryFixtures.copySamples(to: library, count: 2)
+        // Padded to one size after the image's end, as some cameras' files are.
+        let sizes = try paths.map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
+        let size = sizes.max()!
+        for (path, own) in zip(paths, sizes) where own < size {
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(count: size - own))
+            try handle.close()
+        }
+        let identities = paths.map { FileIdentity.read($0)! }
+        XCTAssertNotEqual(identities[0].fingerprint, identities[1].fingerprint)
+
+        _ = try scan(library)
+        let outside = LibraryFixtures.temporaryFolder(self, name: "outside")
+        try move(paths[1], outside + "/IMG_1001.jpg")
+        _ = try scan(library)
+        try catalog.setMetadata([paths[0]: PhotoMetadata(rating: 4, isRejected: false, keywords: [])])
+        try move(paths[0], outside + "/IMG_1000.jpg")
+        _ = try scan(library)
+        // The other photo, of the same size, comes back under the first one's old name.
+        try move(outside + "/IMG_1001.jpg", paths[0])
+        _ = try scan(library)
+
+        XCTAssertEqual(try values(library), ["IMG_1000.jpg": "2"], "IMG_1001's own rating (2), not the 4 of the photo that left")
+    }
+
+    func testAVanishedPhotoIsKeptMissingAndComesBackWithItsRatingFromTheTrash() throws {
+        let paths = LibraryFixtures.copySamples(to: library, count: 2)
+        _ = try scan(library)
+        try give(paths[0], rating: 5, keywords: ["kept"])
+        let trash = LibraryFixtures.temporaryFolder(self, name: "trash")
+        try move(paths[0], trash + "/IMG_1000.jpg")
+
+        let gone = try scan(library)
+        XCTAssertEqual(gone.removed, [paths[0]])
+        XCTAssertEqual(try values(library), ["IMG_1001.jpg": "2"])
+        XCTAssertEqual(try catalog.missingPhotos(in: library).map(\.path), [paths[0]])
+
+        try move(trash + "/IMG_1000.jpg", paths[0])
+        _ = try scan(library)
+        XCTAssertEqual(try values(library), ["IMG_1000.jpg": "5 kept", "IMG_1001.jpg": "2"])
+        XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
+    }
+
+    func testMissingPhotosAreLetGoOnlyAfterTheirTime() throws {
+        let path = LibraryFixtures.copySamples(to: library, count: 1)[0]
+        _ = try scan(library)
+        try FileManager.default.removeItem(atPath: path)
+        _ = try scan(library)
+        XCTAssertEqual(try catalog.forgetMissing(before: Date(timeIntervalSinceNow: -Catalog.missingPhotosKept)), 0)
+        XCTAssertEqual(try catalog.missingPhotos(in: library).count, 1)
+        XCTAssertEqual(try catalog.forgetMissing(before: Date(timeIntervalSinceNow: 1)), 1)
+        XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
+    }
+
+    func testAPendingWriteMovesWithItsPhoto() throws {
+        let path = LibraryFixtures.copySamples(to: library, count: 1)[0]
+        _ = try scan(library)
+        try catalog.setMetadata([path: PhotoMetadata(rating: 3, isRejected: false, keywords: [])], queueingWrites: true)
+        try move(path, library + "/moved.jpg")
+        _ = try scan(library)
+        XCTAssertEqual(try catalog.pendingWrites().map(\.path), [library + "/moved.jpg"])
+    }
+
+    func testACatalogOfTheCurrentReleaseKeepsEverythingAndItsFilesCanMoveAfterTheUpgrade() throws {
+        let paths = LibraryFixtures.copySamples(to: library, count: 3)
+        let file = LibraryFixtures.temporaryFolder(self, name: "release") + "/catalog.sqlite"
+        // The schema as the current release leaves it, with its rows.
+        do {
+            let queue = try DatabaseQueue(path: file)
+            try Catalog.migrator.migrate(queue, upTo: "v6-library-folders")
+            try queue.write { db in
+                for (index, path) in paths.enumerated() {
+                    var info = stat()
+                    XCTAssertEqual(stat(path, &info), 0)
+                    try db.execute(
+                        sql: """
+                            INSERT INTO photo (path, fileSize, modified, width, height, orientation, rating, rejected, keywords)
+                            VALUES (?, ?, ?, 600, 400, 1, ?, ?, ?)
+                            """,
+                        arguments: [path, Int64(info.st_size), FileStamp(info).modified, index + 3, index == 1, index == 2 ? "a\nb|c" : nil])
+                }
+                try db.execute(sql: "INSERT INTO pending_write (path, queued_at) VALUES (?, 1)", arguments: [paths[0]])
+                try db.execute(sql: "INSERT INTO library_folder (path, added) VALUES (?, 1)", arguments: [library])
+            }
+        }
+        catalog = try Catalog(path: file)
+        XCTAssertEqual(try values(library), ["IMG_1000.jpg": "3", "IMG_1001.jpg": "4 rejected", "IMG_1002.jpg": "5 a b|c"])
+        XCTAssertEqual(try catalog.pendingWrites().map(\.path), [paths[0]])
+        XCTAssertEqual(try catalog.libraryFolders().map(\.path), [library])
+
+        let first = try scan(library)
+        XCTAssertEqual(first.read, 0, "unchanged files are not read again")
+        try move(paths[2], library + "/2024/IMG_1002.jpg")
+        _ = try scan(library)
+        XCTAssertEqual(
+            try values(library), ["IMG_1000.jpg": "3", "IMG_1001.jpg": "4 rejected", "2024/IMG_1002.jpg": "5 a b|c"])
+    }
+}
