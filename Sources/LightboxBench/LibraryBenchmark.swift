@@ -84,6 +84,7 @@ enum LibraryBenchmark {
             results.append(("thumbs_cached_ratio_samples", smallCached / smallCold))
 
             results.append(("rss_10k_mb", try MainActor.assumeIsolated { try storeResidentMegabytes(catalog, library) }))
+            results += try IdentityBenchmark.run(work: work)
             Bench.report(Dictionary(uniqueKeysWithValues: results), json: arguments.contains("--json"))
         } catch {
             FileHandle.standardError.write(Data("lightbox-bench library: \(error)\n".utf8))
@@ -102,18 +103,24 @@ enum LibraryBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    /// `count` (10,000 by default) hard links to the sample photos, 1,000 per folder.
-    static func makeLibrary(at path: String, count: Int = fileCount) throws {
+    /// The sample photos of the source tree, by path.
+    static func samplePhotos() throws -> [String] {
         let samples =
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path + "/data/samples"
         let sources = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".jpg") }.sorted()
         guard !sources.isEmpty else { throw BenchError("no sample photos in \(samples)") }
+        return sources.map { samples + "/" + $0 }
+    }
+
+    /// `count` (10,000 by default) hard links to the sample photos, 1,000 per folder.
+    static func makeLibrary(at path: String, count: Int = fileCount) throws {
+        let sources = try samplePhotos()
         for index in 0..<count {
             let folder = "\(path)/\(index / 1000)"
             if index % 1000 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try FileManager.default.linkItem(
-                atPath: samples + "/" + sources[index % sources.count],
+                atPath: sources[index % sources.count],
                 toPath: String(format: "%@/P%05d.jpg", folder, index))
         }
     }

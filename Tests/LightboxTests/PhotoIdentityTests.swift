@@ -157,7 +157,8 @@ final class PhotoIdentityTests: XCTestCase {
         let gone = try scan(library)
         XCTAssertEqual(gone.removed, [paths[0]])
         XCTAssertEqual(try values(library), ["IMG_1001.jpg": "2"])
-        XCTAssertEqual(try catalog.missingPhotos(in: library).map(\.path), [paths[0]])
+        XCTAssertEqual(try catalog.missingPhotos(in: library).map(\.photo.path), [paths[0]])
+        XCTAssertEqual(try catalog.missingCount(in: [library]), 1)
 
         try move(trash + "/IMG_1000.jpg", paths[0])
         _ = try scan(library)
@@ -201,7 +202,9 @@ final class PhotoIdentityTests: XCTestCase {
                             INSERT INTO photo (path, fileSize, modified, width, height, orientation, rating, rejected, keywords)
                             VALUES (?, ?, ?, 600, 400, 1, ?, ?, ?)
                             """,
-                        arguments: [path, Int64(info.st_size), FileStamp(info).modified, index + 3, index == 1, index == 2 ? "a\nb|c" : nil])
+                        arguments: [
+                            path, Int64(info.st_size), FileStamp(info).modified, index + 3, index == 1, index == 2 ? "a\nb|c" : nil,
+                        ])
                 }
                 try db.execute(sql: "INSERT INTO pending_write (path, queued_at) VALUES (?, 1)", arguments: [paths[0]])
                 try db.execute(sql: "INSERT INTO library_folder (path, added) VALUES (?, 1)", arguments: [library])

@@ -211,7 +211,7 @@ final class ScannerTests: XCTestCase {
             switch event {
             case .unchanged(let path): unchanged.add(Photo(path: path))
             case .photo(let photo): read.add(photo)
-            case .folder: break
+            case .folder, .moved: break
             }
         }
         XCTAssertEqual(Array(unchanged.photos.keys), [paths[0]])

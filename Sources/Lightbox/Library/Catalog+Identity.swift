@@ -93,29 +93,80 @@ extension Catalog {
     /// vanished when it is marked missing, nothing is at its path, another file is there,
     /// or its folder was taken out of the library — so a copy made while the original is
     /// still in the library is a photo of its own.
-    static func vanishedPhoto(matching photo: Photo, current: IdentityRow?, in db: Database, removedFolders: [String]) throws -> IdentityRow? {
+    static func vanishedPhoto(matching photo: Photo, current: IdentityRow?, in db: Database, removedFolders: [String]) throws
+        -> IdentityRow?
+    {
         guard let identity = photo.identity else { return nil }
         if let current, current.isFile(identity, modified: photo.modified) { return nil }
+        // Missing ones first, then the same file, then one of the same name (a folder moved,
+        // not a file renamed); two at most: hard links and exact copies all match, and each
+        // candidate still there costs a look at the disk.
         let rows = try GRDB.Row.fetchAll(
             db,
             sql: """
                 SELECT \(IdentityRow.selection) FROM photo
                 WHERE fileSize = ? AND (inode = ? AND device = ? AND modified = ? OR fingerprint = ?)
+                ORDER BY missingSince IS NULL, inode IS NOT ? OR device IS NOT ?, path IS NULL OR path NOT LIKE ? ESCAPE '\\'
+                LIMIT 2
                 """,
             arguments: [
                 photo.fileSize, Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device), photo.modified,
-                identity.fingerprint,
+                identity.fingerprint, Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device),
+                "%/"
+                    + photo.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                    .replacingOccurrences(of: "_", with: "\\_"),
             ]
         ).map(IdentityRow.init)
-        let name = photo.name
-        let rank = { (row: IdentityRow) in
-            // The same file first, then one of the same name (a folder moved, not a file renamed).
-            (row.identity?.inode == identity.inode && row.identity?.device == identity.device ? 0 : 1,
-             row.path.map { Photo(path: $0).name == name } == true ? 0 : 1)
-        }
-        return rows.filter { $0.id != current?.id }.sorted { rank($0) < rank($1) }.first { row in
+        return rows.first { row in
+            guard row.id != current?.id else { return false }
             guard let path = row.path, !row.isMissing else { return true }
             return removedFolders.contains { LibraryFolderList.contains($0, path) } || !holdsItsFile(row, at: path)
+        }
+    }
+
+    /// The photo whose file `identity` is, when that file was known elsewhere and vanished
+    /// from there (see `vanishedPhoto`): a file moved or renamed on one disk, found without
+    /// reading it again.
+    public func movedPhoto(to path: String, stamp: FileStamp, identity: FileIdentity, removedFolders: [String]) throws -> Int64? {
+        var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified)
+        photo.identity = FileIdentity(device: identity.device, inode: identity.inode)
+        return try database.read { db in
+            try Catalog.vanishedPhoto(matching: photo, current: nil, in: db, removedFolders: removedFolders)?.id
+        }
+    }
+
+    /// Folders taken out of the library and not inside one still in it (see `vanishedPhoto`).
+    public func removedFolders() throws -> [String] {
+        try database.read(Catalog.removedFolders)
+    }
+
+    /// Moves the rows of `files` to their new paths (checked still there, while serialized);
+    /// returns the photos as they are now and where they were.
+    func relink(_ files: [MovedFile]) throws -> Saved {
+        guard !files.isEmpty else { return Saved() }
+        return try serialized {
+            try database.write { db in
+                var saved = Saved()
+                for file in files where !Catalog.isGone(file.path) {
+                    let select = "SELECT \(IdentityRow.selection) FROM photo WHERE"
+                    let current = try GRDB.Row.fetchOne(db, sql: "\(select) path = ?", arguments: [file.path]).map(IdentityRow.init)
+                    // A photo listed there meanwhile keeps its place (the next scan sorts it out).
+                    guard current?.isMissing != false,
+                        let found = try GRDB.Row.fetchOne(db, sql: "\(select) id = ?", arguments: [file.photoID]).map(IdentityRow.init)
+                    else { continue }
+                    try Catalog.relink(found, to: file.path, current: current?.id == found.id ? nil : current, in: db)
+                    if let current, current.id != found.id { saved.replaced.append(file.path) }
+                    try db.execute(
+                        sql: "UPDATE photo SET fileSize = ?, modified = ?, device = ?, inode = ? WHERE id = ?",
+                        arguments: [
+                            file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
+                            Int64(bitPattern: file.identity.inode), file.photoID,
+                        ])
+                    if let old = found.path, old != file.path { saved.movedFrom.append(old) }
+                    if let photo = try Photo.filter(Column("id") == file.photoID).fetchOne(db) { saved.photos.append(photo) }
+                }
+                return saved
+            }
         }
     }
 
@@ -179,12 +230,34 @@ extension Catalog {
         }
     }
 
-    /// Photos marked missing under `folder` (inside a library folder), by path.
-    public func missingPhotos(in folder: String) throws -> [Photo] {
+    /// Photos marked missing whose last place is under `folder`, by path.
+    public func missingPhotos(in folder: String) throws -> [MissingPhoto] {
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
-            try Photo.filter(Column("path") >= low && Column("path") < high && Column("missingSince") != nil)
-                .order(Column("path")).fetchAll(db)
+            try GRDB.Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Catalog.columnList), missingSince FROM photo
+                    WHERE path >= ? AND path < ? AND missingSince IS NOT NULL ORDER BY path
+                    """, arguments: [low, high]
+            ).map { row in
+                MissingPhoto(
+                    photo: try Photo(row: row),
+                    since: Date(timeIntervalSince1970: try row.decode(atIndex: Catalog.columns.count)))
+            }
+        }
+    }
+
+    /// How many photos are marked missing with their last place under one of `folders`.
+    public func missingCount(in folders: [String]) throws -> Int {
+        try database.read { db in
+            try folders.reduce(0) { count, folder in
+                let (low, high) = Catalog.inside(folder)
+                return count
+                    + (try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ? AND missingSince IS NOT NULL",
+                        arguments: [low, high]) ?? 0)
+            }
         }
     }
 
@@ -194,6 +267,16 @@ extension Catalog {
         try database.write { db in
             try db.execute(sql: "DELETE FROM photo WHERE missingSince < ?", arguments: [date.timeIntervalSince1970])
             return db.changesCount
+        }
+    }
+
+    /// Lets go of the missing photos last at `paths` (photos whose files are there are kept).
+    public func forgetMissing(_ paths: [String]) throws {
+        try database.write { db in
+            let statement = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ? AND missingSince IS NOT NULL")
+            for path in paths { try statement.execute(arguments: [path]) }
+            let pending = try db.cachedStatement(sql: "DELETE FROM pending_write WHERE path = ? AND path NOT IN (SELECT path FROM photo)")
+            for path in paths { try pending.execute(arguments: [path]) }
         }
     }
 

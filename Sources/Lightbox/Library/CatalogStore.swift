@@ -152,6 +152,10 @@ public final class CatalogStore {
         didSet { oldValue?.cancel() }
     }
     private var liveChanges: Task<Void, Never>?
+    /// The photos missing now (see CatalogStore+MissingPhotos.swift), and as many as there
+    /// were when the person closed the bar that counts them: it comes back for more only.
+    var missingPhotoCount = 0
+    var missingPhotosDismissed = 0
     /// Bumped when another library opens: work for the library before is dropped.
     private(set) var generation = 0
     /// While the open folder's rows are read (a rescan waits for them).
@@ -243,6 +247,7 @@ public final class CatalogStore {
 
     /// Closes a condition the person has read (only dismissible ones close).
     public func dismiss(_ kind: LibraryCondition.Kind) {
+        if kind == .photosMissing { missingPhotosDismissed = missingPhotoCount }
         conditions.removeAll { $0.kind == kind && $0.isDismissible }
     }
 
@@ -619,6 +624,7 @@ public final class CatalogStore {
         guard scanning == nil else { return }
         guard !scanQueue.isEmpty else {
             isScanning = false
+            countMissingPhotos()
             return
         }
         let folder = scanQueue.removeFirst()
@@ -875,6 +881,7 @@ public final class CatalogStore {
             if let failure = outcome.failure, catalog.isDiskFull(failure) { self.diskFull() }
             // Trash and Undo run on this thread meanwhile: what is on disk now decides.
             self.remove(outcome.removed.filter { access($0, F_OK) != 0 } + outcome.replaced)
+            if !outcome.removed.isEmpty || !outcome.saved.isEmpty { self.countMissingPhotos() }
             self.merge(outcome.saved.filter { access($0.path, F_OK) == 0 })
         }
     }

@@ -13,6 +13,8 @@ public struct CatalogSync: Sendable {
         /// Files read (new or changed).
         public var read = 0
         public var unchanged = 0
+        /// Files of known photos found at a new path (moved, renamed), not read again.
+        public var moved = 0
         /// Paths of photos marked missing (their files are gone).
         public var removed: [String] = []
     }
@@ -38,15 +40,25 @@ public struct CatalogSync: Sendable {
         let state = SyncState()
         let catalog = self.catalog
         let batchSize = self.batchSize
-        try scanner.scan(folder: root, known: known, isCancelled: { isCancelled() || state.error != nil }) { event in
+        let claimed = ClaimedPhotos()
+        let removedFolders = try catalog.removedFolders()
+        let findMoved: @Sendable (String, FileStamp, FileIdentity) -> Int64? = { path, stamp, identity in
+            // Each photo once, should two new paths be the same file (hard links).
+            guard let id = try? catalog.movedPhoto(to: path, stamp: stamp, identity: identity, removedFolders: removedFolders)
+            else { return nil }
+            return claimed.claim(id) ? id : nil
+        }
+        try scanner.scan(
+            folder: root, known: known, findMoved: findMoved, isCancelled: { isCancelled() || state.error != nil }
+        ) { event in
             // Events arrive one at a time (the scanner serializes them).
             state.record(event)
             if case .folder(let path) = event {
                 onFolder(path)
             } else {
-                onProgress(state.summary.read + state.summary.unchanged)
+                onProgress(state.summary.read + state.summary.unchanged + state.summary.moved)
             }
-            if state.pending.count >= batchSize { state.flush(into: catalog, then: onBatch) }
+            if state.pending.count + state.moved.count >= batchSize { state.flush(into: catalog, then: onBatch) }
         }
         state.flush(into: catalog, then: onBatch)
         state.waitForWrites()
@@ -65,6 +77,7 @@ public struct CatalogSync: Sendable {
 /// What one sync has seen so far; touched by one scanner event at a time.
 private final class SyncState: @unchecked Sendable {
     var pending: [Photo] = []
+    var moved: [MovedFile] = []
     var seen: Set<String> = []
     var summary = CatalogSync.Summary()
 
@@ -77,6 +90,10 @@ private final class SyncState: @unchecked Sendable {
         case .unchanged(let path):
             seen.insert(path)
             summary.unchanged += 1
+        case .moved(let file):
+            moved.append(file)
+            seen.insert(file.path)
+            summary.moved += 1
         case .folder:
             break
         }
@@ -91,11 +108,18 @@ private final class SyncState: @unchecked Sendable {
 
     func flush(into catalog: Catalog, then done: @escaping @Sendable (Catalog.Saved) -> Void) {
         let batch = pending
+        let moves = moved
         pending.removeAll(keepingCapacity: true)
+        moved.removeAll(keepingCapacity: true)
         writer.async { [self] in
-            guard !batch.isEmpty, error == nil else { return }
+            guard !batch.isEmpty || !moves.isEmpty, error == nil else { return }
             do {
-                done(try catalog.saveRead(batch))
+                var saved = try catalog.relink(moves)
+                let read = try catalog.saveRead(batch)
+                saved.photos += read.photos
+                saved.movedFrom += read.movedFrom
+                saved.replaced += read.replaced
+                done(saved)
             } catch {
                 errorLock.withLock { writeError = error }
             }
@@ -104,4 +128,12 @@ private final class SyncState: @unchecked Sendable {
 
     /// Waits for every batch handed to `flush`.
     func waitForWrites() { writer.sync {} }
+}
+
+/// Photos a scan found moved, each claimed by one new path.
+private final class ClaimedPhotos: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<Int64> = []
+
+    func claim(_ id: Int64) -> Bool { lock.withLock { ids.insert(id).inserted } }
 }

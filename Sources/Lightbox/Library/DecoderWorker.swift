@@ -35,7 +35,10 @@ public enum DecoderWorker {
                 let records = request.files.map { file in
                     WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                     if faults { injectFault(path: file.path, kind: .read) }
-                    return PhotoRecord(PhotoReader.read(path: file.path, stamp: FileStamp(size: file.fileSize, modified: file.modified)))
+                    return PhotoRecord(
+                        PhotoReader.read(
+                            path: file.path, stamp: FileStamp(size: file.fileSize, modified: file.modified),
+                            fingerprinting: request.withoutFingerprints != true))
                 }
                 guard WorkerSide.reply(WorkerReply.photos(records).encoded()) else { exit(0) }
             case .decode:

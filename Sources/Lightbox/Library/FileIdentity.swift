@@ -67,3 +67,12 @@ public struct FileIdentity: Hashable, Sendable {
         return FileIdentity(info, fingerprint: fingerprint(of: descriptor, size: Int64(info.st_size)))
     }
 }
+
+/// A photo whose file vanished: kept, with everything the person gave it, in case the file
+/// comes back (`Catalog.missingPhotosKept`).
+public struct MissingPhoto: Hashable, Sendable {
+    /// As last seen: its path is where its file was.
+    public var photo: Photo
+    /// When its file was found gone.
+    public var since: Date
+}

@@ -16,6 +16,9 @@ public struct LibraryCondition: Equatable, Sendable, Identifiable {
         /// Folders of photos opened from the file manager are shown without being in the
         /// library; says where their ratings live and offers to add them.
         case browsedFolders
+        /// Photos whose files vanished are kept, hidden, in case the files come back; offers
+        /// to show them.
+        case photosMissing
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }

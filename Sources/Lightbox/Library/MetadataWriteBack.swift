@@ -48,7 +48,7 @@ final class MetadataWriteBack: @unchecked Sendable {
     private var clearedFolders: Set<String> = []
 
     init(
-        catalog: Catalog, readFile: @escaping @Sendable (String, FileStamp) -> Photo = PhotoReader.read,
+        catalog: Catalog, readFile: @escaping @Sendable (String, FileStamp) -> Photo = { PhotoReader.read(path: $0, stamp: $1) },
         onReport: (@Sendable (Report) -> Void)? = nil
     ) {
         self.catalog = catalog

@@ -8,7 +8,8 @@ enum PhotoReader {
     /// Larger images are listed with an error rather than decoded (decompression bombs).
     static let maxPixels = 250_000_000
 
-    static func read(path: String, stamp: FileStamp) -> Photo {
+    /// Reads the file at `path`, with its content's fingerprint (`FileIdentity`) unless not `fingerprinting`.
+    static func read(path: String, stamp: FileStamp, fingerprinting: Bool = true) -> Photo {
         var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified)
         guard stamp.size > 0 else {
             // Translators: why a photo can't be shown, in its row (this and the next: lower case, no full stop).
@@ -23,7 +24,9 @@ enum PhotoReader {
         }
         let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
         // The device and inode are the caller's (it has the file's status).
-        photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: FileIdentity.fingerprint(of: descriptor, size: stamp.size))
+        if fingerprinting {
+            photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: FileIdentity.fingerprint(of: descriptor, size: stamp.size))
+        }
         close(descriptor)
         let family = ImageFamily(path: path)
         if family == .raw || family == .heif {

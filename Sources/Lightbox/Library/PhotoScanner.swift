@@ -17,6 +17,18 @@ public enum ScanEvent: Sendable {
     case unchanged(String)
     /// A folder that was walked (to be watched for changes).
     case folder(String)
+    /// A file new at its path that is the file of a photo the caller knows elsewhere
+    /// (`PhotoScanner.scan(findMoved:)`): not read again.
+    case moved(MovedFile)
+}
+
+/// A photo's file found at a new path: the same device, inode, size and modification time.
+public struct MovedFile: Sendable {
+    public var path: String
+    public var stamp: FileStamp
+    public var identity: FileIdentity
+    /// The catalog row of the photo.
+    public var photoID: Int64
 }
 
 /// Walks a folder tree and reads every photo's metadata.
@@ -37,8 +49,11 @@ public struct PhotoScanner: Sendable {
     /// Reads files in helper processes when set (a crash or hang is the file's error, the
     /// scan goes on); the app's shared pool by default.
     public var workers: WorkerPool? = WorkerPool.shared
+    /// Whether photos read carry their files' identities (`FileIdentity`: what finds a photo
+    /// again when its file moves); off only to measure what they cost.
+    public var keepsFileIdentities = true
     /// Reads one regular file in this process (without `workers`); replaced in tests to simulate a file vanishing mid-scan.
-    var readFile: @Sendable (String, FileStamp) -> Photo = PhotoReader.read
+    var readFile: @Sendable (String, FileStamp) -> Photo = { PhotoReader.read(path: $0, stamp: $1) }
     /// Runs right after the hang watchdog reads the clock; tests delay it to widen races.
     var watchdogDidReadClock: (@Sendable () -> Void)?
 
@@ -50,15 +65,18 @@ public struct PhotoScanner: Sendable {
     /// Reads one regular file: in a worker when there are `workers` (its crash or hang is
     /// the photo's error), else in this process. Blocking; never on the main thread.
     func read(_ path: String, _ stamp: FileStamp) -> Photo {
-        workers?.read(path: path, stamp: stamp, timeout: fileTimeout) ?? readFile(path, stamp)
+        workers?.read(path: path, stamp: stamp, timeout: fileTimeout, fingerprinting: keepsFileIdentities) ?? readFile(path, stamp)
     }
 
     /// Scans `folder`, calling `onEvent` from background threads (one at a time).
     /// Files whose stamp equals `known[path]` are not read again. Returns when the
     /// scan is complete or `isCancelled` turned true. Throws when `folder` itself
     /// can't be read.
+    /// `findMoved` is asked about each file new at its path: the id of the photo whose
+    /// file it is, when that is one of the caller's photos moved here (not read again).
     public func scan(
         folder: String, known: [String: FileStamp] = [:],
+        findMoved: (@Sendable (String, FileStamp, FileIdentity) -> Int64?)? = nil,
         isCancelled: @escaping @Sendable () -> Bool = { false },
         onEvent: @escaping @Sendable (ScanEvent) -> Void
     ) throws(ScanError) {
@@ -73,7 +91,7 @@ public struct PhotoScanner: Sendable {
         } catch {
             throw ScanError(folder: folder, reason: error.message)
         }
-        let run = ScanRun(scanner: self, known: known, isCancelled: isCancelled, onEvent: onEvent)
+        let run = ScanRun(scanner: self, known: known, findMoved: findMoved, isCancelled: isCancelled, onEvent: onEvent)
         run.walk(root)
         run.finish()
     }

@@ -9,6 +9,7 @@ import LightboxMedia
 final class ScanRun: @unchecked Sendable {
     let scanner: PhotoScanner
     let known: [String: FileStamp]
+    let findMoved: (@Sendable (String, FileStamp, FileIdentity) -> Int64?)?
     let isCancelled: @Sendable () -> Bool
     let onEvent: @Sendable (ScanEvent) -> Void
     private let deliver = NSLock()
@@ -37,11 +38,13 @@ final class ScanRun: @unchecked Sendable {
     }
 
     init(
-        scanner: PhotoScanner, known: [String: FileStamp], isCancelled: @escaping @Sendable () -> Bool,
+        scanner: PhotoScanner, known: [String: FileStamp], findMoved: (@Sendable (String, FileStamp, FileIdentity) -> Int64?)?,
+        isCancelled: @escaping @Sendable () -> Bool,
         onEvent: @escaping @Sendable (ScanEvent) -> Void
     ) {
         self.scanner = scanner
         self.known = known
+        self.findMoved = findMoved
         self.isCancelled = isCancelled
         self.onEvent = onEvent
         state.withLock {
@@ -103,20 +106,31 @@ final class ScanRun: @unchecked Sendable {
         case .other:
             return
         case .unsupported(let format):
-            emit(
-                .photo(
-                    Photo(
-                        path: path, fileSize: stamp.size, modified: stamp.modified,
-                        // Translators: %@ is a file format ("GIF").
-                        error: String(format: tr("unsupported format (%@)"), format))))
+            var photo = Photo(
+                path: path, fileSize: stamp.size, modified: stamp.modified,
+                // Translators: %@ is a file format ("GIF").
+                error: String(format: tr("unsupported format (%@)"), format))
+            if scanner.keepsFileIdentities { photo.identity = identity }
+            emit(.photo(photo))
         case .readable where known[path] == stamp:
             emit(.unchanged(path))
-        case .readable:
-            state.withLock {
-                queue.append((path, stamp, identity))
-                outstanding += 1
-                state.signal()
+        case .readable where known[path] == nil && scanner.keepsFileIdentities:
+            if let photoID = findMoved?(path, stamp, identity) {
+                emit(.moved(MovedFile(path: path, stamp: stamp, identity: identity, photoID: photoID)))
+            } else {
+                read(path, stamp: stamp, identity: identity)
             }
+        case .readable:
+            read(path, stamp: stamp, identity: identity)
+        }
+    }
+
+    /// Queues a file for the readers.
+    private func read(_ path: String, stamp: FileStamp, identity: FileIdentity) {
+        state.withLock {
+            queue.append((path, stamp, identity))
+            outstanding += 1
+            state.signal()
         }
     }
 
@@ -162,7 +176,7 @@ final class ScanRun: @unchecked Sendable {
             var next = 1
             let handOver: (Photo) -> Void = { [self] read in
                 var photo = read
-                photo.identity = files[next - 1].identity.with(fingerprint: read.identity?.fingerprint)
+                photo.identity = scanner.keepsFileIdentities ? files[next - 1].identity.with(fingerprint: read.identity?.fingerprint) : nil
                 let stillMine = state.withLock {
                     guard self.reading[id] === reading else { return false }
                     self.reading[id] = nil
@@ -181,7 +195,9 @@ final class ScanRun: @unchecked Sendable {
                 }
             }
             if let workers = scanner.workers {
-                workers.read(files.map { ($0.path, $0.stamp) }, timeout: scanner.fileTimeout, each: handOver)
+                workers.read(
+                    files.map { ($0.path, $0.stamp) }, timeout: scanner.fileTimeout, fingerprinting: scanner.keepsFileIdentities,
+                    each: handOver)
             } else {
                 for file in files { handOver(scanner.readFile(file.path, file.stamp)) }
             }

@@ -21,6 +21,8 @@ struct WorkerRequest: Codable, Sendable {
     var path: String = ""
     var fitting: Int = 0
     var maxPixels: Int = 0
+    /// Set to leave out the files' fingerprints (`FileIdentity`), to measure what they cost.
+    var withoutFingerprints: Bool?
 }
 
 /// A worker's answer, in a compact binary form (`WireWriter`): one goes back per file

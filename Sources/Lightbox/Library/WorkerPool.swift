@@ -76,15 +76,18 @@ public final class WorkerPool: @unchecked Sendable {
     // MARK: Requests
 
     /// `path`'s metadata read in a worker (`PhotoReader.read`); a crash or hang is the photo's `error`.
-    public func read(path: String, stamp: FileStamp, timeout: Double) -> Photo {
-        let request = WorkerRequest(
+    public func read(path: String, stamp: FileStamp, timeout: Double, fingerprinting: Bool = true) -> Photo {
+        var request = WorkerRequest(
             kind: .read,
             files: [
                 WorkerRequest.File(
                     path: path, fileSize: stamp.size,
                     modified: stamp.modified)
             ])
-        guard let body = try? JSONEncoder().encode(request) else { return PhotoReader.read(path: path, stamp: stamp) }
+        if !fingerprinting { request.withoutFingerprints = true }
+        guard let body = try? JSONEncoder().encode(request) else {
+            return PhotoReader.read(path: path, stamp: stamp, fingerprinting: fingerprinting)
+        }
         for _ in 0..<3 {
             let end: ReadEnd? = withWorker(urgent: false) { worker in
                 // A worker that can't take the request died between requests: not this file's doing.
@@ -100,7 +103,7 @@ public final class WorkerPool: @unchecked Sendable {
                 }
             }
             switch end {
-            case nil: return PhotoReader.read(path: path, stamp: stamp)
+            case nil: return PhotoReader.read(path: path, stamp: stamp, fingerprinting: fingerprinting)
             case .read(let photo)?: return photo
             case .failed(let message)?:
                 // Reported once the worker is ended (and counted lost).
@@ -117,13 +120,16 @@ public final class WorkerPool: @unchecked Sendable {
     /// request, answered at once (no round trip and no wake-up per file); if that worker
     /// crashes or hangs, each file is read again on its own (`read(path:stamp:timeout:)`),
     /// so that only the file at fault gets the error.
-    public func read(_ files: [(path: String, stamp: FileStamp)], timeout: Double, each: (Photo) -> Void) {
+    public func read(
+        _ files: [(path: String, stamp: FileStamp)], timeout: Double, fingerprinting: Bool = true, each: (Photo) -> Void
+    ) {
         if files.count > 1 {
-            let request = WorkerRequest(
+            var request = WorkerRequest(
                 kind: .read,
                 files: files.map {
                     WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
                 })
+            if !fingerprinting { request.withoutFingerprints = true }
             if let body = try? JSONEncoder().encode(request) {
                 let records: [PhotoRecord]?? = withWorker(urgent: false) { worker in
                     guard worker.send(body), case .message(let data, _) = worker.receive(timeout: timeout),
@@ -134,7 +140,7 @@ public final class WorkerPool: @unchecked Sendable {
                 switch records {
                 case nil:
                     // No worker can be started: read here, as before workers.
-                    for (path, stamp) in files { each(PhotoReader.read(path: path, stamp: stamp)) }
+                    for (path, stamp) in files { each(PhotoReader.read(path: path, stamp: stamp, fingerprinting: fingerprinting)) }
                     return
                 case let records??:
                     for ((path, stamp), record) in zip(files, records) { each(record.photo(path: path, stamp: stamp)) }
@@ -144,7 +150,7 @@ public final class WorkerPool: @unchecked Sendable {
                 }
             }
         }
-        for (path, stamp) in files { each(read(path: path, stamp: stamp, timeout: timeout)) }
+        for (path, stamp) in files { each(read(path: path, stamp: stamp, timeout: timeout, fingerprinting: fingerprinting)) }
     }
 
     /// How reading one file in a worker ended.

@@ -103,6 +103,12 @@ final class MainWindowController: Controller, PhotoOpening {
             if kind == .browsedFolders {
                 bar.actionButton.onClicked(owner: self) { [weak self] in self?.addBrowsedFoldersToLibrary() }
             }
+            if kind == .photosMissing {
+                bar.actionButton.onClicked(owner: self) { [weak self] in
+                    guard let self, let window = self.view.rootWindow else { return }
+                    MissingPhotosController.present(store: self.store, over: window)
+                }
+            }
         }
     }
 
