@@ -104,9 +104,7 @@ enum LibraryBenchmark {
 
     /// `count` (10,000 by default) hard links to the sample photos, 1,000 per folder.
     static func makeLibrary(at path: String, count: Int = fileCount) throws {
-        let samples =
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path + "/data/samples"
+        let samples = LightboxApplication.sampleLibrary
         let sources = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".jpg") }.sorted()
         guard !sources.isEmpty else { throw BenchError("no sample photos in \(samples)") }
         for index in 0..<count {
