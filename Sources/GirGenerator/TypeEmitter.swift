@@ -208,39 +208,16 @@ struct TypeEmitter {
         }
         taken.insert(name)
 
-        var getCode: String
-        if let getter, let cName = getter["c:identifier"] {
-            accessors.insert(cName)
-            getCode = type.fromC("\(cName)(cast())", transferFull: getterReturn?["transfer-ownership"] == "full")
-        } else {
-            getCode = "getProperty(\"\(girName)\") { \(ValueAccess.read(type)) }"
-        }
-        var setCode: String?
-        if writable {
-            if let setter, let cName = setter["c:identifier"], let parameter = setter.child("parameters")?.children("parameter").first,
-                setter.child("parameters")?.children("parameter").count == 1,
-                parameter["direction"] == nil || parameter["direction"] == "in",
-                let setterType = types.map(parameter, nullable: types.isNullable(parameter))
-            {
-                accessors.insert(cName)
-                if type.isNullable && !setterType.isNullable {
-                    setCode =
-                        "if let newValue { \(cName)(cast(), \(setterType.toC("newValue", transferFull: parameter["transfer-ownership"] == "full"))) }"
-                } else {
-                    let passed = MappedType(kind: setterType.kind, isNullable: setterType.isNullable && type.isNullable)
-                    setCode = "\(cName)(cast(), \(passed.toC("newValue", transferFull: parameter["transfer-ownership"] == "full")))"
-                }
-            } else {
-                setCode = "setProperty(\"\(girName)\") { \(ValueAccess.write(type, "newValue")) }"
-            }
-        }
-        properties.append((girName, name, type, setCode != nil))
+        let access = PropertyAccessors(
+            girName: girName, type: type, getter: getter, setter: setter, writable: writable, types: &types)
+        accessors.formUnion(access.functions)
+        properties.append((girName, name, type, access.set != nil))
         var out = "\n" + Naming.docComment(property.doc, indent: indent)
         out += "\(indent)public var \(name): \(type.swift) {\n"
-        if let setCode {
-            out += "\(indent)    get { \(getCode) }\n\(indent)    set { \(setCode) }\n"
+        if let set = access.set {
+            out += "\(indent)    get { \(access.get) }\n\(indent)    set { \(set) }\n"
         } else {
-            out += "\(indent)    \(getCode)\n"
+            out += "\(indent)    \(access.get)\n"
         }
         out += "\(indent)}\n"
         return out
