@@ -62,9 +62,9 @@ extension AllowList {
             "Gtk.SingleSelection", "Gtk.MultiSelection", "Gtk.NoSelection", "Gtk.StringList",
             "Gtk.EventController", "Gtk.EventControllerKey",
             "Gtk.NativeDialog", "Gtk.FileChooserNative",
-            // issue15-folders:
+            // A setting's on/off switch in a preferences row.
             "Gtk.Switch",
-            // issue15-handoffs:
+            // A context menu opened by a right click, and dragging files out to other apps.
             "Gtk.Popover", "Gtk.PopoverMenu", "Gtk.Gesture", "Gtk.GestureSingle", "Gtk.GestureClick", "Gtk.DragSource",
         ],
         handWritten: ["Gtk.Application": "Application"],
@@ -97,7 +97,6 @@ extension AllowList {
             "Gtk.Label.wrap": "wraps",
             "Gtk.Label.selectable": "isSelectable",
             "Gtk.ToggleButton.active": "isActive",
-            // issue15-folders:
             "Gtk.Switch.active": "isActive",
             "Gtk.Spinner.spinning": "isSpinning",
             "Gtk.ListItem.selected": "isSelected",
@@ -205,7 +204,6 @@ extension AllowList {
             "Gtk.Paned::move-handle": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.Paned::toggle-handle-focus": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.ScrolledWindow::scroll-child.result": "GTK's handler runs after and answers itself",
-            // issue15-handoffs:
             "Gtk.Popover::activate-default": "GTK's handler needs a popover in a window",
         ]
     )
@@ -221,7 +219,7 @@ extension AllowList {
         types: [
             "Adw.StyleManager", "Adw.ApplicationWindow", "Adw.HeaderBar", "Adw.WindowTitle",
             "Adw.ToastOverlay", "Adw.Toast", "Adw.StatusPage", "Adw.AboutWindow",
-            // issue15-folders:
+            // The preferences window: groups of rows, each a title beside its control.
             "Adw.PreferencesWindow", "Adw.PreferencesPage", "Adw.PreferencesGroup", "Adw.PreferencesRow", "Adw.ActionRow",
         ],
         handWritten: ["Gtk.Application": "Application"],
@@ -248,7 +246,6 @@ extension AllowList {
         testSamples: ["Widget": "Label()"],
         testSkipped: [
             "Adw.AboutWindow.license-type": "GTK's custom license type shows license text only",
-            // issue15-folders:
             "Adw.PreferencesWindow.visible-page": "must be a page of the window (PreferencesTests)",
             "Adw.PreferencesWindow.visible-page-name": "must name a page of the window (PreferencesTests)",
         ],

@@ -4,7 +4,9 @@ struct TypeEmitter {
     let generator: Generator
     let namespace: String
     let node: GIRNode
-    private(set) var enums = EnumCollector()
+    /// The Swift types of this type's members (and the enums they use).
+    private var types: TypeResolver
+    var enums: EnumCollector { types.enums }
     /// Swift member names already taken in this type and its generated ancestors.
     private var taken: Set<String> = []
     /// C functions used as property accessors (not emitted again as methods).
@@ -20,6 +22,7 @@ struct TypeEmitter {
         self.generator = generator
         self.namespace = namespace
         self.node = node
+        types = TypeResolver(generator: generator, namespace: namespace)
     }
 
     private var qualified: String { "\(namespace).\(node["name"]!)" }
@@ -108,118 +111,6 @@ struct TypeEmitter {
         return out
     }
 
-    // MARK: Types
-
-    /// The mapping of a `<type>` (within a parameter, return value or property), or nil when
-    /// the generator does not support it. Records enums it meets.
-    mutating func map(_ holder: GIRNode, nullable: Bool) -> MappedType? {
-        guard let type = holder.child("type"), let name = type["name"] else { return nil }
-        let cType = type["c:type"] ?? ""
-        switch name {
-        case "gboolean": return MappedType(kind: .bool, isNullable: false)
-        case "gint", "guint", "glong", "gulong", "gint64", "guint64", "gsize", "gssize", "gint32", "guint32", "gint16", "guint16":
-            return MappedType(kind: .integer(cType: name), isNullable: false)
-        case "gfloat", "gdouble": return MappedType(kind: .floating(cType: name), isNullable: false)
-        case "utf8", "filename":
-            if holder.name == "parameter", !cType.isEmpty, !cType.contains("const") { return nil }
-            return MappedType(kind: .string, isNullable: nullable)
-        case "GObject.Object", "GObject.InitiallyUnowned":
-            return MappedType(kind: .object(swift: "Object", isInterface: false), isNullable: nullable)
-        default: break
-        }
-        guard let (qualified, typeNode) = generator.lookup(name, from: namespace) else { return nil }
-        if let swift = allowList.handWritten[qualified] {
-            return MappedType(kind: .object(swift: swift, isInterface: false), isNullable: nullable)
-        }
-        switch typeNode.name {
-        case "enumeration", "bitfield":
-            guard generator.declaresOrImports(enum: qualified), let enumCType = typeNode["c:type"] else { return nil }
-            enums.add(qualified, typeNode)
-            let swift = generator.swiftName(ofEnum: qualified)
-            return MappedType(
-                kind: typeNode.name == "bitfield"
-                    ? .flags(swift: swift, cType: enumCType)
-                    : .enumeration(swift: swift, cType: enumCType),
-                isNullable: false)
-        case "class", "interface":
-            guard let swift = generator.swiftName(ofWrapped: qualified) else { return nil }
-            return MappedType(kind: .object(swift: swift, isInterface: typeNode.name == "interface"), isNullable: nullable)
-        default:
-            return nil
-        }
-    }
-
-    private func isNullable(_ node: GIRNode) -> Bool { node["nullable"] == "1" || node["allow-none"] == "1" }
-
-    // MARK: Parameters
-
-    struct Parameter {
-        let girName: String
-        let label: String
-        let name: String
-        let defaultValue: String?
-        let type: MappedType
-        let transferFull: Bool
-    }
-
-    /// The parameters of a callable, or nil (with the reason) when one is unsupported.
-    private mutating func parameters(of callable: GIRNode, cName: String) -> Result<[Parameter], Unsupported> {
-        var result: [Parameter] = []
-        for (index, parameter) in (callable.child("parameters")?.children("parameter") ?? []).enumerated() {
-            let girName = parameter["name"] ?? "arg\(index)"
-            if parameter.child("varargs") != nil { return .failure(Unsupported("variadic")) }
-            if let direction = parameter["direction"], direction != "in" {
-                return .failure(Unsupported("\(direction) parameter \(girName)"))
-            }
-            if parameter.child("array") != nil { return .failure(Unsupported("array parameter \(girName)")) }
-            let narrowed = allowList.signalParameterTypes["\(cName).\(girName)"]
-            guard
-                let type = narrowed.flatMap({ swift in
-                    generator.swiftName(ofWrapped: swift).map {
-                        MappedType(kind: .object(swift: $0, isInterface: false), isNullable: false)
-                    }
-                })
-                    ?? map(parameter, nullable: isNullable(parameter))
-            else {
-                return .failure(Unsupported("parameter \(girName) of type \(parameter.child("type")?["name"] ?? "?")"))
-            }
-            let name = Naming.identifier(Naming.lowerCamel(girName))
-            var label = index == 0 ? "_" : name
-            var defaultValue: String?
-            if let override = allowList.parameters["\(cName).\(girName)"] {
-                let parts = override.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                label = parts[0]
-                defaultValue = parts.count > 1 ? parts[1] : nil
-            }
-            result.append(
-                Parameter(
-                    girName: girName, label: label, name: name, defaultValue: defaultValue, type: type,
-                    transferFull: parameter["transfer-ownership"] == "full"))
-        }
-        return .success(result)
-    }
-
-    struct Unsupported: Error {
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
-    }
-
-    private func signature(_ parameters: [Parameter]) -> String {
-        parameters.map { parameter in
-            let label = parameter.label == parameter.name ? parameter.name : "\(parameter.label) \(parameter.name)"
-            return "\(label): \(parameter.type.swift)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
-        }.joined(separator: ", ")
-    }
-
-    private func arguments(_ parameters: [Parameter]) -> String {
-        parameters.map { $0.type.toC($0.name, transferFull: $0.transferFull) }.joined(separator: ", ")
-    }
-
-    /// `name(label:label:)`, to tell overloads apart.
-    private func fullName(_ base: String, _ parameters: [Parameter]) -> String {
-        "\(base)(\(parameters.map { "\($0.label):" }.joined()))"
-    }
-
     private func usable(_ node: GIRNode) -> Bool {
         node.isIntrospectable && !node.isDeprecated && node["throws"] != "1" && node["shadowed-by"] == nil
     }
@@ -234,7 +125,7 @@ struct TypeEmitter {
         }
         guard usable(constructor) else { return "" }
         var parameters: [Parameter]
-        switch self.parameters(of: constructor, cName: cName) {
+        switch types.parameters(of: constructor, cName: cName) {
         case .success(let list): parameters = list
         case .failure(let reason):
             notGenerated.append("\(cName): \(reason.reason)")
@@ -259,7 +150,7 @@ struct TypeEmitter {
             notGenerated.append("\(cName): no Swift initializer name")
             return ""
         }
-        let key = fullName("init", parameters)
+        let key = Parameter.fullName("init", parameters)
         guard !ownInits.contains(key) else {
             notGenerated.append("\(cName): same Swift signature as another initializer")
             return ""
@@ -268,8 +159,8 @@ struct TypeEmitter {
         let overrides = taken.contains(key)
         let ownership = constructor.child("return-value")?["transfer-ownership"] == "full" ? ".full" : ".borrowed"
         var out = "\n" + Naming.docComment(constructor.doc, indent: "    ")
-        out += "    \(overrides ? "override " : "")public init(\(signature(parameters))) {\n"
-        out += "        super.init(UnsafeMutableRawPointer(\(cName)(\(arguments(parameters)))), ownership: \(ownership))\n"
+        out += "    \(overrides ? "override " : "")public init(\(Parameter.signature(parameters))) {\n"
+        out += "        super.init(UnsafeMutableRawPointer(\(cName)(\(Parameter.arguments(parameters)))), ownership: \(ownership))\n"
         out += "    }\n"
         return out
     }
@@ -302,7 +193,10 @@ struct TypeEmitter {
 
         // The type as the getter returns it (its nullability and ownership), else as declared.
         let getterReturn = getter?.child("return-value")
-        guard let type = map(getterReturn ?? property, nullable: getterReturn.map(isNullable) ?? isTypeNullableByDefault(property)) else {
+        guard
+            let type = types.map(
+                getterReturn ?? property, nullable: getterReturn.map(types.isNullable) ?? types.isTypeNullableByDefault(property))
+        else {
             notGenerated.append("property \(girName): type \(property.child("type")?["name"] ?? "?")")
             return nil
         }
@@ -314,49 +208,19 @@ struct TypeEmitter {
         }
         taken.insert(name)
 
-        var getCode: String
-        if let getter, let cName = getter["c:identifier"] {
-            accessors.insert(cName)
-            getCode = type.fromC("\(cName)(cast())", transferFull: getterReturn?["transfer-ownership"] == "full")
-        } else {
-            getCode = "getProperty(\"\(girName)\") { \(ValueAccess.read(type)) }"
-        }
-        var setCode: String?
-        if writable {
-            if let setter, let cName = setter["c:identifier"], let parameter = setter.child("parameters")?.children("parameter").first,
-                setter.child("parameters")?.children("parameter").count == 1,
-                parameter["direction"] == nil || parameter["direction"] == "in",
-                let setterType = map(parameter, nullable: isNullable(parameter))
-            {
-                accessors.insert(cName)
-                if type.isNullable && !setterType.isNullable {
-                    setCode =
-                        "if let newValue { \(cName)(cast(), \(setterType.toC("newValue", transferFull: parameter["transfer-ownership"] == "full"))) }"
-                } else {
-                    let passed = MappedType(kind: setterType.kind, isNullable: setterType.isNullable && type.isNullable)
-                    setCode = "\(cName)(cast(), \(passed.toC("newValue", transferFull: parameter["transfer-ownership"] == "full")))"
-                }
-            } else {
-                setCode = "setProperty(\"\(girName)\") { \(ValueAccess.write(type, "newValue")) }"
-            }
-        }
-        properties.append((girName, name, type, setCode != nil))
+        let access = PropertyAccessors(
+            girName: girName, type: type, getter: getter, setter: setter, writable: writable, types: &types)
+        accessors.formUnion(access.functions)
+        properties.append((girName, name, type, access.set != nil))
         var out = "\n" + Naming.docComment(property.doc, indent: indent)
         out += "\(indent)public var \(name): \(type.swift) {\n"
-        if let setCode {
-            out += "\(indent)    get { \(getCode) }\n\(indent)    set { \(setCode) }\n"
+        if let set = access.set {
+            out += "\(indent)    get { \(access.get) }\n\(indent)    set { \(set) }\n"
         } else {
-            out += "\(indent)    \(getCode)\n"
+            out += "\(indent)    \(access.get)\n"
         }
         out += "\(indent)}\n"
         return out
-    }
-
-    /// Object and string properties without a getter may hold nothing.
-    private func isTypeNullableByDefault(_ property: GIRNode) -> Bool {
-        guard let name = property.child("type")?["name"] else { return false }
-        return !["gboolean", "gint", "guint", "gdouble", "gfloat", "glong", "gulong", "gint64", "guint64"].contains(name)
-            && generator.lookup(name, from: namespace).map { !["enumeration", "bitfield"].contains($0.node.name) } ?? true
     }
 
     private mutating func emitNotification(_ property: GIRNode, indent: String) -> String? {
@@ -385,7 +249,7 @@ struct TypeEmitter {
         }
         guard usable(method), !accessors.contains(cName), !isPropertyAccessor(girName) else { return nil }
         let parameters: [Parameter]
-        switch self.parameters(of: method, cName: cName) {
+        switch types.parameters(of: method, cName: cName) {
         case .success(let list): parameters = list
         case .failure(let reason):
             notGenerated.append("\(cName): \(reason.reason)")
@@ -398,7 +262,7 @@ struct TypeEmitter {
         } else if returnValue.child("array") != nil {
             notGenerated.append("\(cName): returns an array")
             return nil
-        } else if let mapped = map(returnValue, nullable: isNullable(returnValue)) {
+        } else if let mapped = types.map(returnValue, nullable: types.isNullable(returnValue)) {
             returnType = mapped
         } else {
             notGenerated.append("\(cName): returns \(returnValue.child("type")?["name"] ?? "?")")
@@ -422,7 +286,7 @@ struct TypeEmitter {
             return out
         }
         let base = Naming.identifier(allowList.renames[cName] ?? Naming.lowerCamel(girName))
-        let key = fullName(base, parameters)
+        let key = Parameter.fullName(base, parameters)
         guard !taken.contains(key), !taken.contains(base) || parameters.count > 0 && !taken.contains(base + "()") && !isPropertyName(base)
         else {
             notGenerated.append("\(cName): \(key) already declared")
@@ -431,13 +295,13 @@ struct TypeEmitter {
         taken.insert(key)
         taken.insert(base + "()")
         var out = "\n" + Naming.docComment(method.doc, indent: indent)
-        let call = "\(cName)(cast()\(parameters.isEmpty ? "" : ", ")\(arguments(parameters)))"
+        let call = "\(cName)(cast()\(parameters.isEmpty ? "" : ", ")\(Parameter.arguments(parameters)))"
         if let returnType {
             out += "\(indent)@discardableResult\n"
-            out += "\(indent)public func \(base)(\(signature(parameters))) -> \(returnType.swift) {\n"
+            out += "\(indent)public func \(base)(\(Parameter.signature(parameters))) -> \(returnType.swift) {\n"
             out += "\(indent)    \(returnType.fromC(call, transferFull: returnValue["transfer-ownership"] == "full"))\n"
         } else {
-            out += "\(indent)public func \(base)(\(signature(parameters))) {\n"
+            out += "\(indent)public func \(base)(\(Parameter.signature(parameters))) {\n"
             out += "\(indent)    \(call)\n"
         }
         out += "\(indent)}\n"
@@ -466,7 +330,7 @@ struct TypeEmitter {
             return nil
         }
         var parameters: [Parameter]
-        switch self.parameters(of: signal, cName: "\(qualified)::\(girName)") {
+        switch types.parameters(of: signal, cName: "\(qualified)::\(girName)") {
         case .success(let list): parameters = list
         case .failure(let reason):
             notGenerated.append("signal \(girName): \(reason.reason)")
@@ -492,72 +356,14 @@ struct TypeEmitter {
         taken.insert(name)
 
         signals.append((girName, name, parameters.map(\.type), returnsBool))
-        let swiftResult = returnsBool ? "Bool" : "Void"
-        let handlerType = "@MainActor (\(parameters.map(\.type.swift).joined(separator: ", "))) -> \(swiftResult)"
-        let cParameters = (["gpointer?"] + parameters.map(\.type.trampolineC) + ["gpointer?"]).joined(separator: ", ")
-        let cNames = (["_"] + parameters.map { "c_" + $0.name.replacingOccurrences(of: "`", with: "") } + ["data"]).joined(separator: ", ")
-        let swiftArguments = parameters.map { $0.type.fromC("c_" + $0.name.replacingOccurrences(of: "`", with: "")) }.joined(
-            separator: ", ")
-        let cResult = returnsBool ? "gboolean" : "Void"
-        let defaultValue = returnsBool ? "false" : "()"
-
-        var out = "\n" + Naming.docComment(signal.doc, indent: indent)
-        out += "\(indent)@discardableResult\n"
-        out += "\(indent)public func \(name)(owner: AnyObject? = nil, after: Bool = false,\n"
-        out += "\(indent)    _ handler: @escaping \(handlerType)) -> SignalConnection {\n"
-        out += "\(indent)    let trampoline: @convention(c) (\(cParameters)) -> \(cResult) = { \(cNames) in\n"
-        let invoke =
-            "MainActor.assumeIsolated { withBox(data, default: \(defaultValue)) { (handler: \(handlerType)) in handler(\(swiftArguments)) } }"
-        out += "\(indent)        \(invoke)\(returnsBool ? " ? 1 : 0" : "")\n"
-        out += "\(indent)    }\n"
-        out += "\(indent)    return connect(\"\(girName)\", box: SignalBox(handler, owner: owner),\n"
-        out += "\(indent)                   trampoline: unsafeBitCast(trampoline, to: GCallback.self), after: after)\n"
-        out += "\(indent)}\n"
+        let code = SignalCode(girName: girName, name: name, parameters: parameters, returnsBool: returnsBool)
+        var out = code.connectMethod(doc: Naming.docComment(signal.doc, indent: indent), indent: indent)
         // Action signals are meant to be emitted by callers (keybindings, tests).
         let emitName = "emit" + Naming.upperCamel(girName)
         if signal["action"] == "1", parameters.isEmpty, !returnsBool, !taken.contains(emitName + "()") {
             taken.insert(emitName + "()")
-            out += "\n\(indent)/// Emits `\(girName)`, as GTK does when the user triggers it.\n"
-            out += "\(indent)public func \(emitName)() {\n\(indent)    lbx_emit_by_name(rawPointer, \"\(girName)\")\n\(indent)}\n"
+            out += code.emitMethod(named: emitName, indent: indent)
         }
         return out
-    }
-}
-
-/// GValue accessors for properties without getter or setter functions.
-enum ValueAccess {
-    static func read(_ type: MappedType) -> String {
-        switch type.kind {
-        case .bool: "g_value_get_boolean($0) != 0"
-        case .integer(let cType): "Int(\(getter(cType))($0))"
-        case .floating(let cType): "Double(\(cType == "gfloat" ? "g_value_get_float" : "g_value_get_double")($0))"
-        case .string: type.isNullable ? "borrowString(g_value_get_string($0))" : "borrowString(g_value_get_string($0)) ?? \"\""
-        case .enumeration(let swift, let cType): "\(swift)(\(cType)(rawValue: numericCast(g_value_get_enum($0))))"
-        case .flags(let swift, let cType): "\(swift)(\(cType)(rawValue: numericCast(g_value_get_flags($0))))"
-        case .object: type.fromC("g_value_get_object($0)")
-        }
-    }
-
-    static func write(_ type: MappedType, _ value: String) -> String {
-        switch type.kind {
-        case .bool: "g_value_set_boolean($0, \(value) ? 1 : 0)"
-        case .integer(let cType): "\(getter(cType).replacingOccurrences(of: "_get_", with: "_set_"))($0, \(cType)(\(value)))"
-        case .floating(let cType): cType == "gfloat" ? "g_value_set_float($0, gfloat(\(value)))" : "g_value_set_double($0, \(value))"
-        case .string: "g_value_set_string($0, \(value))"
-        case .enumeration: "g_value_set_enum($0, numericCast(\(value).c.rawValue))"
-        case .flags: "g_value_set_flags($0, numericCast(\(value).c.rawValue))"
-        case .object: type.isNullable ? "g_value_set_object($0, \(value)?.rawPointer)" : "g_value_set_object($0, \(value).rawPointer)"
-        }
-    }
-
-    private static func getter(_ cType: String) -> String {
-        switch cType {
-        case "gint", "gint32", "gint16": "g_value_get_int"
-        case "guint", "guint32", "guint16": "g_value_get_uint"
-        case "glong", "gssize": "g_value_get_long"
-        case "gulong", "gsize": "g_value_get_ulong"
-        case "gint64": "g_value_get_int64"
-        default: "g_value_get_uint64"
-        }
     }
 }

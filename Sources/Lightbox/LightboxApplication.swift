@@ -51,7 +51,9 @@ public final class LightboxApplication {
             self.colorScheme = setting
             // Run from a build tree: the window and the about window show the source tree's
             // icon (added before the icon theme's first load, which a lookup would start).
-            if !IconTheme.isAppIconInstalled(AppInfo.id) { IconTheme.addSearchPath(Self.sourceData + "/icons") }
+            if !IconTheme.isAppIconInstalled(AppInfo.id), let data = SourceTree.data {
+                IconTheme.addSearchPath(data + "/icons")
+            }
         }
         application.onActivate(owner: self) { [unowned self] in self.present(OpenedPaths([])) }
         application.onOpen(owner: self) { [unowned self] paths in self.present(OpenedPaths(paths)) }
@@ -139,20 +141,13 @@ public final class LightboxApplication {
         return LibraryLocation.defaultFolder(sampleLibrary: Self.sampleLibrary)
     }
 
-    /// The installed sample library (`<prefix>/share/lightbox/samples`), or this source
+    /// The installed sample library (`<prefix>/share/lightbox/samples`), or the source
     /// tree's `data/samples` when run from a build tree.
-    static var sampleLibrary: String {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated public static var sampleLibrary: String {
+        let installed = URL(fileURLWithPath: SourceTree.executable).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/lightbox/samples").path
         if FileManager.default.fileExists(atPath: installed) { return installed }
-        return sourceData + "/samples"
-    }
-
-    /// This source tree's `data` folder.
-    static var sourceData: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data").path
+        return SourceTree.data.map { $0 + "/samples" } ?? installed
     }
 
     private func showAbout() {

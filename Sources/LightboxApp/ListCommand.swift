@@ -6,7 +6,7 @@ import Lightbox
 /// written out as soon as it is ready. One file's failure costs its own row only: it is
 /// listed with an `error`. With `--verify` every file's pixels are decoded, on all cores.
 enum ListCommand {
-    /// The exit status (documented in `lightbox --help` and the README).
+    /// The exit status (documented in `lightbox --help` and docs/library.md).
     enum Status: Int32 {
         /// Every file was listed without an error.
         case listed = 0

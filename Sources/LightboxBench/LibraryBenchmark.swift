@@ -105,9 +105,7 @@ enum LibraryBenchmark {
 
     /// The sample photos of the source tree, by path.
     static func samplePhotos() throws -> [String] {
-        let samples =
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path + "/data/samples"
+        let samples = LightboxApplication.sampleLibrary
         let sources = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".jpg") }.sorted()
         guard !sources.isEmpty else { throw BenchError("no sample photos in \(samples)") }
         return sources.map { samples + "/" + $0 }

@@ -52,7 +52,7 @@ enum StartupBenchmark {
             window.title = "Minimal"
             window.setDefaultSize(width: 1000, height: 700)
             window.child = Label("Hello")
-            window.onMap { window.onNextPaint { AppBenchmark.finish(["painted_ns": Double(monotonicNanoseconds())]) } }
+            window.onMap { window.onNextPaint { AppBenchmarkChild.finish(["painted_ns": Double(monotonicNanoseconds())]) } }
             window.present()
         }
         exit(application.run(arguments: ["minimal"]))

@@ -14,7 +14,7 @@ let arguments = CommandLine.arguments.dropFirst()
 // The library benchmark's worker processes (`WorkerPool` starts this executable again).
 if arguments.first == DecoderWorker.argument { DecoderWorker.run() }
 if arguments.first == "app-child" {
-    MainActor.assumeIsolated { AppBenchmark.child(Array(arguments.dropFirst())) }
+    MainActor.assumeIsolated { AppBenchmarkChild.run(Array(arguments.dropFirst())) }
 }
 let json = arguments.contains("--json")
 guard let name = arguments.first(where: { !$0.hasPrefix("--") }), let run = benchmarks[name] else {

@@ -2,7 +2,7 @@ import Foundation
 import GtkTestSupport
 import XCTest
 
-/// Focus and selection are one (issue 38): a keyboard user's keys act on the photo that has
+/// Focus and selection are one: a keyboard user's keys act on the photo that has
 /// the focus, and every command that removes, returns or moves to a photo leaves the focus
 /// and the selection on the same photo. The real binary, real keys, checked through the
 /// accessibility tree (what a screen reader reads) and the catalog.
@@ -138,7 +138,7 @@ extension Array where Element == AccessibleNode {
     }
 }
 
-/// Focus lands where the person is (issue 38): on the selected photo after Alt+1/Alt+2, a page
+/// Focus lands where the person is: on the selected photo after Alt+1/Alt+2, a page
 /// switch, a menu closed with Escape and the photo page, and on the photo on the photo page.
 final class FocusLandingAppTests: GtkTestCase {
     func testFocusStaysOnThePhotoThroughViewsMenusPagesAndThePhotoPage() throws {

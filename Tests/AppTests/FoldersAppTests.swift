@@ -39,10 +39,8 @@ final class FoldersAppTests: GtkTestCase {
         XCTAssertTrue(tree.contains(role: "push button", name: "Remove “~/Garden” from Library"))
         let preferences = app.waitForWindow(named: "Preferences", timeout: 3)
         XCTAssertNotNil(preferences)
-        let shot = app.screenshot("folders-preferences", window: preferences)
-        Self.keep(shot)
+        app.screenshot("folders-preferences", window: preferences)
         app.screenshot("folders-preferences-over-window")
-        Self.keep(AppFixture.artifacts.appendingPathComponent("folders-preferences-over-window.png"))
         app.sendKeys("Escape", to: try XCTUnwrap(preferences))
         _ = app.waitForTree { !$0.contains(role: "list", name: "Library Folders") }
 
@@ -56,16 +54,6 @@ final class FoldersAppTests: GtkTestCase {
         let items = tree.filter { ["All Folders", "Garden", "Holiday"].contains($0.name) && $0.role.contains("menu item") }
         XCTAssertEqual(items.map(\.name), ["All Folders", "Garden", "Holiday"], "\(tree.filter { $0.name == "Garden" }.map(\.role))")
         XCTAssertEqual(items.filter { $0.states.contains("checked") }.map(\.name), ["Garden"], "the filter shown is checked")
-        Self.keep(app.screenshot("folders-filter-menu"))
-    }
-
-    /// Screenshots for the person reviewing the change, outside the repository.
-    static func keep(_ shot: URL) {
-        let folder = URL(fileURLWithPath: "/work/briefs/shots-folders")
-        guard FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().path) else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let target = folder.appendingPathComponent(shot.lastPathComponent)
-        try? FileManager.default.removeItem(at: target)
-        try? FileManager.default.copyItem(at: shot, to: target)
+        app.screenshot("folders-filter-menu")
     }
 }

@@ -43,7 +43,7 @@ final class ArrayDataSourceTests: GtkTestCase {
         (0..<count).map { Contact(id: $0, title: "Name \($0)", subtitle: "Detail \($0)") }
     }
 
-    func testReadmeListShowsItsItemsAndReportsTheSelectedItem() {
+    func testAListInUnderTwentyLinesShowsItsItemsAndReportsTheSelectedItem() {
         let picker = FruitPicker()
         let (window, fruits) = makeFruitWindow(picker: picker)
         show(window)

@@ -1,7 +1,7 @@
 import Gtk
 import LightboxKit
 
-// The README's "a list in under 20 lines", compiled and run by ArrayDataSourceTests.
+// A list in under 20 lines, as docs/kit.md shows one: compiled and run by ArrayDataSourceTests.
 struct Fruit: TitleSubtitlePresentable {
     let title: String
     let subtitle: String

@@ -123,7 +123,7 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
     }
 
-    func testHelpDocumentsTheExitStatusAndTheREADMEMatches() throws {
+    func testHelpDocumentsTheExitStatusAndTheLibraryDocumentMatches() throws {
         let help = try LibraryFixtures.run(lightbox, ["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertEqual(help.stderr, "")
@@ -133,10 +133,10 @@ final class ListCommandTests: XCTestCase {
             "2  usage error",
             "3  the folder or the catalog can't be used; nothing was listed",
         ]
-        let readme = try String(contentsOfFile: LibraryFixtures.repository + "/README.md", encoding: .utf8)
+        let document = try String(contentsOfFile: LibraryFixtures.repository + "/docs/library.md", encoding: .utf8)
         for status in statuses {
             XCTAssertTrue(help.stdout.contains("  " + status + "\n"), "--help lacks \"\(status)\": \(help.stdout)")
-            XCTAssertTrue(readme.contains(status), "the README lacks \"\(status)\"")
+            XCTAssertTrue(document.contains(status), "docs/library.md lacks \"\(status)\"")
         }
         XCTAssertTrue(help.stdout.hasPrefix("usage: lightbox [FOLDER]"), help.stdout)
         XCTAssertTrue(help.stdout.contains("lightbox --list [--verify] FOLDER"))

@@ -197,6 +197,15 @@ final class TranslationTests: XCTestCase {
                 environment: ["LIGHTBOX_LOCALE_DIR": "/tmp/catalogs"]), "/tmp/catalogs")
     }
 
+    func testABinaryWithNeitherAPrefixNorASourceTreeLooksInItsPrefixAndCompilesNothing() throws {
+        let prefix = try makeTemporaryDirectory(for: self)
+        let executable = prefix.appendingPathComponent("bin/lightbox").path
+        XCTAssertEqual(
+            TranslationCatalogs.folder(executable: executable, sourceTree: nil, environment: [:]),
+            prefix.appendingPathComponent("share/locale").path)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/locale").path))
+    }
+
     func testABrokenPoFileIsReportedWithMsgfmtsWords() throws {
         let folder = try makeTemporaryDirectory(for: self)
         try "msgid \"Back\"\nmsgstr \"返回\nbroken\n".write(to: folder.appendingPathComponent("xx.po"), atomically: true, encoding: .utf8)

@@ -178,7 +178,7 @@ extension BusConnection {
         completion: @escaping @MainActor (Result<UInt32, BusError>) -> Void
     ) {
         Self.requestCount += 1
-        let token = "lightbox\(Self.requestCount)"
+        let token = "\(Self.requestTokenPrefix)\(Self.requestCount)"
         let sender = uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
         let request = "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
         var finished = false
@@ -202,6 +202,26 @@ extension BusConnection {
     }
 
     private static var requestCount = 0
+
+    /// The start of this process's request tokens: its program name (`g_get_prgname`, which
+    /// `GApplication` sets from the command line), so a request's path says which program
+    /// made it.
+    static var requestTokenPrefix: String {
+        requestTokenPrefix(programName: g_get_prgname().map { String(cString: $0) })
+    }
+
+    /// `programName` in the letters, digits and underscores an object path element may
+    /// hold ("request" when there is none).
+    nonisolated static func requestTokenPrefix(programName: String?) -> String {
+        let token = String(
+            (programName ?? "").unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "_": Character(scalar)
+                default: "_"
+                }
+            })
+        return token.isEmpty ? "request" : token
+    }
 
     /// The connection's unique name on the bus (":1.42").
     public var uniqueName: String { g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? "" }

@@ -120,18 +120,13 @@ public struct PersistedState: Equatable, Sendable {
 }
 
 extension Settings {
-    /// Lightbox's settings: installed, or from this source tree's `data` folder when
-    /// run from a build tree (compiled into `<binary's folder>/schemas`).
+    /// Lightbox's settings: installed, or from the source tree's `data` folder when run
+    /// from a build tree (compiled into `<binary's folder>/schemas`).
     @MainActor
     public static func lightbox() throws -> Settings {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let sourceData = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data")
-        return try forApplication(
+        try forApplication(
             id: AppInfo.id,
-            executableDirectory: executable.deletingLastPathComponent().path,
-            sourceDataDirectory: sourceData.path)
+            executableDirectory: URL(fileURLWithPath: SourceTree.executable).deletingLastPathComponent().path,
+            sourceDataDirectory: SourceTree.data)
     }
 }

@@ -17,19 +17,21 @@ public enum TranslationCatalogs {
         Translation.start(
             domain: domain,
             folder: folder(
-                executable: executablePath,
-                sourceTree: sourceTree,
+                executable: SourceTree.executable,
+                sourceTree: SourceTree.root,
                 environment: ProcessInfo.processInfo.environment))
     }
 
     /// The folder to bind: `$LIGHTBOX_LOCALE_DIR`; `<prefix>/share/locale` for a binary in
-    /// `<prefix>/bin` next to an installed `share/lightbox`; else the build tree's catalogs.
-    static func folder(executable: String, sourceTree: String, environment: [String: String]) -> String {
+    /// `<prefix>/bin` next to an installed `share/lightbox` (or with no source tree to
+    /// compile from); else the build tree's catalogs.
+    static func folder(executable: String, sourceTree: String?, environment: [String: String]) -> String {
         if let folder = environment[overrideVariable], !folder.isEmpty { return folder }
         let binary = URL(fileURLWithPath: executable)
         let prefix = binary.deletingLastPathComponent().deletingLastPathComponent()
-        if FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/lightbox").path) {
-            return prefix.appendingPathComponent("share/locale").path
+        let installed = prefix.appendingPathComponent("share/locale").path
+        guard let sourceTree, !FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/lightbox").path) else {
+            return installed
         }
         let compiled = binary.deletingLastPathComponent().appendingPathComponent("locale").path
         do {
@@ -39,16 +41,6 @@ public enum TranslationCatalogs {
             FileHandle.standardError.write(Data("lightbox: \(error); messages stay in English\n".utf8))
         }
         return compiled
-    }
-
-    private static var executablePath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    }
-
-    /// This source tree's root (a build tree's binary translates from its `po` folder).
-    static var sourceTree: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
     }
 }
 

@@ -27,10 +27,10 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             return
         }
         let old = items
-        let stamp = bindStamp
+        let stamp = rows.bindStamp
         let selectedIDs = selectedPositions.map { old[$0].id }
-        isApplying = true
-        defer { isApplying = false }
+        isEmitting = true
+        defer { isEmitting = false }
 
         let stableFrom = diff.stableFrom
         // Stable items whose content changed: new position → old position.
@@ -76,13 +76,13 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             transition = nil
             var rebound = Set(diff.updates)
             for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
-            rebind(positions: rebound, boundBefore: diff.updates.isEmpty ? stamp : bindStamp)
+            rows.rebind(positions: rebound, boundBefore: diff.updates.isEmpty ? stamp : rows.bindStamp)
             restoreSelection(selected)
         }
         // Moved items' objects stay carried within one call (GTK keeps a row only for an
         // object it meets again while handling the same change).
         items = newItems
-        show(insert, inSteps: diff.moves.isEmpty, then: finish)
+        pacer.show(insert, inSteps: diff.moves.isEmpty, in: view, then: finish)
         if hasPendingChange {
             isInSteps = true
             restoreSelection(selectedIDs)

@@ -256,7 +256,7 @@ extension ArrayDataSource {
     }
 
     private func grabFocus(at position: Int) -> Bool {
-        guard let (slot, _) = boundSlot(at: position) else { return false }
+        guard let (slot, _) = rows.boundSlot(at: position) else { return false }
         return slot.child?.parent?.grabFocus() == true
     }
 
