@@ -53,7 +53,9 @@ enum IdentityBenchmark {
         let moved = work + "/moved"
         try FileManager.default.createDirectory(atPath: moved, withIntermediateDirectories: true)
         for folder in try FileManager.default.contentsOfDirectory(atPath: library) {
-            guard rename(library + "/" + folder, moved + "/" + folder) == 0 else { throw LibraryBenchmark.BenchError("can't move \(folder)") }
+            guard rename(library + "/" + folder, moved + "/" + folder) == 0 else {
+                throw LibraryBenchmark.BenchError("can't move \(folder)")
+            }
         }
         // Reopened: the library's folders scanned one after the other, in order, as the app does.
         let relink = try LibraryBenchmark.time {

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+
+/// The person's edits: stars, rejects and keywords, in one transaction each.
+extension Catalog {
+    /// Sets a rating; returns false when the catalog has no such photo.
+    @discardableResult
+    public func setRating(_ rating: Int, path: String) throws -> Bool {
+        try database.write { db in
+            try db.execute(sql: "UPDATE photo SET rating = ? WHERE path = ?", arguments: [rating, path])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Sets the stars, reject and keywords of several photos in one transaction (all or
+    /// none); returns the paths the catalog has no row for. With `queueingWrites`, the
+    /// same transaction queues each photo's file for write-back (`pendingWrites`): an
+    /// acknowledged edit is never lost on its way to the file.
+    @discardableResult
+    public func setMetadata(_ values: [Photo.ID: PhotoMetadata], queueingWrites: Bool = false) throws -> [String] {
+        guard !values.isEmpty else { return [] }
+        return try database.write { db in
+            let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ?, keywords = ? WHERE path = ?")
+            var missing: [String] = []
+            for (path, metadata) in values {
+                try statement.execute(arguments: [
+                    metadata.rating, metadata.isRejected,
+                    Photo.keywordsColumn(metadata.keywords), path,
+                ])
+                if db.changesCount == 0 {
+                    missing.append(path)
+                } else if queueingWrites {
+                    try Catalog.queueWrite(path, in: db)
+                }
+            }
+            return missing
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// Saving what a scan or the watcher read from the disk, and rows taken out or put back
+/// with their files (trash, undo), serialized with each other.
+extension Catalog {
+    /// What `save` did: the photos as the catalog now holds them, and where photos
+    /// found again at a new path were before.
+    public struct Saved: Sendable {
+        /// The photos saved: as read from their files, with the stars, reject and keywords
+        /// the catalog keeps for a photo it had before (at that path, or found again there).
+        public var photos: [Photo] = []
+        /// The former paths of photos found again at a new path (moved or renamed).
+        public var movedFrom: [String] = []
+        /// Paths where a photo found again took the place of another (missing) one.
+        public var replaced: [String] = []
+    }
+
+    /// Inserts or updates rows for freshly read files. A file already in the catalog
+    /// keeps its catalog rating, reject and keywords; so does the file of a photo that
+    /// vanished from elsewhere (matched by `vanishedPhoto(matching:)`: its row moves here);
+    /// a new one starts with what the file says.
+    @discardableResult
+    public func save(_ photos: [Photo]) throws -> Saved {
+        try database.write { db in
+            let columns = Catalog.columns
+            let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+                    ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", ")), missingSince = NULL
+                    """)
+            let atPath = try db.cachedStatement(sql: "SELECT \(Catalog.IdentityRow.selection) FROM photo WHERE path = ?")
+            let kept = try db.cachedStatement(sql: "SELECT rating, rejected, keywords FROM photo WHERE path = ?")
+            var removedFolders: [String]?
+            var saved = Saved()
+            for var p in photos {
+                if p.identity != nil {
+                    let current = try GRDB.Row.fetchOne(atPath, arguments: [p.path]).map(Catalog.IdentityRow.init)
+                    removedFolders = try removedFolders ?? Catalog.removedFolders(db)
+                    if let found = try Catalog.vanishedPhoto(matching: p, current: current, in: db, removedFolders: removedFolders ?? []) {
+                        try Catalog.relink(found, to: p.path, current: current, in: db)
+                        saved.movedFrom += [found.path].compactMap { $0 }
+                        if current != nil { saved.replaced.append(p.path) }
+                    }
+                }
+                if let row = try GRDB.Row.fetchOne(kept, arguments: [p.path]) {
+                    p.rating = try row.decode(atIndex: 0)
+                    p.isRejected = try row.decode(atIndex: 1)
+                    p.keywords = Photo.keywords(column: try row.decode(atIndex: 2))
+                }
+                try statement.execute(arguments: StatementArguments(p.databaseValues))
+                saved.photos.append(p)
+            }
+            return saved
+        }
+    }
+
+    /// Inserts or replaces rows exactly as given (restoring a photo with its rating).
+    public func restore(_ photos: [Photo]) throws {
+        try database.write { db in try Catalog.restore(photos, in: db) }
+    }
+
+    static func restore(_ photos: [Photo], in db: Database) throws {
+        let columns = Catalog.columns
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+                ON CONFLICT(path) DO UPDATE SET \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")), missingSince = NULL
+                """)
+        for photo in photos { try statement.execute(arguments: StatementArguments(photo.databaseValues)) }
+    }
+
+    public func remove(paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        try database.write { db in
+            let statement = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
+            for path in paths { try statement.execute(arguments: [path]) }
+        }
+    }
+
+    /// Runs `body` so that no other serialized section runs at the same time. A change
+    /// decided from a file's state on disk (drop the row of a file that is gone, save a
+    /// file just read) and an edit that moves files and rows together (trash, undo) each
+    /// run inside one: a live change queued before an undo can then never remove the
+    /// restored photo's row, whatever the order the two run in.
+    public func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        editLock.lock()
+        defer { editLock.unlock() }
+        return try body()
+    }
+
+    /// Saves files read from disk (see `save`), leaving out those gone since they were
+    /// read: a row is never brought back for a file moved to the trash meanwhile. Returns what was saved.
+    @discardableResult
+    public func saveRead(_ photos: [Photo]) throws -> Saved {
+        guard !photos.isEmpty else { return Saved() }
+        return try serialized {
+            try save(photos.filter { !Catalog.isGone($0.path) })
+        }
+    }
+}
