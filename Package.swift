@@ -99,6 +99,8 @@ let package = Package(
         .executableTarget(name: "CatalogRatingChild", dependencies: ["Lightbox"], path: "Tests/CatalogRatingChild"),
         // Child process for LightboxTests' write-back kill -9 test: edits with write-back on until killed.
         .executableTarget(name: "WriteBackChild", dependencies: ["Lightbox"], path: "Tests/WriteBackChild"),
+        // Child process for LightboxTests' kill -9 test: moves photos and scans them until killed.
+        .executableTarget(name: "CatalogRelinkChild", dependencies: ["Lightbox"], path: "Tests/CatalogRelinkChild"),
         // The real `lightbox` binary driven from outside (real keys, private session).
         .testTarget(name: "AppTests", dependencies: ["Gtk", "GtkTestSupport", "LightboxApp"]),
         // Desktop integration: validators, Flatpak manifest, staged install, launch, settings.

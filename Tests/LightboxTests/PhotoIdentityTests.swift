@@ -222,4 +222,19 @@ final class PhotoIdentityTests: XCTestCase {
         XCTAssertEqual(
             try values(library), ["IMG_1000.jpg": "3", "IMG_1001.jpg": "4 rejected", "2024/IMG_1002.jpg": "5 a b|c"])
     }
+
+    func testKillingTheAppWhileItFindsMovedPhotosAgainLosesNoRating() throws {
+        let paths = LibraryFixtures.copySamples(to: library + "/a", count: 20)
+        _ = try scan(library)
+        try catalog.setMetadata(Dictionary(uniqueKeysWithValues: paths.map { ($0, PhotoMetadata(rating: 3, keywords: ["kept"])) }))
+        let rounds = try LibraryFixtures.runChildAndKill("CatalogRelinkChild", catalogPath: catalog.path, folder: library, after: 3)
+        XCTAssertGreaterThanOrEqual(rounds, 3)
+
+        let summary = try scan(library)
+        let photos = try catalog.photos(in: library)
+        XCTAssertEqual(photos.count, 20, "each photo once, wherever its file is: \(summary)")
+        XCTAssertEqual(Set(photos.map(\.name)), Set(paths.map { ($0 as NSString).lastPathComponent }))
+        XCTAssertEqual(photos.filter { $0.rating == 3 && $0.keywords == ["kept"] }.count, 20, "every rating and keyword kept")
+        XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
+    }
 }

@@ -21,7 +21,6 @@ final class MissingPhotosView: PreferencesWindow {
         searchEnabled = false
         setDefaultSize(width: 640, height: 560)
         let page = PreferencesPage()
-        group.title = tr("Missing Photos")
         group.description = String(
             format: tr(
                 "These photos' files were moved out of the library, renamed or deleted. Lightbox keeps their stars, rejects and keywords for %d days: when a file comes back into a library folder, its photo is found again. Remove a photo to let go of it now."
