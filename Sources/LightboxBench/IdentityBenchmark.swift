@@ -6,6 +6,18 @@ import Lightbox
 /// files (each sample photo with a comment of its own), as a camera's are: hard links of a
 /// few samples would all be one file.
 enum IdentityBenchmark {
+    /// `lightbox-bench identity [--json]`: these measures alone.
+    static func runAlone(json: Bool) {
+        let work = NSTemporaryDirectory() + "lightbox-bench-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        do {
+            Bench.report(Dictionary(uniqueKeysWithValues: try run(work: work)), json: json)
+        } catch {
+            FileHandle.standardError.write(Data("lightbox-bench identity: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
     static func run(work: String) throws -> [(String, Double)] {
         let library = work + "/distinct"
         try makeDistinctLibrary(at: library, count: LibraryBenchmark.fileCount)

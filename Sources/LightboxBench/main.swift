@@ -8,6 +8,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "library": { json in LibraryBenchmark.run(arguments: json ? ["--json"] : []) },
     "app": AppBenchmark.run,
     "startup": StartupBenchmark.run,
+    "identity": { json in IdentityBenchmark.runAlone(json: json) },
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -50,9 +50,14 @@ extension Catalog {
         try db.rename(table: "photo_new", to: "photo")
         try db.create(index: "photo_taken", on: "photo", columns: ["taken"])
         try db.create(index: "photo_rating", on: "photo", columns: ["rating"])
-        // A file that appeared is looked up by what it shares with a vanished one.
-        try db.create(index: "photo_inode", on: "photo", columns: ["inode"])
-        try db.create(index: "photo_fingerprint", on: "photo", columns: ["fingerprint"])
+        // A file that appears is looked up by what it may share with a photo whose file
+        // vanished: among the photos marked missing, and among the listed ones, apart (see
+        // `vanishedPhoto`).
+        for (name, rows) in [("missing", "missingSince IS NOT NULL"), ("listed", "missingSince IS NULL")] {
+            for column in ["inode", "fingerprint"] {
+                try db.execute(sql: "CREATE INDEX photo_\(name)_\(column) ON photo(\(column)) WHERE \(rows)")
+            }
+        }
     }
 
     /// A photo row as the matching sees it.
@@ -98,25 +103,36 @@ extension Catalog {
     {
         guard let identity = photo.identity else { return nil }
         if let current, current.isFile(identity, modified: photo.modified) { return nil }
-        // Missing ones first, then the same file, then one of the same name (a folder moved,
-        // not a file renamed); two at most: hard links and exact copies all match, and each
-        // candidate still there costs a look at the disk.
-        let rows = try GRDB.Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(IdentityRow.selection) FROM photo
-                WHERE fileSize = ? AND (inode = ? AND device = ? AND modified = ? OR fingerprint = ?)
-                ORDER BY missingSince IS NULL, inode IS NOT ? OR device IS NOT ?, path IS NULL OR path NOT LIKE ? ESCAPE '\\'
-                LIMIT 2
-                """,
-            arguments: [
-                photo.fileSize, Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device), photo.modified,
-                identity.fingerprint, Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device),
-                "%/"
-                    + photo.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                    .replacingOccurrences(of: "_", with: "\\_"),
-            ]
-        ).map(IdentityRow.init)
+        // Photos marked missing first, the same file before a copy, one of the same name
+        // before another (a folder moved, not a file renamed); then two at most of each kind
+        // among the listed ones, each costing a look at the disk (hard links and exact copies
+        // all match: reading them all would cost every scan dearly). One equality per query,
+        // so that each searches its partial index.
+        let sameFile = "inode = ? AND device = ? AND modified = ? AND fileSize = ?"
+        let sameFileArguments: StatementArguments = [
+            Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device), photo.modified, photo.fileSize,
+        ]
+        let sameContent = "fingerprint = ? AND fileSize = ?"
+        let sameContentArguments: StatementArguments = [identity.fingerprint, photo.fileSize]
+        func fetch(_ rows: String, _ matching: String, _ arguments: StatementArguments, limit: Int) throws -> [IdentityRow] {
+            try GRDB.Row.fetchAll(
+                db, sql: "SELECT \(IdentityRow.selection) FROM photo WHERE \(rows) AND \(matching) LIMIT \(limit)",
+                arguments: arguments
+            ).map(IdentityRow.init)
+        }
+        let name = photo.name
+        let rank = { (row: IdentityRow) in
+            (
+                row.identity?.inode == identity.inode && row.identity?.device == identity.device ? 0 : 1,
+                row.path.map { Photo(path: $0).name } == name ? 0 : 1
+            )
+        }
+        var rows: [IdentityRow] = []
+        for (kind, limit) in [("missingSince IS NOT NULL", 16), ("missingSince IS NULL", 2)] {
+            var found = try fetch(kind, sameFile, sameFileArguments, limit: limit)
+            if identity.fingerprint != nil { found += try fetch(kind, sameContent, sameContentArguments, limit: limit) }
+            rows += found.sorted { rank($0) < rank($1) }
+        }
         return rows.first { row in
             guard row.id != current?.id else { return false }
             guard let path = row.path, !row.isMissing else { return true }

@@ -36,23 +36,16 @@ public struct FileIdentity: Hashable, Sendable {
     /// (the whole file when smaller). Nil when they can't be read.
     static func fingerprint(of descriptor: Int32, size: Int64) -> Int64? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
+        let prime: UInt64 = 0x100_0000_01b3
+        for shift in stride(from: 0, to: 64, by: 8) {
+            hash = (hash ^ (UInt64(bitPattern: size) >> UInt64(shift) & 0xFF)) &* prime
         }
-        mix((0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: size) >> UInt64(8 * $0)) })
-        let head = Int(min(size, Int64(2 * sampleSize)))
-        var buffer = [UInt8](repeating: 0, count: min(head, sampleSize))
-        guard pread(descriptor, &buffer, buffer.count, 0) == buffer.count else { return nil }
-        mix(buffer)
-        let tailStart = max(Int64(buffer.count), size - Int64(sampleSize))
-        let tail = Int(size - tailStart)
-        if tail > 0 {
-            buffer = [UInt8](repeating: 0, count: tail)
-            guard pread(descriptor, &buffer, tail, off_t(tailStart)) == tail else { return nil }
-            mix(buffer)
+        let headCount = Int(min(size, Int64(sampleSize)))
+        let tailStart = max(Int64(headCount), size - Int64(sampleSize))
+        for (offset, count) in [(Int64(0), headCount), (tailStart, Int(size - tailStart))] where count > 0 {
+            var buffer = [UInt8](repeating: 0, count: count)
+            guard pread(descriptor, &buffer, count, off_t(offset)) == count else { return nil }
+            for index in 0..<count { hash = (hash ^ UInt64(buffer[index])) &* prime }
         }
         return Int64(bitPattern: hash)
     }
