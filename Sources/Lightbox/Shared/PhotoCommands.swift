@@ -55,23 +55,23 @@ public final class PhotoCommands {
         self.say = say
     }
 
-    /// Adds `win.rate`, `win.reject`, `win.undo` and `win.redo` to `actions` (the window's
-    /// actions); the actions keep this object.
+    /// Adds `win.rate`, `win.reject`, `win.trash`, `win.undo`, `win.redo`, `win.next-unrated`
+    /// and `win.previous-unrated` to `actions` (the window's actions); the actions keep this object.
     public func install<Actions: Object & ActionMap>(in actions: Actions) {
         actions.add(RateAction.makeAction { stars in self.rate(stars) })
-        let reject = Action(name: "reject")
-        reject.onActivate { _ in self.toggleReject() }
-        actions.add(reject)
-        let undo = Action(name: "undo")
-        undo.onActivate { _ in self.undo() }
-        actions.add(undo)
-        let redo = Action(name: "redo")
-        redo.onActivate { _ in self.redo() }
-        actions.add(redo)
-        // The photo menu's Move to Trash (the Delete key reaches `trash()` through the window).
-        let trash = Action(name: "trash")
-        trash.onActivate { _ in self.trash() }
-        actions.add(trash)
+        let commands: [(String, @MainActor () -> Void)] = [
+            ("reject", { self.toggleReject() }),
+            ("trash", { self.trash() }),
+            ("undo", { self.undo() }),
+            ("redo", { self.redo() }),
+            ("next-unrated", { self.stepToUnrated(forward: true) }),
+            ("previous-unrated", { self.stepToUnrated(forward: false) }),
+        ]
+        for (name, command) in commands {
+            let action = Action(name: name)
+            action.onActivate { _ in command() }
+            actions.add(action)
+        }
     }
 
     public var canUndo: Bool { !undoSteps.isEmpty }

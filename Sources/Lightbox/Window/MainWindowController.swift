@@ -74,11 +74,8 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
         pages.headerItems.end = [view.sortButton]
         navigation.headerItems.end = [view.menuButton]
         search.start()
-        let keys = EventControllerKey()
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            self?.pageKeyPressed(key, modifiers) ?? false
-        }
-        view.add(keys)
+        // The keys that a focused text field types or uses itself (digits, U, Delete, Ctrl+C).
+        view.add(KeyboardShortcuts.controller(for: .windowUnlessTyping))
         show(store.conditions)
     }
 
@@ -187,34 +184,6 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
 
     /// Whether typing goes to the search entry (digits and Delete must not act then).
     var isTyping: Bool { search.isTyping }
-
-    /// 0–5 (`win.rate`), 9 (`win.reject`), U and Shift+U (next and previous unrated photo),
-    /// Delete, Ctrl+C (`win.copy`) and the Menu key or Shift+F10 (the page's photo menu) on
-    /// the pages, reaching here when the focused widget did not use them.
-    private func pageKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        guard !isTyping else { return false }
-        if RateAction.activate(for: key, modifiers: modifiers, from: view) { return true }
-        if modifiers.isEmpty || modifiers == .shiftMask, key == Key(name: "u") || key == Key(name: "U") {
-            commands.stepToUnrated(forward: key == Key(name: "u"))
-            return true
-        }
-        if modifiers.isEmpty, key == Key(name: "9") || key == Key(name: "KP_9") {
-            return view.activateAction("win.reject", parameter: nil)
-        }
-        if modifiers.isEmpty || modifiers == .shiftMask, key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
-            commands.trash()
-            return true
-        }
-        if PhotoContextMenu.isMenuKey(key, modifiers), let page = currentPage as? PhotoMenuOpening {
-            page.openPhotoMenu()
-            return true
-        }
-        if modifiers == .controlMask, key == Key(name: "c") || key == Key(name: "C") {
-            handoffs.copy()
-            return true
-        }
-        return false
-    }
 
     /// What `win.rate`, `win.reject`, `win.trash`, `win.undo`, `win.redo` and the unrated
     /// steps do: act on the current page's selected photos, not while typing in search; a

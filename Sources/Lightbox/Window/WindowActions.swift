@@ -9,7 +9,9 @@ final class WindowActions {
     private unowned let window: MainWindowController
     private var store: CatalogStore { window.store }
     private var view: MainWindowView { window.windowView }
-    /// The action whose enabling follows the page in front.
+    /// The actions whose enabling follows the page in front.
+    private var zoom: Action?
+    private var photoMenu: Action?
     private var viewMode: Action?
 
     init(window: MainWindowController) {
@@ -58,16 +60,30 @@ final class WindowActions {
 
     /// Enables the actions the page in front can take.
     func refresh() {
+        let current = window.currentPage
+        zoom?.isEnabled = (current as? Zooming)?.canZoom == true
+        photoMenu?.isEnabled = current is PhotoMenuOpening
         // The list's mode, switched on the Photos page (and under a page pushed over it).
         viewMode?.isEnabled = window.pages.current?.kind == .photos
     }
 
     // MARK: Pages
 
-    /// `win.view-mode` ("list" or "grid", the mode shown as its state: Alt+1, Alt+2 and the
-    /// header's toggle, there while the Photos page shows).
+    /// `win.zoom` ("in", "out" or "reset": the page in front's `Zooming`), `win.photo-menu`
+    /// (its `PhotoMenuOpening`), and `win.view-mode` ("list" or "grid", the mode shown as its
+    /// state: Alt+1, Alt+2 and the header's toggle, there while the Photos page shows).
     private func installPageActions<Actions: Object & ActionMap>(in actions: Actions) {
         let window = self.window
+        let zoom = Action(name: "zoom", parameterType: "s")
+        zoom.onActivate(owner: self) { [unowned window] parameter in
+            guard let step = parameter?.string.flatMap(ZoomStep.init(rawValue:)) else { return }
+            (window.currentPage as? Zooming)?.zoom(step)
+        }
+        actions.add(zoom)
+        self.zoom = zoom
+        photoMenu = actions.addAction("photo-menu", owner: self) { [unowned window] in
+            (window.currentPage as? PhotoMenuOpening)?.openPhotoMenu()
+        }
         guard let photos = window.photosPage else { return }
         let mode = Action(name: "view-mode", parameterType: "s", state: Variant(photos.photoList.viewMode.rawValue))
         mode.onActivate(owner: self) { [unowned self, unowned photos, unowned mode] parameter in
