@@ -80,6 +80,33 @@ final class KeyboardAppTests: GtkTestCase {
         XCTAssertTrue(waitUntil(timeout: 5) { fixture.rating(of: name) == 2 }, "2 rates the selected photo out of search")
     }
 
+    /// The keyword entry types digits too, and Delete on a keyword's chip removes the keyword,
+    /// not the photo (the chip has the key before the window).
+    func testTheKeywordEntryTypesDigitsAndDeleteOnAChipRemovesItsKeyword() throws {
+        let fixture = try AppFixture()
+        let name = "IMG_1003.jpg"
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select(name, window: window)
+        let rating = fixture.rating(of: name)
+        let files = fixture.filesInFolder()
+        app.sendKeys("ctrl+k", to: window)
+        _ = app.waitForTree { $0.focusedNode?.name == "Add keyword" }
+        app.type("2025", to: window)
+        app.sendKeys("Return", to: window)
+        let added = app.waitForTree { $0.contains(role: "push button", name: "Remove keyword 2025") }
+        XCTAssertTrue(added.contains(role: "push button", name: "Remove keyword 2025"), "the keyword “2025”")
+        XCTAssertEqual(fixture.rating(of: name), rating, "typing 2025 in the keyword entry rated nothing")
+
+        app.sendKeys("shift+Tab", to: window)
+        _ = app.waitForTree { $0.focusedNode?.name == "Keyword 2025" }
+        app.sendKeys("Delete", to: window)
+        let removed = app.waitForTree { !$0.contains(role: "push button", name: "Remove keyword 2025") }
+        XCTAssertFalse(removed.contains(role: "push button", name: "Remove keyword 2025"), "Delete removed the keyword")
+        XCTAssertEqual(fixture.filesInFolder(), files, "and trashed no photo")
+    }
+
     /// The Albums page's own keys reach it: Down takes the keyboard to the next month, End to the last.
     func testDownAndEndMoveBetweenTheAlbumsMonths() throws {
         let fixture = try AppFixture()

@@ -154,7 +154,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     }
 
     public var currentPhoto: Photo? { selectingStrip?.selectedPhoto }
-    /// The Menu key or Shift+F10 where no strip took it: the menu of the selected photos.
+    /// `win.photo-menu` (the Menu key, Shift+F10): the menu of the selected photos.
     public func openPhotoMenu() { selectingStrip?.openPhotoMenu() }
     public var selectedPhotos: [Photo] { selectingStrip?.selectedPhotos ?? [] }
 

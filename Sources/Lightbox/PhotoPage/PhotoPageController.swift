@@ -80,7 +80,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     public override func viewDidAppear() { _ = pageView.grabFocus() }
 
     public override func viewWillDisappear() { leaveFullScreen() }
-    /// Opens the photo menu over the photo (the Menu key pressed outside the page).
+    /// Opens the photo menu over the photo (`win.photo-menu`: the Menu key, Shift+F10).
     public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
 
     // MARK: Browsing

@@ -29,11 +29,13 @@ enum KeyboardShortcuts {
         /// GTK's or the kit's own handling: listed, bound to nothing.
         case widgets
 
-        /// The phase a shortcut controller for these keys runs in.
-        var phase: PropagationPhase {
+        /// The phase a shortcut controller for these keys runs in; nil where the table makes
+        /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
+        var phase: PropagationPhase? {
             switch self {
             case .photoPage, .albumsMonths, .keywordEntry: .capture
-            case .window, .windowUnlessTyping, .keywordChip, .widgets: .bubble
+            case .windowUnlessTyping, .keywordChip: .bubble
+            case .window, .widgets: nil
             }
         }
     }
@@ -200,9 +202,11 @@ enum KeyboardShortcuts {
     /// (which, or whose ancestors, have the actions).
     @MainActor
     static func controller(for reach: Reach) -> ShortcutController {
-        precondition(reach != .window && reach != .widgets, "KeyboardShortcuts: \(reach) keys have no controller of their own")
+        guard let phase = reach.phase else {
+            preconditionFailure("KeyboardShortcuts: \(reach) keys have no controller of their own")
+        }
         let controller = ShortcutController()
-        controller.propagationPhase = reach.phase
+        controller.propagationPhase = phase
         for binding in bindings(for: reach) { controller.add(trigger: binding.key, action: binding.action) }
         return controller
     }
