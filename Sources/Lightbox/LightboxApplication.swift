@@ -113,7 +113,6 @@ public final class LightboxApplication {
         window.setDefaultSize(width: state.windowWidth, height: state.windowHeight)
         if state.isMaximized { window.maximize() }
         root.installActions(in: window, window: window)
-        window.addAction("toggle-details", owner: self) { [unowned photos] in photos.toggleDetails() }
         installWriteBackSetting(in: window, store: store)
         root.show(state.page)
         // In the window's first frame.
@@ -163,7 +162,7 @@ public final class LightboxApplication {
         }
         state.panePosition = photos?.panePosition ?? state.panePosition
         state.page = root.pages.current?.kind ?? state.page
-        state.sortKey = PersistedState.SortKey(rawValue: root.sortKeyName) ?? state.sortKey
+        state.sortKey = PersistedState.SortKey(rawValue: root.actions.sortKeyName) ?? state.sortKey
         state.sortAscending = root.store.sortAscending
         state.showsRejected = root.store.showsRejected
         state.minimumRating = root.store.minimumRating

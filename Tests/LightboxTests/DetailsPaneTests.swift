@@ -137,8 +137,9 @@ final class DetailsPaneTests: GtkTestCase {
         (details.source.boundRow(at: 1) as! RatingRow).starButtons[2].click()
         XCTAssertEqual(fixture.store.photos.first { $0.id == photo.id }?.rating, 0, "the current star clears")
 
-        let listWidget = (details.view as! DetailsView).list
-        XCTAssertTrue(listWidget.sendKeyPress(Key(name: "4")!, modifiers: []))
+        // 0–5 are the window's keys (its shortcut controller on its content), wherever the focus is.
+        fixture.navigation.view.add(KeyboardShortcuts.controller(for: .windowUnlessTyping))
+        XCTAssertTrue(fixture.navigation.view.sendKeyPress(Key(name: "4")!, modifiers: []))
         XCTAssertEqual(fixture.page.currentPhoto?.rating, 4, "the list shows the new rating")
         XCTAssertEqual(fixture.ratingReports, [])
 

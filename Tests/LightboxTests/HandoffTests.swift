@@ -406,14 +406,12 @@ final class PhotoMenuTests: GtkTestCase {
         XCTAssertEqual(photoPage.dragSource?.content()?.filePaths, [photos[1].path], "the photo shown now")
         let model = view.menuButton.menuModel!
         XCTAssertEqual(model.itemCount, 2, "two sections: the hand-offs, the trash")
-        XCTAssertTrue(view.sendKeyPress(Key(name: "Menu")!, modifiers: []))
+        // What the window's `win.photo-menu` (Menu, Shift+F10) asks of the page in front.
+        photoPage.openPhotoMenu()
         pump(until: { view.contextMenu.isOpen }, "the photo menu")
         pumpUntilPainted(page.window)
         view.contextMenu.popover.popdown()
         pump(until: { !view.contextMenu.isOpen }, "the menu to close")
-        XCTAssertTrue(view.sendKeyPress(Key(name: "F10")!, modifiers: .shiftMask))
-        pump(until: { view.contextMenu.isOpen }, "the photo menu, by Shift+F10")
-        view.contextMenu.popover.popdown()
     }
 }
 
@@ -451,7 +449,7 @@ final class PhotoListMenuTests: GtkTestCase {
         pump(until: { collection.isViewLoaded && collection.view.isMapped }, "the collection page")
         collection.reveal(fixture.store.photos[3].id)
         let view = collection.view as! PhotoCollectionView
-        XCTAssertTrue(view.list.sendKeyPress(Key(name: "Menu")!, modifiers: []))
+        collection.openPhotoMenu()  // `win.photo-menu`: the Menu key
         pump(until: { view.contextMenu.isOpen }, "the photo menu")
         XCTAssertEqual(collection.selectedPhotos.map(\.id), [fixture.store.photos[3].id])
         view.contextMenu.popover.popdown()
@@ -480,7 +478,7 @@ final class AlbumsPhotoMenuTests: GtkTestCase {
         pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
         pumpUntilPainted(window)
 
-        XCTAssertTrue(view.strip.sendKeyPress(Key(name: "Menu")!, modifiers: []))
+        strip.openPhotoMenu()  // the page's `openPhotoMenu` asks the strip with the selection
         pump(until: { view.contextMenu.isOpen }, "the photo menu")
         XCTAssertEqual(albums.selectedPhotos.map(\.name), ["IMG_1012.jpg", "IMG_1000.jpg"], "it acts on the selection")
         view.contextMenu.popover.popdown()
@@ -493,7 +491,7 @@ final class AlbumsPhotoMenuTests: GtkTestCase {
         XCTAssertEqual(albums.selectedPhotos.map(\.id), [other.photo!.id])
         view.contextMenu.popover.popdown()
 
-        // Shift+F10 from the window (no strip took it) opens it on the selection too.
+        // `win.photo-menu` (Menu, Shift+F10) on the Albums page opens it on the selection too.
         pump(until: { !view.contextMenu.isOpen }, "the menu to close")
         albums.openPhotoMenu()
         pump(until: { view.contextMenu.isOpen }, "the photo menu from the page")

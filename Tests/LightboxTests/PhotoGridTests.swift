@@ -7,7 +7,7 @@ import XCTest
 @testable import Lightbox
 
 /// The Photos page as a grid: the same source and selection as the list, only the cells
-/// near the visible ones bound, thumbnails zoomed with Ctrl+plus/minus/0.
+/// near the visible ones bound, thumbnails zoomed by `win.zoom` (Ctrl+plus/minus/0).
 final class PhotoGridTests: GtkTestCase {
     /// The page (1000×700 window, list beside details) showing `count` catalog rows
     /// (files that do not exist: their cells show the placeholder).
@@ -90,23 +90,22 @@ final class PhotoGridTests: GtkTestCase {
         XCTAssertEqual(cell()?.thumbnail.size, 160)
         XCTAssertEqual(grid.maxColumns, 3)
         XCTAssertEqual(cell()?.width, 168, "a third of the 560-pixel pane, less the padding")
-        XCTAssertTrue(grid.sendKeyPress(Key(name: "plus")!, modifiers: .controlMask))
+        XCTAssertTrue(fixture.page.canZoom, "the grid zooms: `win.zoom` is enabled")
+        fixture.page.zoom(.in)
         pump(until: { cell()?.thumbnail.size == 192 }, "192-pixel thumbnails")
         XCTAssertEqual(fixture.list.gridThumbnailSize, 192)
         pump(until: { grid.maxColumns == 2 }, "two columns of 192-pixel thumbnails")
         pumpUntilPainted(grid)
         XCTAssertEqual(cell()?.width, 262, "half the pane, less the padding")
-        XCTAssertTrue(grid.sendKeyPress(Key(name: "minus")!, modifiers: .controlMask))
-        XCTAssertTrue(grid.sendKeyPress(Key(name: "minus")!, modifiers: .controlMask))
-        XCTAssertTrue(grid.sendKeyPress(Key(name: "minus")!, modifiers: .controlMask))
-        XCTAssertTrue(grid.sendKeyPress(Key(name: "minus")!, modifiers: .controlMask))
+        for _ in 0..<4 { fixture.page.zoom(.out) }
         XCTAssertEqual(fixture.list.gridThumbnailSize, 96, "the smallest size, however often Ctrl+minus")
         pump(until: { cell()?.thumbnail.size == 96 && grid.maxColumns == 4 }, "four columns of 96-pixel thumbnails")
-        XCTAssertTrue(grid.sendKeyPress(Key(name: "0")!, modifiers: .controlMask))
+        fixture.page.zoom(.reset)
         pump(until: { cell()?.thumbnail.size == 160 && grid.maxColumns == 3 }, "the default size again")
-        XCTAssertFalse(
-            fixture.list.listView.list.sendKeyPress(Key(name: "plus")!, modifiers: .controlMask),
-            "the list does not zoom")
+        _ = show(.list, in: fixture)
+        XCTAssertFalse(fixture.page.canZoom, "the list does not zoom: `win.zoom` is disabled, its keys go on")
+        fixture.page.zoom(.in)
+        XCTAssertEqual(fixture.list.gridThumbnailSize, 160)
     }
 
     func testTheGridsCellsShowNameStarsAndReject() throws {

@@ -55,6 +55,32 @@ public final class Action: Object {
         }
     }
 
+    /// The GVariant type of the action's parameter ("i", "s"), nil for none.
+    public var parameterType: String? {
+        guard let type = g_action_get_parameter_type(OpaquePointer(gobject)) else { return nil }
+        return Self.typeString(type)
+    }
+
+    /// A detailed action name ("win.zoom::in", "win.rate(3)") as its action's name and the
+    /// GVariant type of its target ("s", "i"; nil for none); nil when it can't be read.
+    public static func parse(detailedName: String) -> (name: String, targetType: String?)? {
+        var name: UnsafeMutablePointer<gchar>?
+        var target: OpaquePointer?
+        guard g_action_parse_detailed_name(detailedName, &name, &target, nil) != 0, let name else { return nil }
+        defer {
+            g_free(name)
+            if let target { g_variant_unref(target) }
+        }
+        return (String(cString: name), target.map { typeString(g_variant_get_type($0)) })
+    }
+
+    private static func typeString(_ type: OpaquePointer) -> String {
+        let length = Int(g_variant_type_get_string_length(type))
+        return g_variant_type_peek_string(type).withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
     /// Activates the action as a shortcut or menu item would.
     public func activate(_ parameter: Variant? = nil) {
         g_action_activate(OpaquePointer(gobject), parameter?.raw)

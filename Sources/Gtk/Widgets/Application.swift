@@ -85,6 +85,29 @@ open class Application: Object, ActionMap {
         gtk_application_set_accels_for_action(cast(), action, &cStrings)
     }
 
+    /// The accelerators registered for `action` (a detailed action name), as registered.
+    public func accelerators(for action: String) -> [String] {
+        Self.strings(gtk_application_get_accels_for_action(cast(), action))
+    }
+
+    /// Every detailed action name that has accelerators.
+    public var actionsWithAccelerators: [String] {
+        Self.strings(gtk_application_list_action_descriptions(cast()))
+    }
+
+    /// The strings of a NULL-terminated array GTK hands over, which is freed.
+    private static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
+        guard let array else { return [] }
+        defer { g_strfreev(array) }
+        var result: [String] = []
+        var index = 0
+        while let string = array[index] {
+            result.append(String(cString: string))
+            index += 1
+        }
+        return result
+    }
+
     public var windows: [Window] {
         var result: [Window] = []
         var node = gtk_application_get_windows(cast())

@@ -31,6 +31,33 @@ public final class ShortcutsWindow: Window {
         super.init(UnsafeMutableRawPointer(window), ownership: .borrowed)
     }
 
+    /// The shortcuts the window lists, read back from the GtkShortcutsShortcut widgets of its
+    /// sections (not the copies GTK makes for its search): each one's title and accelerator,
+    /// in the order shown.
+    public var listedShortcuts: [Shortcut] {
+        var found: [Shortcut] = []
+        func string(_ object: UnsafeMutablePointer<GtkWidget>, _ property: String) -> String {
+            var value = GValue()
+            g_value_init(&value, lbx_type_string())
+            defer { g_value_unset(&value) }
+            g_object_get_property(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), property, &value)
+            return g_value_get_string(&value).map { String(cString: $0) } ?? ""
+        }
+        func visit(_ widget: UnsafeMutablePointer<GtkWidget>, inSection: Bool) {
+            let inSection = inSection || lbx_is_a(widget, gtk_shortcuts_section_get_type()) != 0
+            if inSection, lbx_is_a(widget, gtk_shortcuts_shortcut_get_type()) != 0 {
+                found.append(Shortcut(string(widget, "title"), string(widget, "accelerator")))
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current, inSection: inSection)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(widget, inSection: false)
+        return found
+    }
+
     static func xml(_ groups: [ShortcutGroup]) -> String {
         func escape(_ text: String) -> String {
             text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")

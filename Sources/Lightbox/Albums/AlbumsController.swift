@@ -6,9 +6,10 @@ import LightboxKit
 /// `MonthStripController` (view controllers in cells with a recycling pool). Follows the store; activating a thumbnail asks
 /// the `opener` to show the photo, browsing every photo in the page's order.
 ///
-/// Keys: Up/Down, Page Up/Down, Home/End move between months (focus goes into the
-/// month's strip); Left/Right move within a strip (Shift extends the selection, Ctrl+A
-/// selects the month); Enter opens; 0–5, 9 and Delete act on the selected photos.
+/// Keys: Up/Down, Page Up/Down, Home/End move between months (`albums.month`, bound by
+/// `KeyboardShortcuts`; focus goes into the month's strip); Left/Right move within a strip
+/// (Shift extends the selection, Ctrl+A selects the month); Enter opens; 0–5, 9 and Delete
+/// act on the selected photos (the window's actions).
 public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing, PhotoMenuOpening, MonthStripDelegate {
     public weak var opener: PhotoOpening?
     private let store: CatalogStore
@@ -20,6 +21,11 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     private var pendingFocus: (month: String, photo: Photo.ID?)?
     /// Months a Page Up/Down jumps.
     private let monthsPerPage = 3
+    /// The page's actions (`albums.`, on its view): `month`, "previous", "next",
+    /// "previous-page", "next-page", "first" or "last", enabled while there are months (else
+    /// the keys go on).
+    let actions = ActionGroup()
+    private let monthAction = Action(name: "month", parameterType: "s")
 
     public init(store: CatalogStore) {
         self.store = store
@@ -45,12 +51,12 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
 
     public override func viewDidLoad() {
         showMonthsOrEmptyState()
-        let keys = EventControllerKey()
-        keys.useCapturePhase()
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            self?.handle(key, modifiers) ?? false
+        monthAction.onActivate(owner: self) { [weak self] parameter in
+            if let step = parameter?.string { self?.moveMonth(step) }
         }
-        albumsView.add(keys)
+        actions.add(monthAction)
+        albumsView.insertActionGroup(actions, prefix: "albums")
+        albumsView.add(KeyboardShortcuts.controller(for: .albumsMonths))
     }
 
     public override func viewWillAppear() {
@@ -81,6 +87,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     }
 
     private func showMonthsOrEmptyState() {
+        monthAction.isEnabled = !months.items.isEmpty
         albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty, filters: store.filterSummary)
     }
 
@@ -122,21 +129,21 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
         DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
     }
 
-    private func handle(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        guard modifiers.isEmpty, !months.items.isEmpty else { return false }
+    /// `albums.month`: the month before or after, a few months up or down, the first or last.
+    private func moveMonth(_ step: String) {
+        guard !months.items.isEmpty else { return }
         let last = months.items.count - 1
         let target: Int
-        switch key.name {
-        case "Up", "KP_Up": target = currentMonth - 1
-        case "Down", "KP_Down": target = currentMonth + 1
-        case "Page_Up", "KP_Page_Up": target = currentMonth - monthsPerPage
-        case "Page_Down", "KP_Page_Down": target = currentMonth + monthsPerPage
-        case "Home", "KP_Home": target = 0
-        case "End", "KP_End": target = last
-        default: return false
+        switch step {
+        case "previous": target = currentMonth - 1
+        case "next": target = currentMonth + 1
+        case "previous-page": target = currentMonth - monthsPerPage
+        case "next-page": target = currentMonth + monthsPerPage
+        case "first": target = 0
+        case "last": target = last
+        default: return
         }
         showMonth(min(max(target, 0), last))
-        return true
     }
 
     // MARK: PhotoSelecting
@@ -147,7 +154,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     }
 
     public var currentPhoto: Photo? { selectingStrip?.selectedPhoto }
-    /// The Menu key or Shift+F10 where no strip took it: the menu of the selected photos.
+    /// `win.photo-menu` (the Menu key, Shift+F10): the menu of the selected photos.
     public func openPhotoMenu() { selectingStrip?.openPhotoMenu() }
     public var selectedPhotos: [Photo] { selectingStrip?.selectedPhotos ?? [] }
 

@@ -8,7 +8,7 @@ public protocol DetailsControllerDelegate: AnyObject {
 }
 
 /// The details pane of the Photos page: the selected photo's preview, its rating
-/// (click a star, or 0–5 while the list has focus: `win.rate`) and its facts; for several
+/// (click a star, or 0–5 as anywhere in the window: `win.rate`) and its facts; for several
 /// selected photos, a summary of them (their stars set together).
 public final class DetailsController: Controller, ListSelectionDelegate, RatingRowDelegate {
     public weak var delegate: DetailsControllerDelegate?
@@ -55,12 +55,6 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public override func loadView() -> Widget { DetailsView(list: source.makeListView(selection: .none)) }
 
     public override func viewDidLoad() {
-        let keys = EventControllerKey()
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard let self, !self.photos.isEmpty else { return false }
-            return RateAction.activate(for: key, modifiers: modifiers, from: self.detailsView.list)
-        }
-        detailsView.list.add(keys)
         // Keywords: a child controller whose view sits under the rows.
         addChild(keywordsEditor)
         detailsView.keywordsSlot.append(keywordsEditor.view)

@@ -7,7 +7,8 @@ import LightboxKit
 /// some have; removing removes from all, adding adds to all. Enter adds what is typed
 /// ("Places › Norway › Bergen" or "Places|Norway|Bergen" for a hierarchy); the library's
 /// keywords that match show under the entry (Up/Down pick one, Enter or a click adds it). A
-/// chip's button, or Delete/BackSpace on the focused chip, removes its keyword.
+/// chip's button, or Delete/BackSpace on the focused chip, removes its keyword. The keys are
+/// `KeyboardShortcuts`' (`keyword-entry.` actions here, `keyword.remove` on a chip).
 ///
 /// Completion is a list in the pane, not a popover nor `GtkEntryCompletion`: the focus stays in
 /// the entry while Up/Down pick, nothing is parented by hand, and `GtkEntryCompletion` (a
@@ -35,6 +36,11 @@ public final class KeywordsEditorController: Controller {
     /// Escape closed the suggestions; they come back with the next change of the text.
     private var isDismissed = false
     private var editorView: KeywordsEditorView { view as! KeywordsEditorView }
+    /// The entry's actions (`keyword-entry.`), which `KeyboardShortcuts` binds Down, Up and
+    /// Escape to; Down and Up only while they pick (else the entry's text has them).
+    let entryActions = ActionGroup()
+    private let nextSuggestion = Action(name: "next-suggestion")
+    private let previousSuggestion = Action(name: "previous-suggestion")
 
     public init(store: CatalogStore) {
         self.store = store
@@ -58,13 +64,15 @@ public final class KeywordsEditorController: Controller {
             self?.store.keywords.update()  // counted when first needed, off the main thread when large
             self?.suggest()
         }
-        let keys = EventControllerKey()
-        keys.useCapturePhase()  // before the entry's text moves its cursor with Up/Down
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard let self, modifiers.isEmpty else { return false }
-            return self.entryKeyPressed(key)
-        }
-        entry.add(keys)
+        nextSuggestion.onActivate(owner: self) { [weak self] _ in self?.pickSuggestion(forward: true) }
+        previousSuggestion.onActivate(owner: self) { [weak self] _ in self?.pickSuggestion(forward: false) }
+        entryActions.add(nextSuggestion)
+        entryActions.add(previousSuggestion)
+        entryActions.addAction("leave", owner: self) { [weak self] in self?.closeSuggestionsOrLeave() }
+        entry.insertActionGroup(entryActions, prefix: "keyword-entry")
+        entry.add(KeyboardShortcuts.controller(for: .keywordEntry))
+        nextSuggestion.isEnabled = false
+        previousSuggestion.isEnabled = false
         showKeywords(of: photos)
     }
 
@@ -173,6 +181,8 @@ public final class KeywordsEditorController: Controller {
             self?.add(keyword.keyword)
             self?.focusEntry()
         }
+        nextSuggestion.isEnabled = !suggestions.isEmpty
+        previousSuggestion.isEnabled = highlighted != nil
     }
 
     private func addTypedOrPicked() {
@@ -185,25 +195,25 @@ public final class KeywordsEditorController: Controller {
         suggest()
     }
 
-    private func entryKeyPressed(_ key: Key) -> Bool {
-        switch key.name {
-        case "Down", "KP_Down":
-            guard !suggestions.isEmpty else { return false }
+    /// Down picks the next suggestion (the first, when none is); Up the one before, or none.
+    private func pickSuggestion(forward: Bool) {
+        if forward {
+            guard !suggestions.isEmpty else { return }
             highlighted = highlighted.map { min($0 + 1, suggestions.count - 1) } ?? 0
-        case "Up", "KP_Up":
-            guard let index = highlighted else { return false }
+        } else if let index = highlighted {
             highlighted = index > 0 ? index - 1 : nil
-        case "Escape":
-            if suggestions.isEmpty {
-                onLeave?()
-            } else {
-                isDismissed = true
-                highlighted = nil
-            }
-        default:
-            return false
         }
         suggest()
-        return true
+    }
+
+    /// Escape closes the suggestions; with none shown, the owner takes the focus back.
+    private func closeSuggestionsOrLeave() {
+        if suggestions.isEmpty {
+            onLeave?()
+        } else {
+            isDismissed = true
+            highlighted = nil
+        }
+        suggest()
     }
 }

@@ -2,7 +2,7 @@ import Gtk
 
 /// One keyword as a chip: its name, "on 2 of 3" when only some of the shown photos have it,
 /// and a button that removes it. The chip takes the keyboard focus (arrow keys move between
-/// chips, as in any GtkFlowBox); Delete or BackSpace on it removes it too.
+/// chips, as in any GtkFlowBox); Delete or BackSpace on it removes it too (`keyword.remove`).
 public final class KeywordChip: FlowBoxChild {
     public let share: KeywordShare
     public let nameLabel = Label()
@@ -10,6 +10,8 @@ public final class KeywordChip: FlowBoxChild {
     public let removeButton = Button(iconName: "window-close-symbolic")
     /// Called by the button and by Delete/BackSpace.
     public var onRemove: (@MainActor () -> Void)?
+    /// The chip's actions (`keyword.`): `remove`.
+    let actions = ActionGroup()
 
     public init(_ share: KeywordShare) {
         self.share = share
@@ -46,13 +48,9 @@ public final class KeywordChip: FlowBoxChild {
                 format: tr("Keyword %1$@, on %2$d of %3$d photos; Delete removes it"),
                 share.shownKeyword, share.count, share.total)
         }
-        let keys = EventControllerKey()
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            guard modifiers.isEmpty, ["Delete", "KP_Delete", "BackSpace"].contains(key.name) else { return false }
-            self?.onRemove?()
-            return true
-        }
-        add(keys)
+        actions.addAction("remove", owner: self) { [weak self] in self?.onRemove?() }
+        insertActionGroup(actions, prefix: "keyword")
+        add(KeyboardShortcuts.controller(for: .keywordChip))
     }
 }
 

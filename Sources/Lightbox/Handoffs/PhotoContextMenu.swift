@@ -3,8 +3,9 @@ import LightboxKit
 
 /// The menu of what can be done with photos (Open With…, Show in Files, Copy, Set as
 /// Background, Move to Trash), all through the window's actions so the menu acts on the
-/// page's selection: a popover on a widget, opened by a right click, the Menu key or
-/// Shift+F10, and the same items for a header's menu button.
+/// page's selection: a popover on a widget, opened by a right click or by the window's
+/// `win.photo-menu` (the Menu key, Shift+F10: see `PhotoMenuOpening`), and the same items
+/// for a header's menu button.
 @MainActor
 public final class PhotoContextMenu {
     /// The items, as a menu model (also for a header's menu button).
@@ -73,29 +74,12 @@ public final class PhotoContextMenu {
         }
         widget.add(click)
     }
-
-    /// The Menu key or Shift+F10 in `widget` opens the menu on what `target` returns (the
-    /// focused row), or on `widget` itself.
-    public func openOnMenuKey(in widget: Widget, target: @escaping @MainActor () -> Widget? = { nil }) {
-        let keys = EventControllerKey()
-        keys.onKey(owner: widget) { [weak self, weak widget] key, modifiers in
-            guard let self, let widget, Self.isMenuKey(key, modifiers) else { return false }
-            if let row = target() { self.open(on: row, for: row) } else { self.openInTheMiddle(of: widget) }
-            return true
-        }
-        widget.add(keys)
-    }
-
-    /// Menu (the context menu key) or Shift+F10, as everywhere in GNOME.
-    public static func isMenuKey(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        (modifiers.isEmpty && key == Key(name: "Menu")) || (modifiers == .shiftMask && key == Key(name: "F10"))
-    }
 }
 
 extension PhotoContextMenu {
-    /// The photo menu on a photo list: a right click on a row, or the Menu key on the
-    /// selection. The menu acts on the selection, so a right click on a photo outside it
-    /// selects that photo first, as in a file manager.
+    /// The photo menu on a photo list: a right click on a row. The menu acts on the
+    /// selection, so a right click on a photo outside it selects that photo first, as in a
+    /// file manager.
     public func attach(to list: ListView, source: PhotoListSource) {
         attach(toView: list, source: source) { [unowned list] point in list.descendant(at: point, as: PhotoRow.self) }
     }
@@ -115,7 +99,6 @@ extension PhotoContextMenu {
         itemAt: @escaping @MainActor ((x: Double, y: Double)) -> Widget?
     ) {
         openOnRightClick(of: view, target: itemAt)
-        openOnMenuKey(in: view) { [unowned source] in source.selectedRow }
         willOpen = { [unowned source] target in
             if let photo = (target as? any PhotoItemView)?.photo, !source.selectedItems.contains(where: { $0.id == photo.id }) {
                 source.select(id: photo.id)
@@ -134,8 +117,8 @@ extension ArrayDataSource where Item == Photo {
     var selectedRow: Widget? { selectedPositions.first.flatMap(boundRow(at:)) }
 }
 
-/// A page with a photo menu: the window opens it for the Menu key or Shift+F10 pressed
-/// where the page's own widgets did not take them.
+/// A page with a photo menu: the window's `win.photo-menu` (the Menu key or Shift+F10, unless
+/// a text field takes them for its own menu) opens it on the page's selection.
 @MainActor
 public protocol PhotoMenuOpening: AnyObject {
     func openPhotoMenu()

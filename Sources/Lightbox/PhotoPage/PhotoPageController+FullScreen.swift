@@ -1,9 +1,10 @@
 import Gtk
 import LightboxKit
 
-/// F11 on the photo page: the window full screen and its header hidden, as image viewers
-/// do (the photo gets the whole screen); F11 again or Escape comes back (Escape goes back
-/// to the list only after that). Leaving the page leaves full screen.
+/// F11 on the photo page (`photo.full-screen`): the window full screen and its header hidden,
+/// as image viewers do (the photo gets the whole screen); F11 again or Escape
+/// (`photo.leave-full-screen`) comes back (Escape goes back to the list only after that).
+/// Leaving the page leaves full screen.
 extension PhotoPageController {
     /// Whether the page has the window full screen (its header hidden).
     public var isFullScreen: Bool {
@@ -19,6 +20,7 @@ extension PhotoPageController {
         guard !isFullScreen, let window = view.rootWindow else { return }
         window.fullscreen()
         window.titlebar?.isVisible = false
+        leaveFullScreenAction.isEnabled = true
         // A window manager may end full screen itself (its own key, another window): the
         // header comes back then too.
         var wasFullscreened = window.fullscreened
@@ -34,19 +36,9 @@ extension PhotoPageController {
     public func leaveFullScreen() {
         fullScreenWatch?.disconnect()
         fullScreenWatch = nil
+        leaveFullScreenAction.isEnabled = false
         guard isFullScreen, let window = view.rootWindow else { return }
         window.unfullscreen()
         window.titlebar?.isVisible = true
-    }
-
-    /// F11, and Escape while full screen. Returns whether the key was used.
-    func fullScreenKeyPressed(_ name: String, _ modifiers: ModifierType) -> Bool {
-        guard modifiers.isEmpty else { return false }
-        switch name {
-        case "F11": toggleFullScreen()
-        case "Escape" where isFullScreen: leaveFullScreen()
-        default: return false
-        }
-        return true
     }
 }

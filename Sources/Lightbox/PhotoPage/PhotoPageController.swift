@@ -8,10 +8,11 @@ import LightboxMedia
 /// `ImageSource`: the current photo on screen, its neighbours fetched ahead (`.nearby`) so
 /// that stepping to one shows it at once; moving on cancels what is no longer near.
 ///
-/// Keys: Left/Right previous/next; Ctrl+plus, Ctrl+minus, Ctrl+0 zoom in, out, fit; F11 full screen;
-/// 0–5 rate (`win.rate`; a rating that can't be saved is said in the page's bar). Going
-/// back is the navigation controller's job.
-public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing {
+/// Its actions, which `KeyboardShortcuts` binds keys to: `photo.step` (int32: -1 previous, 1
+/// next), `photo.full-screen`, `photo.leave-full-screen` (enabled while full screen), and the
+/// window's `win.zoom` (`Zooming`); the window's `win.rate` rates the photo shown (a rating
+/// that can't be saved is said in the page's bar). Going back is the navigation controller's job.
+public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing, Zooming {
     private let store: CatalogStore
     /// The photos browsed, in order, as they were when the page opened. What a photo shows
     /// now (its rating) comes from the Store; one the Store no longer has shows as it was.
@@ -27,6 +28,10 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     var fullScreenWatch: SignalConnection?
     /// Drags the photo shown out to other apps.
     private(set) var dragSource: PhotoDragSource?
+    /// The page's own actions (`photo.`), on its view.
+    let actions = ActionGroup()
+    /// Escape leaves full screen only while there is one to leave; else it goes back.
+    private(set) lazy var leaveFullScreenAction = Action(name: "leave-full-screen")
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -62,10 +67,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     public override func loadView() -> Widget { PhotoPageView() }
 
     public override func viewDidLoad() {
-        let keys = EventControllerKey()
-        keys.useCapturePhase()
-        keys.onKey(owner: self) { [weak self] key, modifiers in self?.handle(key, modifiers) ?? false }
-        pageView.add(keys)
+        installActions()
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
         headerItems.end = [pageView.menuButton]
@@ -78,7 +80,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     public override func viewDidAppear() { _ = pageView.grabFocus() }
 
     public override func viewWillDisappear() { leaveFullScreen() }
-    /// Opens the photo menu over the photo (the Menu key pressed outside the page).
+    /// Opens the photo menu over the photo (`win.photo-menu`: the Menu key, Shift+F10).
     public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
 
     // MARK: Browsing
@@ -194,6 +196,16 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     public func resetZoom() { setZoom(nil) }
 
+    public var canZoom: Bool { true }
+
+    public func zoom(_ step: ZoomStep) {
+        switch step {
+        case .in: zoomIn()
+        case .out: zoomOut()
+        case .reset: resetZoom()
+        }
+    }
+
     private func setZoom(_ newZoom: Double?) {
         guard let image else { return }
         zoom = newZoom
@@ -210,27 +222,20 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     var shownRating: String { pageView.stars.summary }
     var notice: String? { pageView.noticeLabel.isVisible ? pageView.noticeLabel.text : nil }
 
-    // MARK: Keys
+    // MARK: Actions
 
-    private func handle(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        guard let name = key.name else { return false }
-        if modifiers.contains(.controlMask), modifiers.isSubset(of: [.controlMask, .shiftMask]) {
-            switch name {
-            case "plus", "equal", "KP_Add": zoomIn()
-            case "minus", "underscore", "KP_Subtract": zoomOut()
-            case "0", "KP_0": resetZoom()
-            default: return false
-            }
-            return true
+    private func installActions() {
+        let step = Action(name: "step", parameterType: "i")
+        step.onActivate(owner: self) { [weak self] parameter in
+            guard let self, let offset = parameter?.int32 else { return }
+            self.showPhoto(at: self.index + Int(offset))
         }
-        if RateAction.activate(for: key, modifiers: modifiers, from: pageView) { return true }
-        if fullScreenKeyPressed(name, modifiers) { return true }
-        guard modifiers.isEmpty else { return false }
-        switch name {
-        case "Left", "KP_Left": showPhoto(at: index - 1)
-        case "Right", "KP_Right": showPhoto(at: index + 1)
-        default: return false
-        }
-        return true
+        actions.add(step)
+        actions.addAction("full-screen", owner: self) { [weak self] in self?.toggleFullScreen() }
+        leaveFullScreenAction.onActivate(owner: self) { [weak self] _ in self?.leaveFullScreen() }
+        leaveFullScreenAction.isEnabled = false
+        actions.add(leaveFullScreenAction)
+        pageView.insertActionGroup(actions, prefix: "photo")
+        pageView.add(KeyboardShortcuts.controller(for: .photoPage))
     }
 }

@@ -105,7 +105,6 @@ final class PhotoPageView: Box {
         menuButton.tooltip = tr("Photo Menu")
         menuButton.setAccessibleLabel(tr("Photo Menu"))
         contextMenu.openOnRightClick(of: overlay)
-        contextMenu.openOnMenuKey(in: self)
     }
 
     private func makeBar() -> Widget {

@@ -2,15 +2,12 @@ import Gtk
 import LightboxKit
 
 /// The Photos page as a grid of thumbnails: the same data source and the same selection
-/// model as the list (the kit's `switchView(to:)`), the thumbnails zoomed with Ctrl+plus,
-/// Ctrl+minus and Ctrl+0 while the grid has the focus.
+/// model as the list (the kit's `switchView(to:)`), the thumbnails zoomed by the window's
+/// `win.zoom` (Ctrl+plus, Ctrl+minus, Ctrl+0) while the grid shows (see `PhotosController.zoom`).
 extension PhotoListController {
     func setUpGrid() {
         let grid = listView.grid
         gridColumns = grid.fitsColumns { [unowned self] in PhotoCell.cellWidth(forThumbnail: self.gridThumbnailSize) }
-        let keys = EventControllerKey()
-        keys.onKey(owner: self) { [unowned self] key, modifiers in self.gridKeyPressed(key, modifiers) }
-        grid.add(keys)
         if viewMode == .grid { showViewMode() }
     }
 
@@ -45,18 +42,19 @@ extension PhotoListController {
         let current = sizes.firstIndex(of: gridThumbnailSize) ?? sizes.firstIndex(of: PhotoCell.defaultThumbnailSize)!
         gridThumbnailSize = sizes[min(max(current + steps, 0), sizes.count - 1)]
     }
+}
 
-    /// Ctrl+plus, Ctrl+minus, Ctrl+0 in the grid (the photo page reads the same keys for its own zoom).
-    private func gridKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        guard modifiers.contains(.controlMask), modifiers.isSubset(of: [.controlMask, .shiftMask]),
-            let name = key.name
-        else { return false }
-        switch name {
-        case "plus", "equal", "KP_Add": zoomGrid(by: 1)
-        case "minus", "underscore", "KP_Subtract": zoomGrid(by: -1)
-        case "0", "KP_0": gridThumbnailSize = PhotoCell.defaultThumbnailSize
-        default: return false
+/// `win.zoom` on the Photos page: the grid's thumbnails, larger, smaller or back to their
+/// default size; the list does not zoom.
+extension PhotosController: Zooming {
+    public var canZoom: Bool { photoList.viewMode == .grid }
+
+    public func zoom(_ step: ZoomStep) {
+        guard canZoom else { return }
+        switch step {
+        case .in: photoList.zoomGrid(by: 1)
+        case .out: photoList.zoomGrid(by: -1)
+        case .reset: photoList.gridThumbnailSize = PhotoCell.defaultThumbnailSize
         }
-        return true
     }
 }

@@ -112,7 +112,7 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
 
     public func show(_ state: PhotoListState) { listView.show(state) }
 
-    /// Opens the photo menu on the selected photo (the Menu key pressed outside the list).
+    /// Opens the photo menu on the selected photo (`win.photo-menu`: the Menu key, Shift+F10).
     public func openPhotoMenu() {
         let view: Widget = listView.isShowingGrid ? listView.grid : listView.list
         listView.contextMenu.open(onSelectionOf: view, source: source)

@@ -55,23 +55,23 @@ public final class PhotoCommands {
         self.say = say
     }
 
-    /// Adds `win.rate`, `win.reject`, `win.undo` and `win.redo` to `actions` (the window's
-    /// actions); the actions keep this object.
+    /// Adds `win.rate`, `win.reject`, `win.trash`, `win.undo`, `win.redo`, `win.next-unrated`
+    /// and `win.previous-unrated` to `actions` (the window's actions); the actions keep this object.
     public func install<Actions: Object & ActionMap>(in actions: Actions) {
         actions.add(RateAction.makeAction { stars in self.rate(stars) })
-        let reject = Action(name: "reject")
-        reject.onActivate { _ in self.toggleReject() }
-        actions.add(reject)
-        let undo = Action(name: "undo")
-        undo.onActivate { _ in self.undo() }
-        actions.add(undo)
-        let redo = Action(name: "redo")
-        redo.onActivate { _ in self.redo() }
-        actions.add(redo)
-        // The photo menu's Move to Trash (the Delete key reaches `trash()` through the window).
-        let trash = Action(name: "trash")
-        trash.onActivate { _ in self.trash() }
-        actions.add(trash)
+        let commands: [(String, @MainActor () -> Void)] = [
+            ("reject", { self.toggleReject() }),
+            ("trash", { self.trash() }),
+            ("undo", { self.undo() }),
+            ("redo", { self.redo() }),
+            ("next-unrated", { self.stepToUnrated(forward: true) }),
+            ("previous-unrated", { self.stepToUnrated(forward: false) }),
+        ]
+        for (name, command) in commands {
+            let action = Action(name: name)
+            action.onActivate { _ in command() }
+            actions.add(action)
+        }
     }
 
     public var canUndo: Bool { !undoSteps.isEmpty }
@@ -170,6 +170,31 @@ public final class PhotoCommands {
     public func record(_ edit: MetadataEdit, saying message: CommandMessage? = nil) {
         record(.edit(edit))
         if let message { say(message) }
+    }
+
+    /// A keyword added or removed in the details pane (one edit, however many photos): a step
+    /// of the history; a removal is said, with Undo, as a trash is.
+    public func recordKeywordEdit(_ edit: MetadataEdit) {
+        guard let removed = Self.removedKeyword(in: edit) else { return record(edit) }
+        let keyword = KeywordText.shown(removed)
+        let text =
+            edit.ids.count == 1
+            ? String(format: tr("Keyword “%@” removed"), keyword)
+            // Translators: a toast; %1$@ is the keyword, %2$d how many photos it was removed from (2 or more).
+            : String(
+                format: trn(
+                    "Keyword “%1$@” removed from %2$d photo", "Keyword “%1$@” removed from %2$d photos",
+                    edit.ids.count), keyword, edit.ids.count)
+        record(edit, saying: CommandMessage(text, isUndoable: true))
+    }
+
+    /// The keyword an edit took off its photos, if it removed one.
+    static func removedKeyword(in edit: MetadataEdit) -> String? {
+        for (id, before) in edit.before {
+            let after = Set((edit.after[id]?.keywords ?? []).map(KeywordText.key))
+            if let removed = before.keywords.first(where: { !after.contains(KeywordText.key($0)) }) { return removed }
+        }
+        return nil
     }
 
     private func record(_ step: Step) {

@@ -43,3 +43,18 @@ public protocol KeywordEditing: AnyObject {
 public protocol PhotoOpening: AnyObject {
     func open(_ photo: Photo, in photos: [Photo], from page: Controller)
 }
+
+/// A step of `win.zoom` (Ctrl+plus, Ctrl+minus, Ctrl+0): its string parameter.
+public enum ZoomStep: String, Sendable, CaseIterable {
+    case `in`, out, reset
+}
+
+/// A page that zooms with `win.zoom`: the photo page its photo, the Photos page the grid's
+/// thumbnails. The window enables the action while the page in front can zoom, so the keys
+/// go on elsewhere (the Photos page as a list).
+@MainActor
+public protocol Zooming: AnyObject {
+    /// Whether the page zooms now.
+    var canZoom: Bool { get }
+    func zoom(_ step: ZoomStep)
+}

@@ -1,85 +1,217 @@
 import Gtk
 
-/// Every keyboard shortcut: the accelerators the application registers and what the
-/// shortcuts window (Ctrl+?) lists. Keys without an action are handled by the focused
-/// page or widget (Delete by the window, only while not typing in search); 0–5 are read
-/// by `RateAction.stars(for:modifiers:)` wherever they are pressed and activate `win.rate`.
+/// Every key Lightbox reads, each bound to one action: the table the application registers
+/// its accelerators from, the window and the pages build their shortcut controllers from, and
+/// the shortcuts window (Ctrl+?) lists. A page that uses a key implements (and enables) the
+/// action; no view or controller reads keys itself. A disabled action lets its key go on, so
+/// an action is enabled only where its keys mean it (the zoom on the photo page and the grid).
+/// GTK's own keys (Return on a row, Escape in a popover or the search, arrows in a list) and the
+/// kit's (back) stay theirs: they are listed, bound to nothing.
 enum KeyboardShortcuts {
-    struct Entry {
+    /// Where GTK reads an entry's keys, and so what has them first.
+    enum Reach: Sendable, Equatable, CaseIterable {
+        /// The application's accelerators (`Application.setAccelerators`): read before the
+        /// focused widget, wherever the focus is in the window; menus show them.
+        case window
+        /// The window's shortcut controller, in the bubble phase: the focused widget has the
+        /// key first, so a text field types digits, U and 9, deletes with Delete, copies its
+        /// own text with Ctrl+C and opens its own menu with the Menu key.
+        case windowUnlessTyping
+        /// The photo page's view, in the capture phase (before its buttons).
+        case photoPage
+        /// The Albums page's view, in the capture phase: before the month list and the strips
+        /// move the focus themselves.
+        case albumsMonths
+        /// The keyword entry, in the capture phase: before its text moves the cursor.
+        case keywordEntry
+        /// A keyword chip, in the bubble phase.
+        case keywordChip
+        /// GTK's or the kit's own handling: listed, bound to nothing.
+        case widgets
+
+        /// The phase a shortcut controller for these keys runs in; nil where the table makes
+        /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
+        var phase: PropagationPhase? {
+            switch self {
+            case .photoPage, .albumsMonths, .keywordEntry: .capture
+            case .windowUnlessTyping, .keywordChip: .bubble
+            case .window, .widgets: nil
+            }
+        }
+    }
+
+    /// A key ("<Control>plus", as `gtk_accelerator_parse` reads it) and the detailed action it
+    /// activates ("win.zoom::in", "win.rate(3)").
+    struct Binding: Sendable, Equatable {
+        let key: String
+        let action: String
+    }
+
+    struct Entry: Sendable {
         let title: String
-        let keys: [String]
-        /// The action the keys trigger through `Application.setAccelerators`; nil when a
-        /// page or the window's key handler reads the keys itself.
-        let action: String?
+        /// Every key of the entry, each activating the entry's one action (with its own target,
+        /// as 0–5 rate with the digit); none bound for GTK's own keys.
+        let bindings: [Binding]
+        let reach: Reach
+
+        /// Keys that all activate `action` (a detailed action name).
+        init(_ title: String, _ keys: [String], _ action: String, _ reach: Reach = .window) {
+            self.init(title, keys.map { Binding(key: $0, action: action) }, reach)
+        }
+
+        init(_ title: String, _ bindings: [Binding], _ reach: Reach) {
+            self.title = title
+            self.bindings = bindings
+            self.reach = reach
+        }
+
+        /// Keys GTK's widgets or the kit handle themselves.
+        static func widgets(_ title: String, _ keys: [String]) -> Entry {
+            Entry(title, keys.map { Binding(key: $0, action: "") }, .widgets)
+        }
+
+        var keys: [String] { bindings.map(\.key) }
+
+        /// The action the keys activate, without target ("win.zoom"); nil for GTK's own keys.
+        var action: String? {
+            guard reach != .widgets, let detailed = bindings.first?.action else { return nil }
+            return KeyboardShortcuts.actionName(detailed)
+        }
     }
 
     static let groups: [(title: String, entries: [Entry])] = [
         (
             tr("General"),
             [
-                Entry(title: tr("Open folder"), keys: ["<Control>o"], action: "win.open-folder"),
-                Entry(title: tr("Rescan the folder"), keys: ["<Control>r", "F5"], action: "win.rescan"),
-                Entry(title: tr("Search"), keys: ["<Control>f"], action: "win.search"),
-                Entry(title: tr("Show keyboard shortcuts"), keys: ["<Control>question"], action: "win.show-help-overlay"),
-                Entry(title: tr("Preferences"), keys: ["<Control>comma"], action: "win.preferences"),
-                Entry(title: tr("Main menu"), keys: ["F10"], action: nil),
-                Entry(title: tr("Close window"), keys: ["<Control>w"], action: "window.close"),
-                Entry(title: tr("Quit"), keys: ["<Control>q"], action: "app.quit"),
+                Entry(tr("Open folder"), ["<Control>o"], "win.open-folder"),
+                Entry(tr("Rescan the folder"), ["<Control>r", "F5"], "win.rescan"),
+                Entry(tr("Search"), ["<Control>f"], "win.search"),
+                Entry(tr("Show keyboard shortcuts"), ["<Control>question"], "win.show-help-overlay"),
+                Entry(tr("Preferences"), ["<Control>comma"], "win.preferences"),
+                .widgets(tr("Main menu"), ["F10"]),
+                Entry(tr("Close window"), ["<Control>w"], "window.close"),
+                Entry(tr("Quit"), ["<Control>q"], "app.quit"),
             ]
         ),
         (
             tr("Pages"),
             [
-                Entry(title: tr("Photos"), keys: ["<Control>1"], action: "win.page::photos"),
-                Entry(title: tr("Albums"), keys: ["<Control>2"], action: "win.page::albums"),
-                Entry(title: tr("Keywords"), keys: ["<Control>3"], action: "win.page::keywords"),
-                Entry(title: tr("Show or hide details"), keys: ["F9"], action: "win.toggle-details"),
-                Entry(title: tr("Properties: show and focus the details"), keys: ["<Alt>Return"], action: "win.properties"),
-                Entry(title: tr("View as list"), keys: ["<Alt>1"], action: "win.view-mode::list"),
-                Entry(title: tr("View as grid"), keys: ["<Alt>2"], action: "win.view-mode::grid"),
-                Entry(title: tr("Larger or smaller thumbnails in the grid"), keys: ["<Control>plus", "<Control>minus"], action: nil),
-                Entry(title: tr("Default thumbnail size in the grid"), keys: ["<Control>0"], action: nil),
-                Entry(title: tr("Open photo"), keys: ["Return"], action: nil),
-                Entry(title: tr("Back, or close search"), keys: ["Escape"], action: nil),
-                Entry(title: tr("Back"), keys: ["<Alt>Left"], action: nil),
+                Entry(tr("Photos"), ["<Control>1"], "win.page::photos"),
+                Entry(tr("Albums"), ["<Control>2"], "win.page::albums"),
+                Entry(tr("Keywords"), ["<Control>3"], "win.page::keywords"),
+                Entry(tr("Show or hide details"), ["F9"], "win.toggle-details"),
+                Entry(tr("Properties: show and focus the details"), ["<Alt>Return"], "win.properties"),
+                Entry(tr("View as list"), ["<Alt>1"], "win.view-mode::list"),
+                Entry(tr("View as grid"), ["<Alt>2"], "win.view-mode::grid"),
+                Entry(
+                    tr("Move between months (Albums)"),
+                    [
+                        Binding(key: "Up", action: "albums.month::previous"),
+                        Binding(key: "Down", action: "albums.month::next"),
+                        Binding(key: "Page_Up", action: "albums.month::previous-page"),
+                        Binding(key: "Page_Down", action: "albums.month::next-page"),
+                        Binding(key: "Home", action: "albums.month::first"),
+                        Binding(key: "End", action: "albums.month::last"),
+                    ], .albumsMonths),
+                .widgets(tr("Open photo"), ["Return"]),
+                .widgets(tr("Select all photos"), ["<Control>a"]),
+                .widgets(tr("Back, or close search"), ["Escape"]),
+                .widgets(tr("Back"), ["<Alt>Left"]),
             ]
         ),
         (
             tr("Photos"),
             [
-                Entry(title: tr("Rate 0 to 5 stars"), keys: ["0", "1", "2", "3", "4", "5"], action: nil),
-                Entry(title: tr("Reject, or take the reject back (as in Shotwell)"), keys: ["9"], action: nil),
-                Entry(title: tr("Add or remove keywords"), keys: ["<Control>k"], action: "win.edit-keywords"),
-                Entry(title: tr("Remove the focused keyword"), keys: ["Delete", "BackSpace"], action: nil),
-                Entry(title: tr("Show or hide rejected photos"), keys: ["<Control>j"], action: "win.show-rejected"),
-                Entry(title: tr("Next unrated photo"), keys: ["u"], action: nil),
-                Entry(title: tr("Previous unrated photo"), keys: ["<Shift>u"], action: nil),
-                Entry(title: tr("Move to trash"), keys: ["Delete"], action: nil),
-                Entry(title: tr("Undo"), keys: ["<Control>z"], action: "win.undo"),
-                Entry(title: tr("Redo"), keys: ["<Shift><Control>z"], action: "win.redo"),
-                Entry(title: tr("Copy the selected photos"), keys: ["<Control>c"], action: nil),
-                Entry(title: tr("Photo menu"), keys: ["Menu", "<Shift>F10"], action: nil),
-                Entry(title: tr("Open with another application"), keys: ["<Shift><Control>o"], action: "win.open-with"),
-                Entry(title: tr("Show in Files"), keys: ["<Control><Alt>o"], action: "win.show-in-files"),
-                Entry(title: tr("Set as background (as in Eye of GNOME)"), keys: ["<Control>F8"], action: "win.set-background"),
-                Entry(title: tr("Previous or next photo"), keys: ["Left", "Right"], action: nil),
-                Entry(title: tr("Zoom in"), keys: ["<Control>plus"], action: nil),
-                Entry(title: tr("Zoom out"), keys: ["<Control>minus"], action: nil),
-                Entry(title: tr("Original size"), keys: ["<Control>0"], action: nil),
-                Entry(title: tr("Full screen (on the photo page)"), keys: ["F11"], action: nil),
+                Entry(
+                    tr("Rate 0 to 5 stars"), RateAction.ratings.map { Binding(key: "\($0)", action: "win.rate(\($0))") },
+                    .windowUnlessTyping),
+                Entry(tr("Reject, or take the reject back (as in Shotwell)"), ["9"], "win.reject", .windowUnlessTyping),
+                Entry(tr("Add or remove keywords"), ["<Control>k"], "win.edit-keywords"),
+                Entry(tr("Next suggested keyword"), ["Down"], "keyword-entry.next-suggestion", .keywordEntry),
+                Entry(tr("Previous suggested keyword"), ["Up"], "keyword-entry.previous-suggestion", .keywordEntry),
+                Entry(tr("Close the suggestions, or leave the keyword entry"), ["Escape"], "keyword-entry.leave", .keywordEntry),
+                Entry(tr("Remove the focused keyword"), ["Delete", "BackSpace"], "keyword.remove", .keywordChip),
+                Entry(tr("Show or hide rejected photos"), ["<Control>j"], "win.show-rejected"),
+                Entry(tr("Next unrated photo"), ["u"], "win.next-unrated", .windowUnlessTyping),
+                Entry(tr("Previous unrated photo"), ["<Shift>u"], "win.previous-unrated", .windowUnlessTyping),
+                Entry(tr("Move to trash"), ["Delete"], "win.trash", .windowUnlessTyping),
+                Entry(tr("Undo"), ["<Control>z"], "win.undo"),
+                Entry(tr("Redo"), ["<Shift><Control>z"], "win.redo"),
+                Entry(tr("Copy the selected photos"), ["<Control>c"], "win.copy", .windowUnlessTyping),
+                Entry(tr("Photo menu"), ["Menu", "<Shift>F10"], "win.photo-menu", .windowUnlessTyping),
+                Entry(tr("Open with another application"), ["<Shift><Control>o"], "win.open-with"),
+                Entry(tr("Show in Files"), ["<Control><Alt>o"], "win.show-in-files"),
+                Entry(tr("Set as background (as in Eye of GNOME)"), ["<Control>F8"], "win.set-background"),
+                Entry(
+                    tr("Previous or next photo"),
+                    [Binding(key: "Left", action: "photo.step(-1)"), Binding(key: "Right", action: "photo.step(1)")], .photoPage),
+                Entry(tr("Zoom in, or larger thumbnails in the grid"), ["<Control>plus"], "win.zoom::in"),
+                Entry(tr("Zoom out, or smaller thumbnails in the grid"), ["<Control>minus"], "win.zoom::out"),
+                Entry(tr("Fit the photo to the page, or the default thumbnail size in the grid"), ["<Control>0"], "win.zoom::reset"),
+                Entry(tr("Full screen (on the photo page)"), ["F11"], "photo.full-screen", .photoPage),
+                Entry(tr("Leave full screen"), ["Escape"], "photo.leave-full-screen", .photoPage),
             ]
         ),
     ]
 
-    /// Registers every accelerator that goes through an action.
-    @MainActor
-    static func register(in application: Application) {
-        for entry in groups.flatMap(\.entries) {
-            if let action = entry.action { application.setAccelerators(entry.keys, for: action) }
+    static var entries: [Entry] { groups.flatMap(\.entries) }
+
+    /// Keys that mean the same as one in the table, registered with it and not listed again:
+    /// the keypad's, and = and _ for + and − (Ctrl and that key, with or without Shift).
+    static let sameKeys: [String: [String]] = [
+        "0": ["KP_0"], "1": ["KP_1"], "2": ["KP_2"], "3": ["KP_3"], "4": ["KP_4"], "5": ["KP_5"], "9": ["KP_9"],
+        "plus": ["equal", "KP_Add"], "minus": ["underscore", "KP_Subtract"],
+        "Delete": ["KP_Delete"], "Left": ["KP_Left"], "Right": ["KP_Right"], "Up": ["KP_Up"], "Down": ["KP_Down"],
+        "Page_Up": ["KP_Page_Up"], "Page_Down": ["KP_Page_Down"], "Home": ["KP_Home"], "End": ["KP_End"],
+    ]
+
+    /// `key` and the keys that mean the same, with its modifiers ("<Control>plus",
+    /// "<Control>equal", "<Control>KP_Add").
+    static func registeredKeys(_ key: String) -> [String] {
+        let split = key.range(of: ">", options: .backwards)?.upperBound ?? key.startIndex
+        let modifiers = key[..<split]
+        return [key] + (sameKeys[String(key[split...])] ?? []).map { modifiers + $0 }
+    }
+
+    /// Every key bound with `reach`, the same keys included, each with its detailed action.
+    static func bindings(for reach: Reach) -> [Binding] {
+        entries.filter { $0.reach == reach }.flatMap(\.bindings).flatMap { binding in
+            registeredKeys(binding.key).map { Binding(key: $0, action: binding.action) }
         }
     }
 
-    /// The shortcuts window's content.
+    /// The action of a detailed action name ("win.zoom" of "win.zoom::in" and of "win.rate(3)").
+    static func actionName(_ detailed: String) -> String {
+        let end = [detailed.range(of: "::")?.lowerBound, detailed.firstIndex(of: "(")].compactMap { $0 }.min()
+        return String(detailed[..<(end ?? detailed.endIndex)])
+    }
+
+    /// Registers the accelerators (the keys read before the focused widget) of every action.
+    @MainActor
+    static func register(in application: Application) {
+        var actions: [String] = []
+        var keys: [String: [String]] = [:]
+        for binding in bindings(for: .window) {
+            if keys[binding.action] == nil { actions.append(binding.action) }
+            keys[binding.action, default: []].append(binding.key)
+        }
+        for action in actions { application.setAccelerators(keys[action] ?? [], for: action) }
+    }
+
+    /// A shortcut controller for the keys of `reach`, in its phase, for the widget it names
+    /// (which, or whose ancestors, have the actions).
+    @MainActor
+    static func controller(for reach: Reach) -> ShortcutController {
+        guard let phase = reach.phase else {
+            preconditionFailure("KeyboardShortcuts: \(reach) keys have no controller of their own")
+        }
+        let controller = ShortcutController()
+        controller.propagationPhase = phase
+        for binding in bindings(for: reach) { controller.add(trigger: binding.key, action: binding.action) }
+        return controller
+    }
+
+    /// The shortcuts window's content: every entry, with every key it lists.
     static var shortcutGroups: [ShortcutGroup] {
         groups.map { group in
             ShortcutGroup(group.title, group.entries.map { Shortcut($0.title, $0.keys.joined(separator: " ")) })

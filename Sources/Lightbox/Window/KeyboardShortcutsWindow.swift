@@ -4,7 +4,7 @@ import Gtk
 @MainActor
 enum KeyboardShortcutsWindow {
     /// The window, over `parent`, ready to present.
-    static func make(over parent: Window) -> Window {
+    static func make(over parent: Window) -> ShortcutsWindow {
         let window = ShortcutsWindow(groups: KeyboardShortcuts.shortcutGroups)
         window.title = tr("Keyboard Shortcuts")
         window.transientFor = parent

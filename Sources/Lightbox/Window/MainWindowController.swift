@@ -3,9 +3,14 @@ import Gtk
 import LightboxKit
 
 /// The main window's root: the top-level pages inside a navigation stack (the photo
-/// page and collection pages push over them), search, sort, the toasts, and the
-/// window's actions. Opens photos for the pages below it (`PhotoOpening`).
-final class MainWindowController: Controller, PhotoOpening {
+/// page and collection pages push over them), the toasts and the library's lasting
+/// conditions. It coordinates the window's parts, each a type of its own: the actions
+/// (`WindowActions`, which every key of `KeyboardShortcuts` activates), the search
+/// (`WindowSearch`), what adding a folder does (`LibraryFolderPolicy`), photos opened from
+/// the file manager (`OpenedFilesPresenter`), the commands on photos (`PhotoCommands`) and
+/// the hand-offs to other apps (`PhotoHandoffs`). Opens photos for the pages below it
+/// (`PhotoOpening`).
+final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserving {
     let store: CatalogStore
     let navigation: NavigationController
     let pages: PagesController
@@ -13,12 +18,12 @@ final class MainWindowController: Controller, PhotoOpening {
     private let makePhotoPage: @MainActor (CatalogStore, [Photo], Int) -> Controller
     private var shownTop: Controller?
     /// The library's rescan waits for the window's first frame (see `openLibrary`).
-    var rescanOnAppear = false
+    private var rescanOnAppear = false
     var windowView: MainWindowView { view as! MainWindowView }
-    /// Open With, Show in Files, Copy, Set as Background (see MainWindowController+Handoffs).
-    private(set) lazy var handoffs = makeHandoffs()
-    /// Photos opened from the file manager, until the Store lists them (see MainWindowController+OpenFiles).
-    var pendingFiles: PhotoArrival?
+    private(set) lazy var actions = WindowActions(window: self)
+    private(set) lazy var search = WindowSearch(window: self)
+    private(set) lazy var folders = LibraryFolderPolicy(store: store)
+    private lazy var openedFiles = OpenedFilesPresenter(window: self)
 
     /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
@@ -36,7 +41,7 @@ final class MainWindowController: Controller, PhotoOpening {
         photos.opener = root
         albums.opener = root
         keywords.opener = root
-        photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.keywordsEdited(edit) }
+        photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.commands.recordKeywordEdit(edit) }
         return (root, photos)
     }
 
@@ -68,28 +73,15 @@ final class MainWindowController: Controller, PhotoOpening {
         pages.headerItems.start = [view.searchButton]
         pages.headerItems.end = [view.sortButton]
         navigation.headerItems.end = [view.menuButton]
-        view.searchButton.onToggled(owner: self) { [weak self] in self?.searchToggled() }
-        view.searchEntry.onSearchChanged(owner: self) { [weak self] in
-            guard let self else { return }
-            self.store.searchText = self.windowView.searchEntry.text
-        }
-        view.searchEntry.onStopSearch(owner: self) { [weak self] in self?.closeSearch() }
-        view.searchEntry.onActivate(owner: self) { [weak self] in self?.selectFirstResult() }
-        let keys = EventControllerKey()
-        keys.onKey(owner: self) { [weak self] key, modifiers in
-            self?.pageKeyPressed(key, modifiers) ?? false
-        }
-        view.add(keys)
-        // The search bar slides in from its next frame on; until its entry shows, GTK
-        // gives keys typed right after Ctrl+F to no one: hand them to the entry.
-        let early = EventControllerKey()
-        early.useCapturePhase()
-        early.onKey(owner: self) { [weak self, unowned early] _, _ in
-            guard let self, self.isTyping, !self.windowView.searchEntry.isMapped else { return false }
-            return self.windowView.searchEntry.type(keyFrom: early)
-        }
-        view.add(early)
+        search.start()
+        // The keys that a focused text field types or uses itself (digits, U, Delete, Ctrl+C).
+        view.add(KeyboardShortcuts.controller(for: .windowUnlessTyping))
         show(store.conditions)
+    }
+
+    /// Adds the window's actions (`WindowActions`) to `actions`; dialogs open over `window`.
+    func installActions<Actions: Object & ActionMap>(in actions: Actions, window: Window) {
+        self.actions.install(in: actions, parent: window)
     }
 
     /// Lasting conditions stay in the window until they are over (or closed, when they may be).
@@ -112,7 +104,7 @@ final class MainWindowController: Controller, PhotoOpening {
         }
     }
 
-    // MARK: Folder
+    // MARK: Folders
 
     /// Shows the library's folders (see `CatalogStore.openLibrary`), narrowed to `filter`.
     func openLibrary(seedingWith seed: () -> String, showing filter: String?) {
@@ -123,7 +115,37 @@ final class MainWindowController: Controller, PhotoOpening {
         showFolderInTitle()
     }
 
+    /// Shows `folder` alone, as a library of one folder that the catalog does not record
+    /// (windows made by tests and tools).
+    func open(folder: String) {
+        store.open(folder: folder, rescanning: isViewLoaded && view.isMapped)
+        rescanOnAppear = !(isViewLoaded && view.isMapped)
+        showFolderInTitle()
+    }
+
+    /// Open Folder…, `lightbox FOLDER` and a file manager's Open With (see `LibraryFolderPolicy`).
+    func addToLibrary(_ path: String) {
+        if let message = folders.add(path) { showToast(message, undoable: false) }
+        showFolderInTitle()
+    }
+
+    /// "Add “Downloads” to the Library" (`win.add-browsed-folders`), in the bar over browsed folders.
+    func addBrowsedFoldersToLibrary() {
+        for message in folders.addBrowsedFolders() { showToast(message, undoable: false) }
+        showFolderInTitle()
+    }
+
+    /// Photos (and folders) opened from the file manager (see `OpenedFilesPresenter`).
+    func open(files opened: OpenedPaths) { openedFiles.open(opened) }
+
+    func showFolderInTitle() { title = folders.title }
+
     // MARK: Pages
+
+    /// The Photos page (the window always has one).
+    var photosPage: PhotosController? {
+        pages.pages.first { $0.kind == .photos }?.controller as? PhotosController
+    }
 
     /// The page the window's commands act on: a pushed page, or the visible top-level page.
     var currentPage: Controller? {
@@ -158,67 +180,20 @@ final class MainWindowController: Controller, PhotoOpening {
         }
         shownTop = top
         handoffs.refresh()
+        actions.refresh()
         // A pushed page has no search: its bar hides, and comes back with the pages, whose
         // photos the search still narrows (a narrowed list never shows without its bar).
-        if isViewLoaded {
-            windowView.searchBar.isRevealed = navigation.controllers.count == 1 && windowView.searchButton.isActive
-        }
+        if isViewLoaded { search.showBarForPage() }
     }
 
-    // MARK: Search
-
-    private func searchToggled() {
-        let view = windowView
-        view.searchBar.isRevealed = view.searchButton.isActive
-        if view.searchButton.isActive {
-            _ = view.searchEntry.grabFocus()
-        } else {
-            view.searchEntry.text = ""
-            store.searchText = ""
-        }
-    }
-
-    func startSearch() {
-        guard navigation.controllers.count == 1 else { return }
-        windowView.searchButton.isActive = true
-        _ = windowView.searchEntry.grabFocus()
-    }
-
-    /// Enter in the search entry selects the first photo found.
-    private func selectFirstResult() {
-        guard let first = store.photos.first else { return }
-        (currentPage as? PhotoRevealing)?.reveal(first.id)
-    }
-
-    private func closeSearch() {
-        windowView.searchButton.isActive = false
-        _ = pages.current?.controller.view.grabFocus()
-    }
+    // MARK: Commands
 
     /// Whether typing goes to the search entry (digits and Delete must not act then).
-    var isTyping: Bool { windowView.searchEntry.stateFlags.contains(.focusWithin) }
+    var isTyping: Bool { search.isTyping }
 
-    /// 0–5 (`win.rate`), 9 (`win.reject`), U and Shift+U (next and previous unrated photo)
-    /// and Delete on the pages, reaching here when the focused widget did not use them.
-    private func pageKeyPressed(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        guard !isTyping else { return false }
-        if RateAction.activate(for: key, modifiers: modifiers, from: view) { return true }
-        if stepToUnrated(for: key, modifiers: modifiers) { return true }
-        if modifiers.isEmpty, key == Key(name: "9") || key == Key(name: "KP_9") {
-            return view.activateAction("win.reject", parameter: nil)
-        }
-        if modifiers.isEmpty || modifiers == .shiftMask, key == Key(name: "Delete") || key == Key(name: "KP_Delete") {
-            commands.trash()
-            return true
-        }
-        return false
-    }
-
-    // MARK: Rating, reject, trash and undo
-
-    /// What `win.rate`, `win.reject`, `win.undo`, `win.redo` and Delete do: act on the
-    /// current page's selected photos, not while typing in search; a toast says what
-    /// they did (with Undo) or why they failed.
+    /// What `win.rate`, `win.reject`, `win.trash`, `win.undo`, `win.redo` and the unrated
+    /// steps do: act on the current page's selected photos, not while typing in search; a
+    /// toast says what they did (with Undo) or why they failed.
     private(set) lazy var commands = PhotoCommands(
         store: store,
         page: { [weak self] in
@@ -229,6 +204,21 @@ final class MainWindowController: Controller, PhotoOpening {
             guard let self else { return }
             if let message { self.showToast(message.text, undoable: message.isUndoable) } else { self.hideToast() }
         })
+
+    /// Open With, Show in Files, Copy, Set as Background: on the current page's selection
+    /// (none while typing in search); what went wrong is said in a toast.
+    private(set) lazy var handoffs = PhotoHandoffs(
+        store: store,
+        page: { [weak self] in
+            guard let self, !self.isTyping else { return nil }
+            return self.currentPage
+        }, selectionPage: { [weak self] in self?.currentPage },
+        say: { [weak self] message in
+            guard let self, let message else { return }
+            self.showToast(message.text, undoable: message.isUndoable)
+        }, window: { [weak self] in self?.view.rootWindow })
+
+    public func pageSelectionDidChange() { handoffs.refresh() }
 
     func showToast(_ message: String, undoable: Bool) {
         guard isViewLoaded else { return }

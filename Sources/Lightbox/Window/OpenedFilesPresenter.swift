@@ -7,10 +7,20 @@ import LightboxKit
 /// the photo, stepping through its folder (or through the files given, when there are
 /// several, over a page that lists them); a photo of the library is selected in its place
 /// in the Photos page.
-extension MainWindowController {
-    func open(files opened: OpenedPaths) {
+@MainActor
+final class OpenedFilesPresenter {
+    private unowned let window: MainWindowController
+    private var store: CatalogStore { window.store }
+    /// Photos opened, until the Store lists them.
+    private var pending: PhotoArrival?
+
+    init(window: MainWindowController) {
+        self.window = window
+    }
+
+    func open(_ opened: OpenedPaths) {
         if let problem = opened.problems.first {
-            showToast(
+            window.showToast(
                 opened.problems.count == 1
                     ? problem
                     // Translators: a toast when several files given to Lightbox can't be opened.
@@ -27,71 +37,62 @@ extension MainWindowController {
                 try store.browse(folder)
                 browsed.append(folder)
             } catch {
-                photos.removeAll { Self.folder(of: $0) == folder }
-                showToast("\(error)", undoable: false)
+                photos.removeAll { LibraryFolderPolicy.folder(of: $0) == folder }
+                window.showToast("\(error)", undoable: false)
             }
         }
         guard let first = photos.first else { return }
-        show(.photos)
-        let folders = Set(photos.map { store.libraryFolder(containing: $0) ?? Self.folder(of: $0) })
+        window.show(.photos)
+        let folders = Set(photos.map { store.libraryFolder(containing: $0) ?? LibraryFolderPolicy.folder(of: $0) })
         if folders.count == 1 { store.folderFilter = folders.first }
-        showFolderInTitle()
+        window.showFolderInTitle()
         if browsed.isEmpty, let library = store.libraryFolder(containing: first) {
             // Translators: a toast; %1$@ is a photo opened from the file manager, %2$@ its library folder.
-            showToast(
+            window.showToast(
                 String(
                     format: tr("“%1$@” is in your library, in “%2$@”."), (first as NSString).lastPathComponent,
                     LibraryFolderList.displayName(library)), undoable: false)
         }
         let showsPage = !browsed.isEmpty
         let single = photos.count == 1
-        pendingFiles = PhotoArrival(photos, in: store, waitingForScansOf: Set(browsed)) { [weak self] found, missing in
-            self?.showOpened(found, missing: missing, onPhotoPage: showsPage, single: single)
+        pending = PhotoArrival(photos, in: store, waitingForScansOf: Set(browsed)) { [weak self] found, missing in
+            self?.show(found, missing: missing, onPhotoPage: showsPage, single: single)
         }
-        pendingFiles?.check()
+        pending?.check()
     }
 
     /// The photos opened, once the Store lists them: the first selected in the Photos page and,
     /// for a browsed folder, large on the photo page.
-    private func showOpened(_ found: [Photo], missing: [String], onPhotoPage: Bool, single: Bool) {
-        pendingFiles = nil
+    private func show(_ found: [Photo], missing: [String], onPhotoPage: Bool, single: Bool) {
+        pending = nil
         if let file = missing.first {
             // Translators: a toast; %@ is a photo file given to Lightbox that its folder's scan did not find.
-            showToast(
+            window.showToast(
                 String(
                     format: tr("“%@” can't be opened: it is not in its folder any more."),
                     (file as NSString).lastPathComponent), undoable: false)
         }
         guard let first = found.first else { return }
-        (currentPage as? PhotoRevealing)?.reveal(first.id, focusing: true)
+        (window.currentPage as? PhotoRevealing)?.reveal(first.id, focusing: true)
         guard onPhotoPage else { return }
         if single {
             // Its folder, in name order, as a file manager lists it.
-            let folder = Self.folder(of: first.path)
-            open(first, in: store.allPhotos.filter { Self.folder(of: $0.path) == folder }.sorted(by: .name), from: self)
+            let folder = LibraryFolderPolicy.folder(of: first.path)
+            let photos = store.allPhotos.filter { LibraryFolderPolicy.folder(of: $0.path) == folder }.sorted(by: .name)
+            window.open(first, in: photos, from: window)
         } else {
             // Those photos only, also in the list Escape goes back to (with every command).
             // Translators: the title of a page listing the photos opened from the file manager.
             let page = PhotoCollectionController(title: tr("Opened Photos"), photos: found, store: store)
-            page.opener = self
-            navigation.push(page, animated: false)
+            page.opener = window
+            window.navigation.push(page, animated: false)
             page.reveal(first.id)
-            open(first, in: found, from: page)
+            window.open(first, in: found, from: page)
         }
     }
-
-    /// "Add “Downloads” to the Library" (`win.add-browsed-folders`), in the bar over browsed folders: each becomes a
-    /// library folder, its photos and their ratings staying where they are in the list.
-    func addBrowsedFoldersToLibrary() {
-        for folder in store.folders where store.browsedFolders.contains(folder) {
-            addToLibrary(folder)
-        }
-    }
-
-    static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
     private static func uniqueFolders(of paths: [String]) -> [String] {
         var seen = Set<String>()
-        return paths.map(folder(of:)).filter { seen.insert($0).inserted }
+        return paths.map(LibraryFolderPolicy.folder(of:)).filter { seen.insert($0).inserted }
     }
 }
