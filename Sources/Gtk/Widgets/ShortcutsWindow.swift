@@ -44,7 +44,9 @@ public final class ShortcutsWindow: Window {
             return g_value_get_string(&value).map { String(cString: $0) } ?? ""
         }
         func visit(_ widget: UnsafeMutablePointer<GtkWidget>, inSection: Bool) {
-            let inSection = inSection || lbx_is_a(widget, gtk_shortcuts_section_get_type()) != 0
+            // Not in `||`'s autoclosure: the release build's region check takes it for a sending.
+            let isSection = lbx_is_a(widget, gtk_shortcuts_section_get_type()) != 0
+            let inSection = inSection || isSection
             if inSection, lbx_is_a(widget, gtk_shortcuts_shortcut_get_type()) != 0 {
                 found.append(Shortcut(string(widget, "title"), string(widget, "accelerator")))
             }

@@ -115,10 +115,10 @@ extension Catalog {
         let sameContent = "fingerprint = ? AND fileSize = ?"
         let sameContentArguments: StatementArguments = [identity.fingerprint, photo.fileSize]
         func fetch(_ rows: String, _ matching: String, _ arguments: StatementArguments, limit: Int) throws -> [IdentityRow] {
-            try GRDB.Row.fetchAll(
-                db, sql: "SELECT \(IdentityRow.selection) FROM photo WHERE \(rows) AND \(matching) LIMIT \(limit)",
-                arguments: arguments
-            ).map(IdentityRow.init)
+            // Prepared once per connection: a scan asks this of every new file.
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(IdentityRow.selection) FROM photo WHERE \(rows) AND \(matching) LIMIT \(limit)")
+            return try GRDB.Row.fetchAll(statement, arguments: arguments).map(IdentityRow.init)
         }
         let name = photo.name
         let rank = { (row: IdentityRow) in
@@ -165,21 +165,23 @@ extension Catalog {
                 var saved = Saved()
                 for file in files where !Catalog.isGone(file.path) {
                     let select = "SELECT \(IdentityRow.selection) FROM photo WHERE"
-                    let current = try GRDB.Row.fetchOne(db, sql: "\(select) path = ?", arguments: [file.path]).map(IdentityRow.init)
+                    let current = try GRDB.Row.fetchOne(db.cachedStatement(sql: "\(select) path = ?"), arguments: [file.path])
+                        .map(IdentityRow.init)
                     // A photo listed there meanwhile keeps its place (the next scan sorts it out).
                     guard current?.isMissing != false,
-                        let found = try GRDB.Row.fetchOne(db, sql: "\(select) id = ?", arguments: [file.photoID]).map(IdentityRow.init)
+                        let found = try GRDB.Row.fetchOne(db.cachedStatement(sql: "\(select) id = ?"), arguments: [file.photoID])
+                            .map(IdentityRow.init)
                     else { continue }
                     try Catalog.relink(found, to: file.path, current: current?.id == found.id ? nil : current, in: db)
                     if let current, current.id != found.id { saved.replaced.append(file.path) }
-                    try db.execute(
-                        sql: "UPDATE photo SET fileSize = ?, modified = ?, device = ?, inode = ? WHERE id = ?",
+                    try db.cachedStatement(sql: "UPDATE photo SET fileSize = ?, modified = ?, device = ?, inode = ? WHERE id = ?").execute(
                         arguments: [
                             file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
                             Int64(bitPattern: file.identity.inode), file.photoID,
                         ])
                     if let old = found.path, old != file.path { saved.movedFrom.append(old) }
-                    if let photo = try Photo.filter(Column("id") == file.photoID).fetchOne(db) { saved.photos.append(photo) }
+                    let row = try db.cachedStatement(sql: "SELECT \(Catalog.columnList) FROM photo WHERE id = ?")
+                    if let photo = try Photo.fetchOne(row, arguments: [file.photoID]) { saved.photos.append(photo) }
                 }
                 return saved
             }
@@ -219,9 +221,9 @@ extension Catalog {
                 arguments: [Date().timeIntervalSince1970, current.id])
             try db.execute(sql: "DELETE FROM pending_write WHERE path = ?", arguments: [path])
         }
-        try db.execute(sql: "UPDATE photo SET path = ?, missingSince = NULL WHERE id = ?", arguments: [path, found.id])
+        try db.cachedStatement(sql: "UPDATE photo SET path = ?, missingSince = NULL WHERE id = ?").execute(arguments: [path, found.id])
         if let old = found.path {
-            try db.execute(sql: "UPDATE pending_write SET path = ? WHERE path = ?", arguments: [path, old])
+            try db.cachedStatement(sql: "UPDATE pending_write SET path = ? WHERE path = ?").execute(arguments: [path, old])
         }
     }
 
