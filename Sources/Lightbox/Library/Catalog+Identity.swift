@@ -67,8 +67,9 @@ extension Catalog {
         let identity: FileIdentity?
         let modified: Double
         let isMissing: Bool
+        let fileSize: Int64
 
-        static let selection = "id, path, device, inode, fingerprint, modified, missingSince IS NOT NULL"
+        static let selection = "id, path, device, inode, fingerprint, modified, missingSince IS NOT NULL, fileSize"
 
         init(_ row: GRDB.Row) throws {
             id = try row.decode(atIndex: 0)
@@ -81,6 +82,7 @@ extension Catalog {
             }
             modified = try row.decode(atIndex: 5)
             isMissing = try row.decode(atIndex: 6)
+            fileSize = try row.decode(atIndex: 7)
         }
 
         /// Whether `file` (as read now, with its modification time) is this row's file.
@@ -140,14 +142,10 @@ extension Catalog {
         }
     }
 
-    /// The photo whose file `identity` is, when that file was known elsewhere and vanished
-    /// from there (see `vanishedPhoto`): a file moved or renamed on one disk, found without
-    /// reading it again.
-    public func movedPhoto(to path: String, stamp: FileStamp, identity: FileIdentity, removedFolders: [String]) throws -> Int64? {
-        var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified)
-        photo.identity = FileIdentity(device: identity.device, inode: identity.inode)
-        return try database.read { db in
-            try Catalog.vanishedPhoto(matching: photo, current: nil, in: db, removedFolders: removedFolders)?.id
+    /// Every photo whose file has an identity, as the matching sees it (see `MovedFiles`).
+    func identityRows() throws -> [IdentityRow] {
+        try database.read { db in
+            try GRDB.Row.fetchAll(db, sql: "SELECT \(IdentityRow.selection) FROM photo WHERE inode IS NOT NULL").map(IdentityRow.init)
         }
     }
 
@@ -189,7 +187,7 @@ extension Catalog {
     }
 
     /// Whether the file at `path` is still `row`'s (not gone, not another file in its place).
-    private static func holdsItsFile(_ row: IdentityRow, at path: String) -> Bool {
+    static func holdsItsFile(_ row: IdentityRow, at path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return !(errno == ENOENT || errno == ENOTDIR) }
         let there = FileIdentity(info)

@@ -40,13 +40,9 @@ public struct CatalogSync: Sendable {
         let state = SyncState()
         let catalog = self.catalog
         let batchSize = self.batchSize
-        let claimed = ClaimedPhotos()
-        let removedFolders = try catalog.removedFolders()
+        let moved = MovedFiles(catalog: catalog, removedFolders: try catalog.removedFolders())
         let findMoved: @Sendable (String, FileStamp, FileIdentity) -> Int64? = { path, stamp, identity in
-            // Each photo once, should two new paths be the same file (hard links).
-            guard let id = try? catalog.movedPhoto(to: path, stamp: stamp, identity: identity, removedFolders: removedFolders)
-            else { return nil }
-            return claimed.claim(id) ? id : nil
+            moved.photo(movedTo: path, stamp: stamp, identity: identity)
         }
         try scanner.scan(
             folder: root, known: known, findMoved: findMoved, isCancelled: { isCancelled() || state.error != nil }
@@ -128,12 +124,4 @@ private final class SyncState: @unchecked Sendable {
 
     /// Waits for every batch handed to `flush`.
     func waitForWrites() { writer.sync {} }
-}
-
-/// Photos a scan found moved, each claimed by one new path.
-private final class ClaimedPhotos: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: Set<Int64> = []
-
-    func claim(_ id: Int64) -> Bool { lock.withLock { ids.insert(id).inserted } }
 }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Finds, for a scan, the photos whose files turn up at new paths: a file new at its path
+/// with the device, inode, size and modification time of a photo whose file vanished from
+/// where it was (see `Catalog.vanishedPhoto`) is that photo, moved or renamed on one disk,
+/// and is not read again. The catalog's identities are read once, at the first new file
+/// (a scan asks this of every new file: a query each cost a first scan dearly), and each
+/// photo is claimed by one new path only (two new paths can be one file: hard links).
+final class MovedFiles: @unchecked Sendable {
+    private struct Key: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Double
+    }
+
+    private let catalog: Catalog
+    private let removedFolders: [String]
+    private let lock = NSLock()
+    private var rows: [Key: [Catalog.IdentityRow]]?
+    private var claimed: Set<Int64> = []
+
+    init(catalog: Catalog, removedFolders: [String]) {
+        self.catalog = catalog
+        self.removedFolders = removedFolders
+    }
+
+    /// The id of the photo whose file the one at `path` is, when that photo's file vanished.
+    func photo(movedTo path: String, stamp: FileStamp, identity: FileIdentity) -> Int64? {
+        lock.withLock {
+            if rows == nil {
+                let all = (try? catalog.identityRows()) ?? []
+                rows = Dictionary(grouping: all) { row in
+                    Key(device: row.identity?.device ?? 0, inode: row.identity?.inode ?? 0, size: row.fileSize, modified: row.modified)
+                }
+            }
+            let key = Key(device: identity.device, inode: identity.inode, size: stamp.size, modified: stamp.modified)
+            let name = (path as NSString).lastPathComponent
+            // Missing ones first, then one of the same name (a folder moved, not a file renamed).
+            let candidates = (rows?[key] ?? []).sorted {
+                ($0.isMissing ? 0 : 1, ($0.path as NSString?)?.lastPathComponent == name ? 0 : 1)
+                    < ($1.isMissing ? 0 : 1, ($1.path as NSString?)?.lastPathComponent == name ? 0 : 1)
+            }
+            for row in candidates.prefix(8) where row.path != path && !claimed.contains(row.id) {
+                let vanished =
+                    row.isMissing || row.path.map { old in
+                        removedFolders.contains { LibraryFolderList.contains($0, old) } || !Catalog.holdsItsFile(row, at: old)
+                    } ?? true
+                if vanished {
+                    claimed.insert(row.id)
+                    return row.id
+                }
+            }
+            return nil
+        }
+    }
+}
