@@ -43,7 +43,8 @@ final class MovedFiles: @unchecked Sendable {
             }
             for row in candidates.prefix(8) where row.path != path && !claimed.contains(row.id) {
                 let vanished =
-                    row.isMissing || row.path.map { old in
+                    row.isMissing
+                    || row.path.map { old in
                         removedFolders.contains { LibraryFolderList.contains($0, old) } || !Catalog.holdsItsFile(row, at: old)
                     } ?? true
                 if vanished {
