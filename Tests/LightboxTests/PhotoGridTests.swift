@@ -31,14 +31,29 @@ final class PhotoGridTests: GtkTestCase {
         return view
     }
 
-    func testSwitchingToTheGridAndBackKeepsTheSelectedPhotosAndTheFirstVisiblePhoto() throws {
-        let fixture = try page(with: 2_000)
+    /// Photos 700–702 selected with the list scrolled to photo 700; the keyboard focus on
+    /// photo 700 (a keyboard user) or in the keywords entry (someone tagging them).
+    private func selectedAtSeven(in fixture: PhotosPageFixture, focused: Bool) throws -> Int {
         let source = fixture.list.source
         source.select(positions: 700..<703)
         source.scroll(to: 900)
         source.scroll(to: 700)
         pump(until: { source.firstVisiblePosition.map { (690...700).contains($0) } == true }, "the list at photo 700")
-        let first = try XCTUnwrap(source.firstVisiblePosition)
+        if focused {
+            source.focus(at: 700)
+            pump(until: { source.hasFocus(at: 700) }, "the focus on photo 700")
+        } else {
+            fixture.page.details.keywordsEditor.focusEntry()
+            let list = fixture.list.listView.list
+            pump(until: { fixture.window.focusWidget.map { !$0.isAncestor(list) } == true }, "the focus in the keywords entry")
+        }
+        return try XCTUnwrap(source.firstVisiblePosition)
+    }
+
+    func testSwitchingToTheGridAndBackKeepsTheSelectedPhotosAndTheFirstVisiblePhoto() throws {
+        let fixture = try page(with: 2_000)
+        let source = fixture.list.source
+        let first = try selectedAtSeven(in: fixture, focused: false)
         let selected = fixture.page.selectedPhotos.map(\.name)
         XCTAssertEqual(selected.count, 3)
 
@@ -62,6 +77,28 @@ final class PhotoGridTests: GtkTestCase {
         XCTAssertEqual(fixture.page.selectedPhotos.map(\.name), selected)
         XCTAssertEqual(source.firstVisiblePosition, gridFirst, "the list starts where the grid did")
         XCTAssertTrue(try XCTUnwrap(source.boundRow(at: 700) as? PhotoRow).highlight.contains(.selected))
+    }
+
+    /// The keyboard focus goes with the photo it was on, and that photo stays in view: the
+    /// list, with fewer photos on screen than the grid, moves down only as far as it needs.
+    func testTheKeyboardFocusStaysOnItsPhotoAndInViewAcrossTheSwitch() throws {
+        let fixture = try page(with: 2_000)
+        let source = fixture.list.source
+        _ = try selectedAtSeven(in: fixture, focused: true)
+
+        _ = show(.grid, in: fixture)
+        pump(until: { source.hasFocus(at: 700) }, "the focus on photo 700 in the grid")
+        let gridFirst = try XCTUnwrap(source.firstVisiblePosition)
+        XCTAssertTrue((gridFirst...(source.lastVisiblePosition ?? -1)).contains(700), "photo 700 in the grid's view")
+
+        _ = show(.list, in: fixture)
+        pump(until: { source.hasFocus(at: 700) }, "the focus back on photo 700 in the list")
+        pump(until: { source.firstVisiblePosition != nil }, "the list's rows")
+        let listFirst = try XCTUnwrap(source.firstVisiblePosition)
+        let listLast = try XCTUnwrap(source.lastVisiblePosition)
+        XCTAssertTrue((listFirst...listLast).contains(700), "photo 700 in the list's view (\(listFirst)–\(listLast))")
+        XCTAssertTrue((gridFirst...700).contains(listFirst), "the list starts at \(listFirst), from \(gridFirst) no further than needed")
+        XCTAssertEqual(fixture.page.selectedPhotos.count, 3)
     }
 
     func testTheGridOfTenThousandPhotosBindsOnlyTheCellsNearTheVisibleOnes() throws {

@@ -54,7 +54,9 @@ extension ArrayDataSource {
 
     /// Shows this source in `newView` instead of the attached view, through the same
     /// selection model: what was selected stays selected (one selection, not two kept in
-    /// step), and the first item visible before is scrolled into view. The view left
+    /// step), and the first item visible before is scrolled into view. The keyboard focus,
+    /// if it was on a selected item, goes back to it, and the view moves on only as far as
+    /// keeping that item in sight needs. The view left
     /// is given no model, so it keeps no rows bound (its rows go back to the pools) and
     /// does no work for changes while hidden. `newView` must have been made by
     /// `makeGridView(sharingSelectionWith:)`, or be a view this source was attached to before.
@@ -91,6 +93,11 @@ extension ArrayDataSource {
                 if let focused, focused != first { return true }
                 newView.opacity = 1
                 return false
+            case 3:
+                // The item with the keyboard focus is brought into view now, not by GTK some
+                // frames later when the focus lands on it (a scroll the person would see).
+                if let focused { self.scroll(to: focused) }
+                return true
             default:
                 // The keyboard focus goes back to the selected item it was on (scrolling moved it).
                 if let focused { self.focus(at: focused) }
@@ -114,15 +121,27 @@ extension ArrayDataSource {
     /// item of a row partly scrolled away counting), nil when it shows none or is not on screen.
     public var firstVisiblePosition: Int? {
         guard let view, view.isMapped else { return nil }
-        let height = view.height
+        return visiblePosition(in: view, lines: stride(from: 1, to: view.height, by: 4), pick: { $0.min() })
+    }
+
+    /// The position of the last item the attached view shows (its bottom right, the last
+    /// item of a row partly scrolled away counting), nil when it shows none or is not on screen.
+    public var lastVisiblePosition: Int? {
+        guard let view, view.isMapped else { return nil }
+        return visiblePosition(in: view, lines: stride(from: view.height - 2, to: 0, by: -4), pick: { $0.max() })
+    }
+
+    /// The items under the first of `lines` (a few pixels apart, past the spacing around
+    /// rows) that meets rows, narrowed to one by `pick`.
+    private func visiblePosition(
+        in view: ListBase, lines: StrideTo<Int>, pick: ([Int]) -> Int?
+    ) -> Int? {
         let width = view.width
-        // The leftmost bound row under a line near the top, a few pixels down at a time
-        // (past the spacing around rows); the first line that meets rows is the first row.
-        for y in stride(from: 1, to: height, by: 4) {
+        for y in lines {
             let positions = stride(from: 2, to: width, by: 16).compactMap { x in
                 view.pick(Double(x), y: Double(y), flags: .default).flatMap { boundPosition(around: $0, in: view) }
             }
-            if let first = positions.min() { return first }
+            if let position = pick(positions) { return position }
         }
         return nil
     }
