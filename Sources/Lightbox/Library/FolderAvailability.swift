@@ -6,16 +6,6 @@ import LightboxMedia
 struct FolderIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
-
-    init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
-    }
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
 }
 
 /// Why a library folder can't be read now. Each reason is written as whole sentences, one
