@@ -81,11 +81,12 @@ public struct PhotoScanner: Sendable {
         onEvent: @escaping @Sendable (ScanEvent) -> Void
     ) throws(ScanError) {
         let root = (folder as NSString).standardizingPath
-        var info = stat()
-        guard stat(root, &info) == 0 else {
-            throw ScanError(folder: folder, reason: String(cString: strerror(errno)))
+        let info: FileInfo
+        switch FileInfo.of(root) {
+        case .success(let found): info = found
+        case .failure(let failure): throw ScanError(folder: folder, reason: failure.description)
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ScanError(folder: folder, reason: tr("not a folder")) }
+        guard info.isFolder else { throw ScanError(folder: folder, reason: tr("not a folder")) }
         do {
             _ = try DirectoryListing.entries(of: root)
         } catch {

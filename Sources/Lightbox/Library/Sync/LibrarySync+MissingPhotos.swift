@@ -3,7 +3,7 @@ import Foundation
 /// Photos whose files vanished from the library: hidden from the list, kept in the catalog
 /// for `Catalog.missingPhotosKept` in case the files come back, counted in the
 /// `.photosMissing` condition, listed and let go of on request.
-extension CatalogStore {
+extension LibrarySync {
     /// Counts the missing photos of the library's folders (off the main thread) and says so
     /// in the `.photosMissing` condition, or clears it when there are none.
     func countMissingPhotos() {
@@ -19,7 +19,7 @@ extension CatalogStore {
     private func showMissing(_ count: Int) {
         missingPhotoCount = count
         if count <= missingPhotosDismissed { missingPhotosDismissed = count }
-        guard count > missingPhotosDismissed else { return clear(.photosMissing) }
+        guard count > missingPhotosDismissed else { return events.clear(.photosMissing) }
         let days = Int(Catalog.missingPhotosKept / 86_400)
         let message = String(
             format: trn(
@@ -27,11 +27,11 @@ extension CatalogStore {
                 "%1$d photos are missing: their files were moved out of the library, renamed or deleted. Their stars and keywords are kept for %2$d days, in case the files come back.",
                 count), count, days)
         // Translators: the button of the missing photos' bar: lists them.
-        raise(LibraryCondition(.photosMissing, message: message, isDismissible: true, actionLabel: tr("Show")))
+        events.raise(LibraryCondition(.photosMissing, message: message, isDismissible: true, actionLabel: tr("Show")))
     }
 
     /// The missing photos of the library's folders, by path.
-    public func missingPhotos() async -> [MissingPhoto] {
+    func missingPhotos() async -> [MissingPhoto] {
         let catalog = self.catalog
         let folders = self.folders
         return await Task.detached(priority: .userInitiated) {
@@ -40,7 +40,7 @@ extension CatalogStore {
     }
 
     /// Lets go of missing photos now (their stars and keywords with them).
-    public func forgetMissing(_ photos: [MissingPhoto]) async throws {
+    func forgetMissing(_ photos: [MissingPhoto]) async throws {
         let catalog = self.catalog
         let paths = photos.map(\.photo.path)
         try await Task.detached(priority: .userInitiated) { try catalog.forgetMissing(paths) }.value

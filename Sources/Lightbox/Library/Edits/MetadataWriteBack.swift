@@ -135,14 +135,13 @@ final class MetadataWriteBack: @unchecked Sendable {
             try? catalog.settle(write, stamp: nil, reread: nil)  // no row: nothing to write
             return Report(remaining: 0)
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return Report(remaining: 0) }
+        guard let info = FileInfo(path: path) else { return Report(remaining: 0) }
         clearTemporaryCopies(in: (path as NSString).deletingLastPathComponent)
         let tags = WrittenTags(stars: photo.rating, isRejected: photo.isRejected, keywords: photo.keywords)
         // Another app changed the file since the catalog read it: take in what it changed.
         let reread =
-            FileStamp(info) != FileStamp(size: photo.fileSize, modified: photo.modified)
-            ? readFile(path, FileStamp(info)) : nil
+            info.stamp != FileStamp(size: photo.fileSize, modified: photo.modified)
+            ? readFile(path, info.stamp) : nil
         do {
             var stamp: FileStamp?
             let ext = (path as NSString).pathExtension.lowercased()
@@ -157,7 +156,7 @@ final class MetadataWriteBack: @unchecked Sendable {
             if !embeds || SidecarFile.existing(for: path) != nil {
                 try writeSidecar(for: path, tags: tags)
             }
-            try catalog.settle(write, stamp: stamp ?? (reread != nil ? FileStamp(info) : nil), reread: reread)
+            try catalog.settle(write, stamp: stamp ?? (reread != nil ? info.stamp : nil), reread: reread)
             return Report(reread: reread, remaining: 0)
         } catch {
             try? catalog.settle(write, stamp: nil, reread: nil)
@@ -229,9 +228,8 @@ final class MetadataWriteBack: @unchecked Sendable {
             }
             guard replaced else { continue }
             TemporaryCopy.syncFolder(of: path)
-            var after = stat()
-            guard stat(path, &after) == 0 else { throw Failure(Self.describe(errno)) }
-            return FileStamp(after)
+            guard let after = FileInfo(path: path) else { throw Failure(Self.describe(errno)) }
+            return after.stamp
         }
         throw Failure(tr("another app kept changing the file"))
     }
@@ -243,11 +241,11 @@ final class MetadataWriteBack: @unchecked Sendable {
     /// permission, a read-only disk, or a mode without any write bit (what the person
     /// meant by it holds even for root, who may write anyway).
     static func readOnlyReason(_ path: String) -> ReadOnly? {
-        var info = stat()
-        let isFolder = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        let info = FileInfo(path: path)
+        let isFolder = info?.isFolder == true
         if access(path, W_OK) != 0 {
             if errno == EROFS { return .disk }
-        } else if info.st_mode & 0o222 != 0 {
+        } else if (info?.permissions ?? 0) & 0o222 != 0 {
             return nil
         }
         return isFolder ? .folder : .file

@@ -6,11 +6,6 @@ import LightboxMedia
 struct FolderIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
 }
 
 /// Why a library folder can't be read now. Each reason is written as whole sentences, one
@@ -94,22 +89,24 @@ enum FolderAvailability: Equatable, Sendable {
     /// of (`hasPhotos`) is taken for the mount point of a disk not connected: its rows and
     /// ratings are kept rather than dropped.
     static func check(_ folder: String, known: FolderIdentity? = nil, hasPhotos: Bool = false) -> FolderAvailability {
-        var info = stat()
-        guard stat(folder, &info) == 0 else {
-            switch errno {
+        let info: FileInfo
+        switch FileInfo.of(folder) {
+        case .success(let found): info = found
+        case .failure(let failure):
+            switch failure.code {
             case ENOENT: return .unavailable(reason: .deletedOrMoved)
             case ENOTDIR: return .unavailable(reason: .noLongerAFolder)
-            default: return .unavailable(reason: .unreadable(String(cString: strerror(errno))))
+            default: return .unavailable(reason: .unreadable(failure.description))
             }
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return .unavailable(reason: .noLongerAFolder) }
+        guard info.isFolder else { return .unavailable(reason: .noLongerAFolder) }
         let entries: [DirectoryListing.Entry]
         do {
             entries = try DirectoryListing.entries(of: folder)
         } catch {
             return .unavailable(reason: .unreadable(error.message))
         }
-        let identity = FolderIdentity(info)
+        let identity = info.folderIdentity
         if let known, known.device != identity.device, entries.isEmpty {
             return .unavailable(reason: .diskRemoved)
         }

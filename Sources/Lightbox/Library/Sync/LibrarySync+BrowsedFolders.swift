@@ -12,12 +12,12 @@ import Foundation
 /// store.libraryFolders                      // without it
 /// try store.addFolder("/home/me/Downloads") // now a library folder for good
 /// ```
-extension CatalogStore {
+extension LibrarySync {
     /// The library's folders proper: `folders` without the browsed ones.
-    public var libraryFolders: [String] { folders.filter { !browsedFolders.contains($0) } }
+    var libraryFolders: [String] { folders.filter { !browsedFolders.contains($0) } }
 
     /// The library folder holding `path` (a file or a folder), nil when none does.
-    public func libraryFolder(containing path: String) -> String? {
+    func libraryFolder(containing path: String) -> String? {
         let standardized = (path as NSString).standardizingPath
         return libraryFolders.first { LibraryFolderList.contains($0, standardized) }
     }
@@ -25,7 +25,7 @@ extension CatalogStore {
     /// Shows `path`'s photos with the library's for this session, without making it a library
     /// folder (nothing happens when it is shown already). Throws when it is not a folder, or
     /// holds library folders (browsing it would list their photos twice; adding it is the way).
-    public func browse(_ path: String) throws {
+    func browse(_ path: String) throws {
         let folder = (path as NSString).standardizingPath
         guard !folders.contains(folder), libraryFolder(containing: folder) == nil else { return }
         try Self.checkIsFolder(folder)
@@ -42,7 +42,7 @@ extension CatalogStore {
     }
 
     /// Whether `folder` (one of `folders`) has been scanned since it was shown.
-    public func hasScanned(_ folder: String) -> Bool { folderIdentities[folder] != nil }
+    func hasScanned(_ folder: String) -> Bool { folderIdentities[folder] != nil }
 
     /// Makes the browsed `folder` a library folder (recorded in the catalog); its photos stay.
     func keep(browsed folder: String) throws -> LibraryFolderList.Addition {
@@ -50,7 +50,7 @@ extension CatalogStore {
         try catalog.changeLibraryFolders(add: [folder])
         browsedFolders.remove(folder)
         showBrowsedFolders()
-        folderObservers.send(folders)
+        events.send(.folders(folders))
         return .added(absorbing: [])
     }
 
@@ -58,13 +58,13 @@ extension CatalogStore {
     /// ratings given to their photos live, and offers to add them.
     func showBrowsedFolders() {
         let browsed = folders.filter { browsedFolders.contains($0) }
-        guard let first = browsed.first else { return clear(.browsedFolders) }
+        guard let first = browsed.first else { return events.clear(.browsedFolders) }
         let name = (first as NSString).lastPathComponent
         let message: String
         let action: String
         if browsed.count == 1 {
             message =
-                savesMetadataInFiles
+                edits.savesMetadataInFiles
                 // Translators: a bar under the header; %@ is the folder of a photo opened from the file manager.
                 ? String(
                     format: tr(
@@ -79,7 +79,7 @@ extension CatalogStore {
             action = String(format: tr("Add “%@” to the Library"), name)
         } else {
             message =
-                savesMetadataInFiles
+                edits.savesMetadataInFiles
                 // Translators: a bar under the header, for photos opened from several folders.
                 ? String(
                     format: trn(
@@ -94,6 +94,6 @@ extension CatalogStore {
                         browsed.count), browsed.count)
             action = tr("Add Them to the Library")
         }
-        raise(LibraryCondition(.browsedFolders, message: message, isDismissible: true, actionLabel: action))
+        events.raise(LibraryCondition(.browsedFolders, message: message, isDismissible: true, actionLabel: action))
     }
 }

@@ -18,11 +18,10 @@ public enum LibraryLocation {
         var subfolders: [String] = []
         for entry in entries where entry.isValidUTF8 && !entry.name.hasPrefix(".") {
             let path = folder + "/" + entry.name
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard let info = FileInfo(path: path) else { continue }
+            if info.isFolder {
                 subfolders.append(path)
-            } else if PhotoFileKind(name: entry.name) == .readable, info.st_size > 0 {
+            } else if PhotoFileKind(name: entry.name) == .readable, info.size > 0 {
                 return true
             }
         }

@@ -12,33 +12,27 @@ import Foundation
 /// store.offlineFolders                            // ["/media/card/DCIM": .diskRemoved]
 /// store.observeFolders(owner: self) { folders in } // the list, or a folder's availability, changed
 /// ```
-extension CatalogStore {
+extension LibrarySync {
     /// Only this library folder's photos are listed (`photos`, and the pages that follow
     /// it); nil lists every folder's. A folder not in the library is ignored, and so is any
     /// filter of a library of one folder (which costs no filtering then).
-    public var folderFilter: String? {
-        get { spec.folder }
+    var folderFilter: String? {
+        get { view.spec.folder }
         set {
             let folder = newValue.map { ($0 as NSString).standardizingPath }
-            spec.folder = folder.flatMap { folders.count > 1 && folders.contains($0) ? $0 : nil }
-            folderObservers.send(folders)
+            view.spec.folder = folder.flatMap { folders.count > 1 && folders.contains($0) ? $0 : nil }
+            events.send(.folders(folders))
         }
     }
 
     /// The one folder listed: the folder filter's, or the library's only folder.
-    public var folder: String? { folderFilter ?? (folders.count == 1 ? folders[0] : nil) }
-
-    /// Calls `handler` with `folders` when the library's folders, their availability
-    /// (`offlineFolders`) or the folder filter change, while `owner` lives.
-    public func observeFolders(owner: AnyObject, _ handler: @escaping @MainActor ([String]) -> Void) {
-        folderObservers.add(owner: owner, handler)
-    }
+    var folder: String? { folderFilter ?? (folders.count == 1 ? folders[0] : nil) }
 
     /// Shows the library's folders as the catalog records them; the first time ever, the
     /// library is `seed()` (the folder the person had open before library folders, or
     /// Pictures). See `open(folders:rescanning:)`.
-    public func openLibrary(seedingWith seed: () -> String, showing filter: String? = nil, rescanning: Bool = true) {
-        spec.folder = filter.map { ($0 as NSString).standardizingPath }  // kept if the library has it
+    func openLibrary(seedingWith seed: () -> String, showing filter: String? = nil, rescanning: Bool = true) {
+        view.spec.folder = filter.map { ($0 as NSString).standardizingPath }  // kept if the library has it
         // Folders taken out of the library long ago give their rows up, and so do photos
         // missing for long, in the background.
         let catalog = self.catalog
@@ -55,7 +49,7 @@ extension CatalogStore {
         } catch {
             open(folders: [seed()], rescanning: rescanning)
             // Translators: %@ is SQLite's reason.
-            tell(String(format: tr("The library's folders can't be read from the catalog: %@"), "\(error)"))
+            events.tell(String(format: tr("The library's folders can't be read from the catalog: %@"), "\(error)"))
         }
     }
 
@@ -64,7 +58,7 @@ extension CatalogStore {
     /// there already); library folders inside `path` become part of it. Throws when `path`
     /// is not a folder or the catalog can't record it (the library is left as it was).
     @discardableResult
-    public func addFolder(_ path: String) throws -> LibraryFolderList.Addition {
+    func addFolder(_ path: String) throws -> LibraryFolderList.Addition {
         let folder = (path as NSString).standardizingPath
         if browsedFolders.contains(folder) { return try keep(browsed: folder) }
         let addition = LibraryFolderList.adding(folder, to: libraryFolders)
@@ -97,11 +91,12 @@ extension CatalogStore {
 
     /// Throws when `folder` can't be found or is not a folder.
     static func checkIsFolder(_ folder: String) throws {
-        var info = stat()
-        guard stat(folder, &info) == 0 else {
-            throw StoreError(String(format: tr("“%1$@” can't be found (%2$@)"), folder, String(cString: strerror(errno))))
+        let info: FileInfo
+        switch FileInfo.of(folder) {
+        case .success(let found): info = found
+        case .failure(let failure): throw StoreError(String(format: tr("“%1$@” can't be found (%2$@)"), folder, failure.description))
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError(String(format: tr("“%@” is not a folder"), folder)) }
+        guard info.isFolder else { throw StoreError(String(format: tr("“%@” is not a folder"), folder)) }
     }
 
     /// How long a folder taken out of the library keeps its catalog rows (30 days).
@@ -111,7 +106,7 @@ extension CatalogStore {
     /// stop. No file is touched; its catalog rows (and ratings) stay for
     /// `removedFolderRowsKept`, so adding it again meanwhile brings them back. Throws when
     /// the catalog can't record it.
-    public func removeFolder(_ path: String) throws {
+    func removeFolder(_ path: String) throws {
         let folder = (path as NSString).standardizingPath
         guard folders.contains(folder) else { throw StoreError(String(format: tr("“%@” is not a library folder"), folder)) }
         if browsedFolders.remove(folder) != nil {
@@ -135,7 +130,7 @@ extension CatalogStore {
 
     /// Each library folder's photo count in the catalog (offline folders' rows included),
     /// read off the main thread.
-    public func photoCounts() async -> [String: Int] {
+    func photoCounts() async -> [String: Int] {
         let catalog = self.catalog
         let folders = self.folders
         return await Task.detached(priority: .userInitiated) {

@@ -58,9 +58,8 @@ final class ScanRun: @unchecked Sendable {
     }
 
     func walk(_ folder: String) {
-        var info = stat()
-        guard !isCancelled(), stat(folder, &info) == 0 else { return }
-        guard visitedFolders.insert(FolderIdentity(info)).inserted
+        guard !isCancelled(), let info = FileInfo(path: folder) else { return }
+        guard visitedFolders.insert(info.folderIdentity).inserted
         else { return }
         guard let entries = try? DirectoryListing.entries(of: folder) else { return }
         emit(.folder(folder))
@@ -73,28 +72,30 @@ final class ScanRun: @unchecked Sendable {
                 if kind != .other { emit(.photo(Photo(path: path, error: tr("the file name is not valid UTF-8")))) }
                 continue
             }
-            var link = stat()
-            guard lstat(path, &link) == 0 else {
+            guard let link = FileInfo(path: path, followingLinks: false) else {
                 if kind != .other { emit(.photo(Photo(path: path, error: PhotoReader.describe(errno)))) }
                 continue
             }
             var target = link
-            if (link.st_mode & S_IFMT) == S_IFLNK, stat(path, &target) != 0 {
-                let reason =
-                    errno == ELOOP
-                    // Translators: why a photo can't be read: its symbolic link leads back to itself.
-                    ? tr("symbolic link loop")
-                    // Translators: %@ is why the link's target can't be reached ("the file is gone").
-                    : String(format: tr("broken symbolic link (%@)"), PhotoReader.describe(errno))
-                if kind != .other { emit(.photo(Photo(path: path, error: reason))) }
-                continue
+            if link.kind == .link {
+                guard let followed = FileInfo(path: path) else {
+                    let reason =
+                        errno == ELOOP
+                        // Translators: why a photo can't be read: its symbolic link leads back to itself.
+                        ? tr("symbolic link loop")
+                        // Translators: %@ is why the link's target can't be reached ("the file is gone").
+                        : String(format: tr("broken symbolic link (%@)"), PhotoReader.describe(errno))
+                    if kind != .other { emit(.photo(Photo(path: path, error: reason))) }
+                    continue
+                }
+                target = followed
             }
-            switch target.st_mode & S_IFMT {
-            case S_IFDIR:
+            switch target.kind {
+            case .folder:
                 subfolders.append(path)
-            case S_IFREG:
-                visit(path, kind: kind, stamp: FileStamp(target), identity: FileIdentity(target))
-            default:
+            case .file:
+                visit(path, kind: kind, stamp: target.stamp, identity: target.identity)
+            case .link, .other:
                 if kind != .other { emit(.photo(Photo(path: path, error: tr("not a regular file")))) }
             }
         }

@@ -55,9 +55,8 @@ public struct FileIdentity: Hashable, Sendable {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileIdentity(info, fingerprint: fingerprint(of: descriptor, size: Int64(info.st_size)))
+        guard let info = FileInfo(descriptor: descriptor), info.isFile else { return nil }
+        return info.identity.with(fingerprint: fingerprint(of: descriptor, size: info.size))
     }
 }
 

@@ -81,8 +81,7 @@ final class FolderWatch {
     }
 
     private func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        FileInfo(path: path)?.isFolder == true
             && !(path as NSString).lastPathComponent.hasPrefix(".")
     }
 

@@ -36,12 +36,11 @@ struct LiveChanges: Sendable {
         }
         var files: [(path: String, stamp: FileStamp, identity: FileIdentity)] = []
         for path in changes.changed.sorted() where !(path as NSString).lastPathComponent.hasPrefix(".") {
-            var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard let info = FileInfo(path: path) else {
                 gone.append(path)
                 continue
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            if info.isFolder {
                 let batches = Batches()
                 attempt {
                     let summary = try CatalogSync(catalog: catalog, scanner: scanner)
@@ -51,10 +50,10 @@ struct LiveChanges: Sendable {
                 outcome.saved += batches.saved.photos
                 outcome.removed += batches.saved.movedFrom
                 outcome.replaced += batches.saved.replaced
-            } else if (info.st_mode & S_IFMT) == S_IFREG, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
-                (try? catalog.stamp(at: path)) != FileStamp(info)
+            } else if info.isFile, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
+                (try? catalog.stamp(at: path)) != info.stamp
             {
-                files.append((path, FileStamp(info), FileIdentity(info)))
+                files.append((path, info.stamp, info.identity))
             }
         }
         // Gone first: a file moved within the batch is then found again by the save.
