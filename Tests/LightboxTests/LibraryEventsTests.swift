@@ -32,6 +32,7 @@ final class LibraryEventsTests: GtkTestCase {
         case .filterSummary: return "filters"
         case .folders: return "folders"
         case .pendingWrites: return "pending writes"
+        case .moved(let moves): return "moved \(moves.count)"
         }
     }
 

@@ -50,6 +50,28 @@ final class MultipleSelectionTests: GtkTestCase {
         _ = screenshot(fixture.window, name: "photos-selection")
     }
 
+    func testUndoAndRedoFollowAPhotoRenamedInTheFileManagerMeanwhile() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        _ = LibraryFixtures.copySamples(to: folder, count: 12)
+        let fixture = PhotosPageFixture(self, folder: folder)
+        let ids = selectThree(fixture).map(\.id)
+        let before = ids.map { fixture.store.photo($0)?.rating }
+        fixture.actions.action(named: "rate")?.activate(Variant(Int32(4)))
+        fixture.store.waitUntilSaved()
+
+        let renamed = folder + "/renamed.jpg"
+        XCTAssertEqual(rename(ids[0], renamed), 0)
+        pump(until: { fixture.store.photo(renamed)?.rating == 4 }, timeout: 10, "the renamed photo listed, its rating kept")
+        let now = [renamed, ids[1], ids[2]]
+        fixture.actions.action(named: "undo")?.activate()
+        XCTAssertEqual(now.map { fixture.store.photo($0)?.rating }, before, "the undo reaches the renamed photo too")
+        XCTAssertEqual(before, [0, 0, 0])
+        fixture.store.waitUntilSaved()
+        XCTAssertEqual(try now.map { try fixture.store.catalog.photo(at: $0)?.rating }, [0, 0, 0])
+        fixture.actions.action(named: "redo")?.activate()
+        XCTAssertEqual(now.map { fixture.store.photo($0)?.rating }, [4, 4, 4])
+    }
+
     func testRatingTheSelectionRatesEveryPhotoAndOneUndoRestoresThemAll() {
         let fixture = PhotosPageFixture(self)
         let ids = selectThree(fixture).map(\.id)

@@ -177,6 +177,33 @@ final class PhotoIdentityTests: XCTestCase {
         XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
     }
 
+    func testOneOfTwelveHardLinksRenamedKeepsItsRating() throws {
+        let first = LibraryFixtures.copySamples(to: library, count: 1)[0]
+        let links = (1...11).map { library + "/link\($0).jpg" }
+        for link in links { XCTAssertEqual(Foundation.link(first, link), 0, String(cString: strerror(errno))) }
+        _ = try scan(library)
+        // The last by name: the scan reads a folder in name order, so the last photo of the file.
+        try give(links[8], rating: 5)
+
+        try move(links[8], library + "/renamed.jpg")
+        _ = try scan(library)
+
+        XCTAssertEqual(try values(library)["renamed.jpg"], "5", "the rating went with the renamed link")
+        XCTAssertEqual(try values(library).count, 12, "every link a photo, none missing")
+        XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
+    }
+
+    func testMovesInARowAddUpAndAnEditFollowsThem() {
+        XCTAssertEqual(Catalog.Saved.moves(["/a": "/b", "/x": "/y"], then: ["/b": "/c", "/y": "/x"]), ["/a": "/c"])
+        let edit = MetadataEdit(
+            before: ["/a": PhotoMetadata(rating: 1), "/b": PhotoMetadata(rating: 2), "/c": PhotoMetadata(rating: 3)],
+            after: ["/a": PhotoMetadata(rating: 5), "/b": PhotoMetadata(rating: 5), "/c": PhotoMetadata(rating: 5)])
+        // a and b swapped names; a file moved to c, whose photo went missing.
+        let moved = edit.following(["/a": "/b", "/b": "/a", "/d": "/c"])
+        XCTAssertEqual(moved.before.mapValues(\.rating), ["/b": 1, "/a": 2])
+        XCTAssertEqual(moved.after.mapValues(\.rating), ["/b": 5, "/a": 5])
+    }
+
     func testAPendingWriteMovesWithItsPhoto() throws {
         let path = LibraryFixtures.copySamples(to: library, count: 1)[0]
         _ = try scan(library)

@@ -30,6 +30,12 @@ public final class PhotoCommands {
     private enum Step {
         case edit(MetadataEdit)
         case trash([TrashedPhoto])
+
+        /// Photos in the trash are not moved by anyone but the app.
+        func following(_ moves: [Photo.ID: Photo.ID]) -> Step {
+            guard case .edit(let edit) = self else { return self }
+            return .edit(edit.following(moves))
+        }
     }
 
     let store: CatalogStore
@@ -53,6 +59,12 @@ public final class PhotoCommands {
         self.store = store
         self.page = page
         self.say = say
+        // The history names photos by path: it follows the files moved outside the app.
+        store.observeEvents(owner: self) { [weak self] event in
+            guard let self, case .moved(let moves) = event else { return }
+            undoSteps = undoSteps.map { $0.following(moves) }
+            redoSteps = redoSteps.map { $0.following(moves) }
+        }
     }
 
     /// Adds `win.rate`, `win.reject`, `win.trash`, `win.undo`, `win.redo`, `win.next-unrated`

@@ -177,7 +177,7 @@ extension Catalog {
                             file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
                             Int64(bitPattern: file.identity.inode), file.photoID,
                         ])
-                    if let old = found.path, old != file.path { saved.movedFrom.append(old) }
+                    if let old = found.path, old != file.path { saved.moves[old] = file.path }
                     let row = try db.cachedStatement(sql: "SELECT \(Catalog.columnList) FROM photo WHERE id = ?")
                     if let photo = try Photo.fetchOne(row, arguments: [file.photoID]) { saved.photos.append(photo) }
                 }

@@ -10,10 +10,30 @@ extension Catalog {
         /// The photos saved: as read from their files, with the stars, reject and keywords
         /// the catalog keeps for a photo it had before (at that path, or found again there).
         public var photos: [Photo] = []
-        /// The former paths of photos found again at a new path (moved or renamed).
-        public var movedFrom: [String] = []
+        /// Photos found again at a new path (moved or renamed): former path → new path.
+        /// All of one step (a chain such as a→b while c→a reads both at once).
+        public var moves: [String: String] = [:]
         /// Paths where a photo found again took the place of another (missing) one.
         public var replaced: [String] = []
+
+        /// The former paths of photos found again at a new path.
+        public var movedFrom: [String] { Array(moves.keys) }
+
+        /// Adds what `other`, saved after these, saved.
+        public mutating func add(_ other: Saved) {
+            photos += other.photos
+            moves = Saved.moves(moves, then: other.moves)
+            replaced += other.replaced
+        }
+
+        /// The moves `first` then `second` make together: a photo moved a→b, then b→c,
+        /// moved a→c (and the path b named no photo of its own before).
+        public static func moves(_ first: [String: String], then second: [String: String]) -> [String: String] {
+            let arrived = Set(first.values)
+            var together = second.filter { !arrived.contains($0.key) }
+            for (from, to) in first { together[from] = second[to] ?? to }
+            return together.filter { $0.key != $0.value }
+        }
     }
 
     /// Inserts or updates rows for freshly read files. A file already in the catalog
@@ -40,7 +60,7 @@ extension Catalog {
                     removedFolders = try removedFolders ?? Catalog.removedFolders(db)
                     if let found = try Catalog.vanishedPhoto(matching: p, current: current, in: db, removedFolders: removedFolders ?? []) {
                         try Catalog.relink(found, to: p.path, current: current, in: db)
-                        saved.movedFrom += [found.path].compactMap { $0 }
+                        if let old = found.path, old != p.path { saved.moves[old] = p.path }
                         if current != nil { saved.replaced.append(p.path) }
                     }
                 }

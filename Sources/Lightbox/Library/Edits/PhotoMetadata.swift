@@ -64,4 +64,23 @@ public struct MetadataEdit: Sendable, Equatable {
     public var isEmpty: Bool { after.isEmpty }
     /// The edit that takes this one back.
     public var reversed: MetadataEdit { MetadataEdit(before: after, after: before) }
+
+    /// This edit with its photos where `moves` (former path → new path, see
+    /// `LibraryEvent.moved`) took them. A photo whose path another one moved to is no
+    /// longer there: its part of the edit is left out.
+    public func following(_ moves: [Photo.ID: Photo.ID]) -> MetadataEdit {
+        let taken = Set(moves.values)
+        func moved(_ values: [Photo.ID: PhotoMetadata]) -> [Photo.ID: PhotoMetadata] {
+            var result: [Photo.ID: PhotoMetadata] = [:]
+            for (id, value) in values {
+                if let to = moves[id] {
+                    result[to] = value
+                } else if !taken.contains(id) {
+                    result[id] = value
+                }
+            }
+            return result
+        }
+        return MetadataEdit(before: moved(before), after: moved(after))
+    }
 }

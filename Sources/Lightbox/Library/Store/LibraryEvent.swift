@@ -28,6 +28,9 @@ public enum LibraryEvent: Sendable {
     case folders([String])
     /// Files whose edits are still to be written into them (`observePendingWrites`).
     case pendingWrites(Int)
+    /// Photos found again at new paths, moved or renamed outside the app: former path →
+    /// new path, all of one step. What holds photo ids (an undo history) follows them.
+    case moved([String: String])
 }
 
 /// The Store's one stream of `LibraryEvent`s, and what lasts of it (the conditions and the

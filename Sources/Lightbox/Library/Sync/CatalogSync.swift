@@ -111,10 +111,7 @@ private final class SyncState: @unchecked Sendable {
             guard !batch.isEmpty || !moves.isEmpty, error == nil else { return }
             do {
                 var saved = try catalog.relink(moves)
-                let read = try catalog.saveRead(batch)
-                saved.photos += read.photos
-                saved.movedFrom += read.movedFrom
-                saved.replaced += read.replaced
+                saved.add(try catalog.saveRead(batch))
                 done(saved)
             } catch {
                 errorLock.withLock { writeError = error }

@@ -91,6 +91,7 @@ extension LibrarySync {
                 guard !cancelled.isSet else { return }
                 self?.view.remove(batch.movedFrom + batch.replaced)
                 self?.view.merge(batch.photos)
+                if !batch.moves.isEmpty { self?.events.send(.moved(batch.moves)) }
             }
         }
         let onFolder = watchingFolders(with: watch)
@@ -164,6 +165,7 @@ extension LibrarySync {
             self.view.remove(outcome.removed.filter { access($0, F_OK) != 0 } + outcome.replaced)
             if !outcome.removed.isEmpty || !outcome.saved.isEmpty { self.countMissingPhotos() }
             self.view.merge(outcome.saved.filter { access($0.path, F_OK) == 0 })
+            if !outcome.moves.isEmpty { self.events.send(.moved(outcome.moves)) }
         }
     }
 }

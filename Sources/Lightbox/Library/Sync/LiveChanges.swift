@@ -15,8 +15,17 @@ struct LiveChanges: Sendable {
         var removed: [String] = []
         /// Paths where a photo found again took the place of another one (see `Catalog.Saved`).
         var replaced: [String] = []
+        /// Photos found again at a new path: former path → new path.
+        var moves: [String: String] = [:]
         /// The first catalog write that failed (the next scan catches up on what it left out).
         var failure: Error?
+
+        mutating func add(_ batch: Catalog.Saved) {
+            saved += batch.photos
+            removed += batch.movedFrom
+            replaced += batch.replaced
+            moves = Catalog.Saved.moves(moves, then: batch.moves)
+        }
     }
 
     /// Marks what went away as missing (unless it is back on disk by now) before it reads
@@ -47,9 +56,7 @@ struct LiveChanges: Sendable {
                         .run(folder: path, onBatch: batches.add, onFolder: onFolder)
                     outcome.removed += summary.removed
                 }
-                outcome.saved += batches.saved.photos
-                outcome.removed += batches.saved.movedFrom
-                outcome.replaced += batches.saved.replaced
+                outcome.add(batches.saved)
             } else if info.isFile, PhotoFileKind(name: (path as NSString).lastPathComponent) != .other,
                 (try? catalog.stamp(at: path)) != info.stamp
             {
@@ -59,10 +66,7 @@ struct LiveChanges: Sendable {
         // Gone first: a file moved within the batch is then found again by the save.
         attempt { outcome.removed += try catalog.markVanished(gone) }
         attempt {
-            let saved = try catalog.saveRead(read(files))
-            outcome.saved += saved.photos
-            outcome.removed += saved.movedFrom
-            outcome.replaced += saved.replaced
+            outcome.add(try catalog.saveRead(read(files)))
         }
         return outcome
     }
@@ -84,11 +88,7 @@ private final class Batches: @unchecked Sendable {
     private var collected = Catalog.Saved()
 
     func add(_ batch: Catalog.Saved) {
-        lock.withLock {
-            collected.photos += batch.photos
-            collected.movedFrom += batch.movedFrom
-            collected.replaced += batch.replaced
-        }
+        lock.withLock { collected.add(batch) }
     }
 
     var saved: Catalog.Saved { lock.withLock { collected } }

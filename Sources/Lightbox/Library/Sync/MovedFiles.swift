@@ -19,6 +19,8 @@ final class MovedFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var rows: [Key: [Catalog.IdentityRow]]?
     private var claimed: Set<Int64> = []
+    /// Photos whose files were found where the catalog has them: no later new path is theirs.
+    private var present: Set<Int64> = []
 
     init(catalog: Catalog, removedFolders: [String]) {
         self.catalog = catalog
@@ -41,7 +43,8 @@ final class MovedFiles: @unchecked Sendable {
                 ($0.isMissing ? 0 : 1, ($0.path as NSString?)?.lastPathComponent == name ? 0 : 1)
                     < ($1.isMissing ? 0 : 1, ($1.path as NSString?)?.lastPathComponent == name ? 0 : 1)
             }
-            for row in candidates.prefix(8) where row.path != path && !claimed.contains(row.id) {
+            // Every candidate's file is looked at once per scan, however many links a file has.
+            for row in candidates where row.path != path && !claimed.contains(row.id) && !present.contains(row.id) {
                 let vanished =
                     row.isMissing
                     || row.path.map { old in
@@ -51,6 +54,7 @@ final class MovedFiles: @unchecked Sendable {
                     claimed.insert(row.id)
                     return row.id
                 }
+                present.insert(row.id)
             }
             return nil
         }
