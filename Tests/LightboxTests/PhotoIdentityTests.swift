@@ -193,6 +193,26 @@ final class PhotoIdentityTests: XCTestCase {
         XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
     }
 
+    func testAFingerprintTellsAByteChangedAtEitherEndAndKnowsACopy() throws {
+        func fingerprint(_ bytes: [UInt8]) throws -> Int64? {
+            let path = library + "/\(UUID().uuidString)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return FileIdentity.read(path)?.fingerprint
+        }
+        for size in [1, 7, 33, 100, 40_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let original = try XCTUnwrap(try fingerprint(bytes))
+            XCTAssertEqual(try fingerprint(bytes), original, "a copy of \(size) bytes")
+            var first = bytes
+            first[0] ^= 1
+            XCTAssertNotEqual(try fingerprint(first), original, "the first of \(size) bytes changed")
+            var last = bytes
+            last[size - 1] ^= 0x80
+            XCTAssertNotEqual(try fingerprint(last), original, "the last of \(size) bytes changed")
+            XCTAssertNotEqual(try fingerprint(bytes + [0]), original, "a zero byte added to \(size)")
+        }
+    }
+
     func testMovesInARowAddUpAndAnEditFollowsThem() {
         XCTAssertEqual(Catalog.Saved.moves(["/a": "/b", "/x": "/y"], then: ["/b": "/c", "/y": "/x"]), ["/a": "/c"])
         let edit = MetadataEdit(

@@ -32,22 +32,32 @@ public struct FileIdentity: Hashable, Sendable {
     /// at each end cost little beside reading the metadata (the first are read for it anyway).
     static let sampleSize = 16 * 1024
 
-    /// FNV-1a (64 bits) over the file's size, its first and its last `sampleSize` bytes
-    /// (the whole file when smaller). Nil when they can't be read.
+    /// A hash of the file's size, its first and its last `sampleSize` bytes (the whole file
+    /// when smaller); nil when they can't be read. FNV-1a's step over 8-byte words in four
+    /// lanes (a byte at a time, one multiplication waiting on the last, cost a first scan a
+    /// tenth of its time), the lanes then mixed. Words are read little-endian, as on every
+    /// machine Lightbox is built for.
     static func fingerprint(of descriptor: Int32, size: Int64) -> Int64? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let prime: UInt64 = 0x100_0000_01b3
-        for shift in stride(from: 0, to: 64, by: 8) {
-            hash = (hash ^ (UInt64(bitPattern: size) >> UInt64(shift) & 0xFF)) &* prime
-        }
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325 ^ UInt64(bitPattern: size), 1, 2, 3)
         let headCount = Int(min(size, Int64(sampleSize)))
         let tailStart = max(Int64(headCount), size - Int64(sampleSize))
+        // Room for whole groups of four words; what the file doesn't fill stays zero.
+        var words = [UInt64](repeating: 0, count: (sampleSize + 31) / 32 * 4)
         for (offset, count) in [(Int64(0), headCount), (tailStart, Int(size - tailStart))] where count > 0 {
-            var buffer = [UInt8](repeating: 0, count: count)
-            guard pread(descriptor, &buffer, count, off_t(offset)) == count else { return nil }
-            for index in 0..<count { hash = (hash ^ UInt64(buffer[index])) &* prime }
+            let end = (count + 31) / 32 * 4
+            for index in count / 8..<end { words[index] = 0 }
+            guard pread(descriptor, &words, count, off_t(offset)) == count else { return nil }
+            for index in stride(from: 0, to: end, by: 4) {
+                lanes.0 = (lanes.0 ^ words[index]) &* prime
+                lanes.1 = (lanes.1 ^ words[index + 1]) &* prime
+                lanes.2 = (lanes.2 ^ words[index + 2]) &* prime
+                lanes.3 = (lanes.3 ^ words[index + 3]) &* prime
+            }
         }
-        return Int64(bitPattern: hash)
+        var hash = lanes.0
+        for lane in [lanes.1, lanes.2, lanes.3] { hash = (hash ^ lane ^ (hash >> 29)) &* prime }
+        return Int64(bitPattern: hash ^ (hash >> 32))
     }
 
     /// The identity of the file at `path` now, its fingerprint read; nil when it can't be opened.

@@ -25,6 +25,14 @@ enum UntrustedValues {
     /// this far: C strings are decoded with U+FFFD in its place.)
     static func text(_ value: String?) -> String? {
         guard let value else { return nil }
+        // Most of what cameras write is printable ASCII: its characters are its bytes.
+        var utf8 = value.utf8[...]
+        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            while utf8.first == 0x20 { utf8 = utf8.dropFirst() }
+            while utf8.last == 0x20 { utf8 = utf8.dropLast() }
+            guard !utf8.isEmpty else { return nil }
+            if utf8.count <= maxTextLength { return String(decoding: utf8, as: UTF8.self) }
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in value.unicodeScalars.prefix(maxTextLength * 4)
         where scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format {
