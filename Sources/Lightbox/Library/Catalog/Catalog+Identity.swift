@@ -161,25 +161,28 @@ extension Catalog {
         return try serialized {
             try database.write { db in
                 var saved = Saved()
+                // Thousands of files at a time (a folder moved): few statements each.
+                let rows = try db.cachedStatement(sql: "SELECT \(IdentityRow.selection) FROM photo WHERE path = ? OR id = ?")
+                let move = try db.cachedStatement(
+                    sql: """
+                        UPDATE photo SET path = ?, missingSince = NULL, fileSize = ?, modified = ?, device = ?, inode = ?
+                        WHERE id = ? RETURNING \(Catalog.columnList)
+                        """)
+                let hasPendingWrites = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_write)") ?? true
                 for file in files where !Catalog.isGone(file.path) {
-                    let select = "SELECT \(IdentityRow.selection) FROM photo WHERE"
-                    let current = try GRDB.Row.fetchOne(db.cachedStatement(sql: "\(select) path = ?"), arguments: [file.path])
-                        .map(IdentityRow.init)
+                    let both = try GRDB.Row.fetchAll(rows, arguments: [file.path, file.photoID]).map(IdentityRow.init)
+                    let current = both.first { $0.path == file.path }
                     // A photo listed there meanwhile keeps its place (the next scan sorts it out).
-                    guard current?.isMissing != false,
-                        let found = try GRDB.Row.fetchOne(db.cachedStatement(sql: "\(select) id = ?"), arguments: [file.photoID])
-                            .map(IdentityRow.init)
-                    else { continue }
-                    try Catalog.relink(found, to: file.path, current: current?.id == found.id ? nil : current, in: db)
-                    if let current, current.id != found.id { saved.replaced.append(file.path) }
-                    try db.cachedStatement(sql: "UPDATE photo SET fileSize = ?, modified = ?, device = ?, inode = ? WHERE id = ?").execute(
-                        arguments: [
-                            file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
-                            Int64(bitPattern: file.identity.inode), file.photoID,
-                        ])
+                    guard current?.isMissing != false, let found = both.first(where: { $0.id == file.photoID }) else { continue }
+                    let displaced = current?.id == found.id ? nil : current
+                    try Catalog.makeWay(for: found, at: file.path, current: displaced, movingPendingWrite: hasPendingWrites, in: db)
+                    if displaced != nil { saved.replaced.append(file.path) }
+                    let arguments: StatementArguments = [
+                        file.path, file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
+                        Int64(bitPattern: file.identity.inode), file.photoID,
+                    ]
                     if let old = found.path, old != file.path { saved.moves[old] = file.path }
-                    let row = try db.cachedStatement(sql: "SELECT \(Catalog.columnList) FROM photo WHERE id = ?")
-                    if let photo = try Photo.fetchOne(row, arguments: [file.photoID]) { saved.photos.append(photo) }
+                    if let photo = try Photo.fetchOne(move, arguments: arguments) { saved.photos.append(photo) }
                 }
                 return saved
             }
@@ -213,14 +216,22 @@ extension Catalog {
     /// Moves the photo `found` (and its pending write) to `path`, where its file was found
     /// again; a missing photo whose last place that was (`current`) makes way.
     static func relink(_ found: IdentityRow, to path: String, current: IdentityRow?, in db: Database) throws {
+        try makeWay(for: found, at: path, current: current, movingPendingWrite: true, in: db)
+        try db.cachedStatement(sql: "UPDATE photo SET path = ?, missingSince = NULL WHERE id = ?").execute(arguments: [path, found.id])
+    }
+
+    /// What `relink` does before the photo's path changes: the missing photo at `path`
+    /// (`current`) lets go of it, and the pending write of `found` moves along.
+    private static func makeWay(
+        for found: IdentityRow, at path: String, current: IdentityRow?, movingPendingWrite: Bool, in db: Database
+    ) throws {
         if let current {
             try db.execute(
                 sql: "UPDATE photo SET path = NULL, missingSince = coalesce(missingSince, ?) WHERE id = ?",
                 arguments: [Date().timeIntervalSince1970, current.id])
             try db.execute(sql: "DELETE FROM pending_write WHERE path = ?", arguments: [path])
         }
-        try db.cachedStatement(sql: "UPDATE photo SET path = ?, missingSince = NULL WHERE id = ?").execute(arguments: [path, found.id])
-        if let old = found.path {
+        if movingPendingWrite, let old = found.path {
             try db.cachedStatement(sql: "UPDATE pending_write SET path = ? WHERE path = ?").execute(arguments: [path, old])
         }
     }
