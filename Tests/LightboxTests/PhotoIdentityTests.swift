@@ -213,6 +213,16 @@ final class PhotoIdentityTests: XCTestCase {
         }
     }
 
+    func testAnEditAfterAScanStillWaitsForTheDisk() throws {
+        let paths = LibraryFixtures.copySamples(to: library, count: 2)
+        _ = try scan(library)
+        try move(paths[0], library + "/moved/" + (paths[0] as NSString).lastPathComponent)
+        _ = try scan(library)
+        try give(paths[1], rating: 3)
+        // 2 is FULL: a scan's commits don't wait for the disk, the connection goes back to waiting after.
+        XCTAssertEqual(try catalog.database.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") }, 2)
+    }
+
     func testMovesInARowAddUpAndAnEditFollowsThem() {
         XCTAssertEqual(Catalog.Saved.moves(["/a": "/b", "/x": "/y"], then: ["/b": "/c", "/y": "/x"]), ["/a": "/c"])
         let edit = MetadataEdit(

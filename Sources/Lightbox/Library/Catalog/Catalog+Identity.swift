@@ -159,7 +159,7 @@ extension Catalog {
     func relink(_ files: [MovedFile]) throws -> Saved {
         guard !files.isEmpty else { return Saved() }
         return try serialized {
-            try database.write { db in
+            try writeFound { db in
                 var saved = Saved()
                 // Thousands of files at a time (a folder moved): few statements each.
                 let rows = try db.cachedStatement(sql: "SELECT \(IdentityRow.selection) FROM photo WHERE path = ? OR id = ?")
@@ -247,7 +247,7 @@ extension Catalog {
             let gone = paths.filter(Catalog.isGone)
             guard !gone.isEmpty else { return [] }
             let now = Date().timeIntervalSince1970
-            return try database.write { db in
+            return try writeFound { db in
                 let statement = try db.cachedStatement(sql: "UPDATE photo SET missingSince = ? WHERE path = ? AND missingSince IS NULL")
                 return try gone.filter { path in
                     try statement.execute(arguments: [now, path])

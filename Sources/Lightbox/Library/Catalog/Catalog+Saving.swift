@@ -42,7 +42,7 @@ extension Catalog {
     /// a new one starts with what the file says.
     @discardableResult
     public func save(_ photos: [Photo]) throws -> Saved {
-        try database.write { db in
+        try writeFound { db in
             let columns = Catalog.columns
             let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
             let statement = try db.cachedStatement(
@@ -108,6 +108,25 @@ extension Catalog {
         editLock.lock()
         defer { editLock.unlock() }
         return try body()
+    }
+
+    /// Writes in one transaction what a scan found on disk, committed without waiting for
+    /// the disk (`synchronous = NORMAL`): in WAL mode a crashed process loses nothing and a
+    /// crashed system at most the last of these commits, which the next scan finds again.
+    /// What the person gives (ratings, keywords) commits at `FULL`, which also makes every
+    /// earlier commit durable. A moved folder is relinked in tens of commits, each of which
+    /// at `FULL` waited for the disk.
+    func writeFound<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+            var result: T?
+            try db.inTransaction {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
     }
 
     /// Saves files read from disk (see `save`), leaving out those gone since they were
