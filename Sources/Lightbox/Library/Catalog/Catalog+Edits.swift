@@ -25,7 +25,7 @@ extension Catalog {
             for (path, metadata) in values {
                 try statement.execute(arguments: [
                     metadata.rating, metadata.isRejected,
-                    Photo.keywordsColumn(metadata.keywords), path,
+                    metadata.keywords.catalogValue, path,
                 ])
                 if db.changesCount == 0 {
                     missing.append(path)

@@ -24,14 +24,14 @@ extension Catalog {
     public func save(_ photos: [Photo]) throws -> Saved {
         try database.write { db in
             let columns = Catalog.columns
-            let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
+            let update = columns.filter { !Catalog.personColumns.contains($0) && $0 != "path" }.map { "\($0) = excluded.\($0)" }
             let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                     ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", ")), missingSince = NULL
                     """)
             let atPath = try db.cachedStatement(sql: "SELECT \(Catalog.IdentityRow.selection) FROM photo WHERE path = ?")
-            let kept = try db.cachedStatement(sql: "SELECT rating, rejected, keywords FROM photo WHERE path = ?")
+            let kept = try db.cachedStatement(sql: "SELECT \(Catalog.personColumns.joined(separator: ", ")) FROM photo WHERE path = ?")
             var removedFolders: [String]?
             var saved = Saved()
             for var p in photos {
@@ -45,9 +45,7 @@ extension Catalog {
                     }
                 }
                 if let row = try GRDB.Row.fetchOne(kept, arguments: [p.path]) {
-                    p.rating = try row.decode(atIndex: 0)
-                    p.isRejected = try row.decode(atIndex: 1)
-                    p.keywords = Photo.keywords(column: try row.decode(atIndex: 2))
+                    try p.fields.takePersonFields(from: row, at: 0)
                 }
                 try statement.execute(arguments: StatementArguments(p.databaseValues))
                 saved.photos.append(p)
