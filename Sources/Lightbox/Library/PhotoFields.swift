@@ -87,6 +87,9 @@ struct StoredField<Value: StoredValue> {
 
 /// Something done with each stored field in turn: reading a catalog row, writing a
 /// worker's reply, listing a photo. `Failure` is `Never` for a visit that can't fail.
+/// A visit done for every photo marks `visit` `@inline(__always)`: inlined at each line of
+/// `visitStored`, its key path is a literal and reaching the field a plain load or store
+/// (called, it would go through the key path at run time).
 protocol StoredFieldVisitor {
     associatedtype Failure: Error
     mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws(Failure)
@@ -129,6 +132,7 @@ extension StoredValue {
 
 extension StoredValue where Self: DatabaseValueConvertible & StatementColumnConvertible {
     static func decode(_ row: GRDB.Row, atIndex index: Int) throws -> Self { try row.decode(Self.self, atIndex: index) }
+    static func decodeIfKnown(_ row: GRDB.Row, atIndex index: Int) throws -> Self? { try row.decode(Self?.self, atIndex: index) }
     var catalogValue: DatabaseValue { databaseValue }
 }
 

@@ -32,9 +32,12 @@ extension Catalog {
 extension Photo.Fields {
     /// The fields in a row's first columns, `Catalog.columns`.
     init(row: Row) throws {
+        self.init(path: "")
         var reader = RowReader(row: row)
+        // The fields move into the visit and back, never copied (each copy retains every text).
+        swap(&self, &reader.fields)
         try Photo.Fields.visitStored(&reader)
-        self = reader.fields
+        swap(&self, &reader.fields)
         let index = reader.index
         if let inode = try row.decode(Int64?.self, atIndex: index + 1) {
             identity = FileIdentity(
@@ -48,6 +51,7 @@ extension Photo.Fields {
         var fields = Photo.Fields(path: "")
         var index = 0
 
+        @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws {
             guard field.places.contains(.column) else { return }
             fields[keyPath: field.keyPath] = try Value.decode(row, atIndex: index)
@@ -67,6 +71,7 @@ extension Photo.Fields {
         var index: Int
         var fields: Photo.Fields
 
+        @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws {
             guard field.places.isSuperset(of: [.column, .person]) else { return }
             fields[keyPath: field.keyPath] = try Value.decode(row, atIndex: index)
@@ -112,6 +117,7 @@ extension Photo: FetchableRecord, TableRecord {
         var names: [String] = []
         var values: [DatabaseValue] = []
 
+        @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
             guard field.places.contains(.column), !(leavingOutPerson && field.places.contains(.person)) else { return }
             names.append(field.name)

@@ -72,7 +72,10 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     /// The block photos share. Never changed once shared: a setter copies first.
     private final class Storage: @unchecked Sendable {
-        var fields: Fields
+        /// Unchecked: a block is written only while one photo holds it, so no two accesses
+        /// ever overlap, and the run-time check would cost every read (a sort reads
+        /// millions).
+        @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 

@@ -9,9 +9,7 @@ public enum PhotoListing {
     /// Every key of a line, in the order they are printed: the listed stored fields'
     /// (`FieldPlaces.listed`), the camera, whether the pixels decoded.
     public static let keys: [String] = {
-        var keys = Row.KeyNames()
-        Photo.Fields.visitStored(&keys)
-        return (keys.names + [Row.camera.stringValue, Row.decoded.stringValue]).sorted()
+        (Row.fieldKeys + [Row.camera, Row.decoded]).map(\.stringValue).sorted()
     }()
 
     /// The line for `photo` (no newline at the end). `decoded` says whether its pixels
@@ -100,9 +98,12 @@ public enum PhotoListing {
         /// `photo` as listed: numbers that aren't finite become unknown here, so they
         /// never reach the encoder (which refuses them).
         init(_ photo: Photo, decoded: Bool?) {
-            var lister = Lister(fields: photo.fields)
+            fields = photo.fields
+            var lister = Lister()
+            // The fields move into the visit and back, never copied.
+            swap(&fields, &lister.fields)
             Photo.Fields.visitStored(&lister)
-            fields = lister.fields
+            swap(&fields, &lister.fields)
             camera = photo.camera
             self.decoded = decoded
         }
@@ -115,6 +116,13 @@ public enum PhotoListing {
             try container.encode(decoded, forKey: Row.decoded)
         }
 
+        /// The listed fields' keys, in the order of `Photo.Fields.visitStored`.
+        static let fieldKeys: [Key] = {
+            var keys = KeyNames()
+            Photo.Fields.visitStored(&keys)
+            return keys.names.map(Key.init(stringValue:))
+        }()
+
         struct KeyNames: StoredFieldVisitor {
             var names: [String] = []
             mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
@@ -123,7 +131,8 @@ public enum PhotoListing {
         }
 
         private struct Lister: StoredFieldVisitor {
-            var fields: Photo.Fields
+            var fields = Photo.Fields(path: "")
+            @inline(__always)
             mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
                 guard field.places.contains(.listed) else { return }
                 let value = fields[keyPath: field.keyPath]
@@ -134,9 +143,13 @@ public enum PhotoListing {
         private struct Writer: StoredFieldVisitor {
             let fields: Photo.Fields
             var container: KeyedEncodingContainer<Key>
+            /// The next listed field's place in `fieldKeys`.
+            var index = 0
+            @inline(__always)
             mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws {
                 guard field.places.contains(.listed) else { return }
-                try container.encode(fields[keyPath: field.keyPath], forKey: Key(stringValue: field.listKey))
+                try container.encode(fields[keyPath: field.keyPath], forKey: Row.fieldKeys[index])
+                index += 1
             }
         }
     }

@@ -185,6 +185,7 @@ struct PhotoRecord: Equatable, Sendable {
         let from: Photo.Fields
         var fields = Photo.Fields(path: "")
 
+        @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
             if field.places.contains(.file) { fields[keyPath: field.keyPath] = from[keyPath: field.keyPath] }
         }
@@ -194,6 +195,7 @@ struct PhotoRecord: Equatable, Sendable {
         let fields: Photo.Fields
         var writer: WireWriter
 
+        @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
             if field.places.contains(.file) { fields[keyPath: field.keyPath].write(to: &writer) }
         }
@@ -203,6 +205,7 @@ struct PhotoRecord: Equatable, Sendable {
         var reader: WireReader
         var fields = Photo.Fields(path: "")
 
+        @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws(WireError) {
             if field.places.contains(.file) { fields[keyPath: field.keyPath] = try Value.read(from: &reader) }
         }
