@@ -42,7 +42,8 @@ extension Photo.Fields {
         try visitor.visit(StoredField("rating", \.rating, [.column, .file, .listed, .person]))
         try visitor.visit(StoredField("error", \.error))
         try visitor.visit(StoredField("rejected", \.isRejected, [.column, .file, .listed, .person]))
-        try visitor.visit(StoredField("keywords", \.keywords, [.column, .file, .listed, .person]))
+        // In the catalog's keyword tables (Catalog+Keywords.swift), not a column.
+        try visitor.visit(StoredField("keywords", \.keywords, [.file, .listed, .person]))
     }
 }
 
@@ -190,16 +191,13 @@ extension TakenSource: StoredValue, Encodable {
     }
 }
 
-/// Keywords: one per line in their column, NULL for none.
+/// Keywords: one per line, NULL for none, when read as one value (`Catalog.keywordsSelection`).
 extension [String]: StoredValue {
     static var columnType: Database.ColumnType { .text }
-    static var isOptional: Bool { true }
     static func decode(_ row: GRDB.Row, atIndex index: Int) throws -> [String] {
         try row.decode(String?.self, atIndex: index)?.split(separator: "\n").map(String.init) ?? []
     }
-    var catalogValue: DatabaseValue {
-        isEmpty ? .null : map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n").databaseValue
-    }
+    var catalogValue: DatabaseValue { isEmpty ? .null : joined(separator: "\n").databaseValue }
     func write(to writer: inout WireWriter) {
         writer.int(count)
         for keyword in self { writer.string(keyword) }

@@ -214,6 +214,9 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v7-photo-identity") { db in
             try giveEveryPhotoAnIdentity(db)  // see Catalog+Identity.swift
         }
+        migrator.registerMigration("v8-keywords") { db in
+            try moveKeywordsToTheirTables(db)  // see Catalog+Keywords.swift
+        }
         return migrator
     }
 

@@ -4,14 +4,20 @@ import GRDB
 extension Catalog {
     /// The `photo` table's columns a photo fills, in order: its stored fields'
     /// (`Photo.Fields.visitStored`), then its file's identity.
-    static let columns: [String] = {
+    static let photoColumns: [String] = {
         var names = ColumnNames()
         Photo.Fields.visitStored(&names)
         return names.names + ["device", "inode", "fingerprint"]
     }()
-    static let columnList = columns.joined(separator: ", ")
 
-    /// The columns of the person's fields (stars, reject, keywords), which a file read again never changes.
+    /// What a photo's row holds as read, in order: `photoColumns`, then its keywords (one
+    /// per line, from the keyword tables).
+    static let columns = photoColumns + ["keywords"]
+
+    /// `columns` as the `SELECT` list of a query on the `photo` table.
+    static let columnList = photoColumns.joined(separator: ", ") + ", \(keywordsSelection) AS keywords"
+
+    /// The columns of the person's fields (stars, reject), which a file read again never changes.
     static let personColumns: [String] = {
         var names = ColumnNames(person: true)
         Photo.Fields.visitStored(&names)
@@ -30,7 +36,7 @@ extension Catalog {
 }
 
 extension Photo.Fields {
-    /// The fields in a row's first columns, `Catalog.columns`.
+    /// The fields in a row's first columns, `Catalog.photoColumns` (keywords aside).
     init(row: Row) throws {
         self.init(path: "")
         var reader = RowReader(row: row)
@@ -84,16 +90,18 @@ extension Photo: FetchableRecord, TableRecord {
     public static let databaseTableName = "photo"
     /// Always `Catalog.columns`, in that order: rows are read by position.
     public static var databaseSelection: [any SQLSelectable] {
-        Catalog.columns.map { Column($0) }
+        Catalog.photoColumns.map { Column($0) } + [SQL(sql: Catalog.keywordsSelection).forKey("keywords")]
     }
 
     /// A row of `Catalog.columns`, in order. Throwing decodes: an unexpected NULL or
     /// type is an error, never a trap.
     public init(row: Row) throws {
-        self.init(try Photo.Fields(row: row))
+        var fields = try Photo.Fields(row: row)
+        fields.keywords = try [String].decode(row, atIndex: Catalog.photoColumns.count)
+        self.init(fields)
     }
 
-    /// The values of `Catalog.columns`, in order.
+    /// The values of `Catalog.photoColumns`, in order.
     var databaseValues: [DatabaseValue] {
         var writer = ValueWriter(fields: fields)
         Photo.Fields.visitStored(&writer)
