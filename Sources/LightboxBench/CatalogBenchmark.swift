@@ -4,9 +4,11 @@ import Lightbox
 /// `lightbox-bench catalog [--json]`: the catalog's rows without files or a window: reading
 /// a 100,000-photo folder and sorting it (the app's start path), saving 10,000 files read,
 /// and `--list` lines. Thread CPU time, best of seven, so that other processes on the
-/// machine disturb it less than wall time.
+/// machine disturb it less than wall time; `LIGHTBOX_BENCH_RUNS=1` measures each once
+/// (under a profiler such as callgrind, whose instruction counts no other process disturbs).
 enum CatalogBenchmark {
     static let count = 100_000
+    static let runs = ProcessInfo.processInfo.environment["LIGHTBOX_BENCH_RUNS"].flatMap { Int($0) } ?? 7
 
     @MainActor
     static func run(json: Bool) {
@@ -70,7 +72,7 @@ enum CatalogBenchmark {
     }
 
     private static func cpuBest(_ body: () -> Void) -> Double {
-        Bench.best(of: 7) {
+        Bench.best(of: runs) {
             let start = Bench.threadCPUMilliseconds()
             body()
             return Bench.threadCPUMilliseconds() - start
