@@ -74,34 +74,36 @@ extension Catalog {
     /// (A photo's row deleted takes its links along, not the keywords' names.)
     static func setKeywords(_ keywords: [String], ofPhoto photo: Int64, in db: Database, replacing: Bool = true) throws {
         var seen = Set<String>()
-        let keywords = keywords.map { $0.replacingOccurrences(of: "\n", with: " ") }.filter { seen.insert($0).inserted }
+        let keywords = keywords.map { $0.utf8.contains(10) ? $0.replacingOccurrences(of: "\n", with: " ") : $0 }
+            .filter { seen.insert($0).inserted }
         var dropped: [Int64] = []
         if replacing {
-            let current = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT keyword.id, keyword.name FROM photo_keyword JOIN keyword ON keyword.id = photo_keyword.keyword
-                        WHERE photo_keyword.photo = ? ORDER BY photo_keyword.position
-                        """), arguments: [photo])
-            guard try current.map({ try $0.decode(String.self, atIndex: 1) }) != keywords else { return }
-            try db.cachedStatement(sql: "DELETE FROM photo_keyword WHERE photo = ?").execute(arguments: [photo])
-            dropped = try current.map { try $0.decode(atIndex: 0) }
+            let current = try self.keywords(ofPhoto: photo, in: db)
+            guard current != keywords else { return }
+            if !current.isEmpty {
+                dropped = try Int64.fetchAll(
+                    db.cachedStatement(sql: "DELETE FROM photo_keyword WHERE photo = ? RETURNING keyword"), arguments: [photo])
+            }
         }
-        let name = try db.cachedStatement(
-            sql: """
-                INSERT INTO keyword (name, key) VALUES (?, ?)
-                ON CONFLICT(name) DO UPDATE SET key = excluded.key RETURNING id
-                """)
-        let link = try db.cachedStatement(sql: "INSERT INTO photo_keyword (photo, position, keyword) VALUES (?, ?, ?)")
         var kept = Set<Int64>()
-        for (position, keyword) in keywords.enumerated() {
-            guard let id = try Int64.fetchOne(name, arguments: [keyword, KeywordText.key(keyword)]) else { continue }
-            try link.execute(arguments: [photo, position, id])
-            kept.insert(id)
+        if !keywords.isEmpty {
+            let name = try db.cachedStatement(
+                sql: """
+                    INSERT INTO keyword (name, key) VALUES (?, ?)
+                    ON CONFLICT(name) DO UPDATE SET key = excluded.key RETURNING id
+                    """)
+            let link = try db.cachedStatement(sql: "INSERT INTO photo_keyword (photo, position, keyword) VALUES (?, ?, ?)")
+            for (position, keyword) in keywords.enumerated() {
+                guard let id = try Int64.fetchOne(name, arguments: [keyword, KeywordText.key(keyword)]) else { continue }
+                try link.execute(arguments: [photo, position, id])
+                kept.insert(id)
+            }
         }
-        let unused = try db.cachedStatement(
-            sql: "DELETE FROM keyword WHERE id = ? AND NOT EXISTS (SELECT 1 FROM photo_keyword WHERE keyword = ?)")
-        for id in dropped where !kept.contains(id) { try unused.execute(arguments: [id, id]) }
+        if !dropped.isEmpty {
+            let unused = try db.cachedStatement(
+                sql: "DELETE FROM keyword WHERE id = ? AND NOT EXISTS (SELECT 1 FROM photo_keyword WHERE keyword = ?)")
+            for id in dropped where !kept.contains(id) { try unused.execute(arguments: [id, id]) }
+        }
     }
 
     /// The paths of the photos under `folder` that have `keyword` (case ignored, as the

@@ -51,7 +51,7 @@ extension Catalog {
                 let values = reread.fileColumnValues.filter { $0.column != "path" }
                 try db.execute(
                     sql: "UPDATE photo SET \(values.map { "\($0.column) = ?" }.joined(separator: ", ")) WHERE path = ?",
-                    arguments: StatementArguments(values.map(\.value) + [reread.path.databaseValue]))
+                    arguments: StatementArguments(values.map(\.value) + [reread.path]))
             } else if let stamp {
                 try db.execute(
                     sql: "UPDATE photo SET fileSize = ?, modified = ? WHERE path = ?",

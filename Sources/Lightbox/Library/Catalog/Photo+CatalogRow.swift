@@ -101,35 +101,37 @@ extension Photo: FetchableRecord, TableRecord {
         self.init(fields)
     }
 
-    /// The values of `Catalog.photoColumns`, in order.
-    var databaseValues: [DatabaseValue] {
-        var writer = ValueWriter(fields: fields)
+    /// The values of `Catalog.photoColumns`, in order (as GRDB binds them fastest).
+    var databaseValues: [(any DatabaseValueConvertible)?] {
+        var writer = ValueWriter(photo: self)
+        writer.values.reserveCapacity(Catalog.photoColumns.count)
         Photo.Fields.visitStored(&writer)
         let identity = self.identity
-        return writer.values + [
-            identity.map { Int64(bitPattern: $0.device) }.databaseValue, identity.map { Int64(bitPattern: $0.inode) }.databaseValue,
-            identity?.fingerprint.databaseValue ?? .null,
+        writer.values += [
+            identity.map { Int64(bitPattern: $0.device) }, identity.map { Int64(bitPattern: $0.inode) }, identity?.fingerprint,
         ]
+        return writer.values
     }
 
     /// The columns and values of what the file says (every stored field's but the person's).
-    var fileColumnValues: [(column: String, value: DatabaseValue)] {
-        var writer = ValueWriter(fields: fields, leavingOutPerson: true)
+    var fileColumnValues: [(column: String, value: (any DatabaseValueConvertible)?)] {
+        var writer = ValueWriter(photo: self, leavingOutPerson: true)
         Photo.Fields.visitStored(&writer)
         return Array(zip(writer.names, writer.values))
     }
 
     private struct ValueWriter: StoredFieldVisitor {
-        let fields: Photo.Fields
+        let photo: Photo
         var leavingOutPerson = false
+        /// The columns' names, when leaving out the person's.
         var names: [String] = []
-        var values: [DatabaseValue] = []
+        var values: [(any DatabaseValueConvertible)?] = []
 
         @inline(__always)
         mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
             guard field.places.contains(.column), !(leavingOutPerson && field.places.contains(.person)) else { return }
-            names.append(field.name)
-            values.append(fields[keyPath: field.keyPath].catalogValue)
+            if leavingOutPerson { names.append(field.name) }
+            values.append(photo[dynamicMember: field.keyPath].catalogValue)
         }
     }
 }

@@ -76,7 +76,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         /// ever overlap, and the run-time check would cost every read (a sort reads
         /// millions).
         @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        init(_ fields: consuming Fields) { self.fields = fields }
     }
 
     private var storage: Storage
@@ -85,7 +85,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         storage = Storage(Fields(path: path, fileSize: fileSize, modified: modified, error: error))
     }
 
-    public init(_ fields: Fields) {
+    public init(_ fields: consuming Fields) {
         storage = Storage(fields)
     }
 

@@ -5,20 +5,20 @@ extension Photo.Fields {
     /// Every stored field of a photo, once: where it is in `Photo.Fields`, its name (the
     /// catalog's column, and in snake case its `--list` key: `focalLength` is
     /// `focal_length`) and where it goes. The catalog's `photo` columns and rows
-    /// (`Catalog.columns`, `Photo(row:)`), a worker's reply (`PhotoRecord`) and the
-    /// `--list` line (`PhotoListing`) are all made from this list, in its order.
+    /// (`Catalog.photoColumns`, `Photo.Fields(row:)`), a worker's reply (`PhotoRecord`)
+    /// and the `--list` line (`PhotoListing`) are all made from this list, in its order.
     ///
     /// A new field is its property in `Photo.Fields` and one line here; then where it
     /// comes from in the file (`Photo.Fields.apply(_:)`, checked in `validated()`), how
-    /// the details pane shows it (`DetailItem`) and a migration adding its column
-    /// (`Catalog.addColumn`).
+    /// the details pane shows it (`DetailItem`) and a migration adding its column, of the
+    /// type its `StoredValue` gives (`PhotoFieldsTests` checks that the two agree).
     ///
     /// A visit rather than an array of fields: each `visit` is specialized for its value's
     /// type and sees its key path as a literal, so the optimizer turns reading a catalog
     /// row through it into the same direct stores a decoder written field by field makes
     /// (reading 100,000 rows is on the app's start path). The file's identity (device,
-    /// inode, fingerprint) spans three columns and is read from the disk, not the file's
-    /// contents: `Photo(row:)` and `PhotoRecord` handle it beside this list.
+    /// inode, fingerprint) spans three columns, of which a worker sends back only the
+    /// fingerprint: `Photo.Fields(row:)` and `PhotoRecord` handle it beside this list.
     static func visitStored<Visitor: StoredFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         // The app's own: it asks a worker for a file it found, with its size and time.
         try visitor.visit(StoredField("path", \.path, [.column, .listed]))
