@@ -34,36 +34,51 @@ final class CatalogKeywordsTests: XCTestCase {
         }
     }
 
-    func testACatalogOfTheLastVersionOpensWithEveryKeywordInItsOrder() throws {
+    func testACatalogOfTheLastVersionOpensWithEveryKeywordInItsOrderAndEverythingElseKept() throws {
         let path = catalogPath()
         do {
             let queue = try DatabaseQueue(path: path)
             try Catalog.migrator.migrate(queue, upTo: "v7-photo-identity")
             try queue.write { db in
-                let rows: [(String, String?)] = [
-                    ("/p/a.jpg", "zeta\nPlaces|Norway|Bergen\nalpha"),
-                    ("/p/b.jpg", nil),
-                    ("/p/c.jpg", "alpha\nBergen\nbergen\nalpha"),
-                    ("/p/d.jpg", "Places|Norway"),
+                let rows: [(String?, Int, Bool, String?, Double?)] = [
+                    ("/p/a.jpg", 4, false, "zeta\nPlaces|Norway|Bergen\nalpha", nil),
+                    ("/p/b.jpg", 0, true, nil, nil),
+                    ("/p/c.jpg", 2, false, "alpha\nBergen\nbergen\nalpha", nil),
+                    ("/p/d.jpg", 5, false, "Places|Norway", nil),
+                    // A photo whose file went missing and whose place another file took.
+                    (nil, 3, false, "lost\nalpha", 1_700_000_000),
                 ]
-                for (path, keywords) in rows {
+                for (path, rating, rejected, keywords, missingSince) in rows {
                     try db.execute(
                         sql: """
-                            INSERT INTO photo (path, fileSize, modified, width, height, orientation, rating, keywords)
-                            VALUES (?, 1, 1, 600, 400, 1, 2, ?)
-                            """, arguments: [path, keywords])
+                            INSERT INTO photo (path, fileSize, modified, width, height, orientation, rating, rejected, keywords,
+                                device, inode, fingerprint, missingSince)
+                            VALUES (?, 1, 1, 600, 400, 1, ?, ?, ?, 2049, 77, 123456789, ?)
+                            """, arguments: [path, rating, rejected, keywords, missingSince])
                 }
+                try db.execute(sql: "INSERT INTO pending_write (path, queued_at, version) VALUES ('/p/a.jpg', 1700000001, 3)")
+                try db.execute(sql: "INSERT INTO library_folder (path, added, removed) VALUES ('/p', 1600000000, NULL)")
+                try db.execute(sql: "INSERT INTO library_folder (path, added, removed) VALUES ('/old', 1500000000, 1650000000)")
             }
         }
         let catalog = try Catalog(path: path)
         let expected: [[String]] = [
             ["zeta", "Places|Norway|Bergen", "alpha"], [], ["alpha", "Bergen", "bergen"], ["Places|Norway"],
         ]
-        XCTAssertEqual(try catalog.photos(in: "/p").map(\.keywords), expected, "a keyword twice on a photo is kept once")
+        let photos = try catalog.photos(in: "/p")
+        XCTAssertEqual(photos.map(\.keywords), expected, "a keyword twice on a photo is kept once")
         XCTAssertEqual(try catalog.photo(at: "/p/a.jpg")?.keywords, expected[0])
-        XCTAssertEqual(try catalog.photos(in: "/p").map(\.rating), [2, 2, 2, 2])
+        XCTAssertEqual(photos.map(\.rating), [4, 0, 2, 5])
+        XCTAssertEqual(photos.map(\.isRejected), [false, true, false, false])
+        XCTAssertEqual(photos.first?.identity, FileIdentity(device: 2049, inode: 77, fingerprint: 123_456_789))
+        XCTAssertEqual(try catalog.pendingWrites().map { "\($0.path) v\($0.version)" }, ["/p/a.jpg v3"])
+        XCTAssertEqual(try catalog.libraryFolders().map(\.path), ["/p"])
         XCTAssertEqual(
-            try tables(catalog).names, ["Bergen", "Places|Norway", "Places|Norway|Bergen", "alpha", "bergen", "zeta"],
+            try catalog.database.read { db in try String.fetchAll(db, sql: "SELECT path FROM library_folder ORDER BY path") },
+            ["/old", "/p"], "a folder taken out is kept for a while")
+        XCTAssertEqual(try tables(catalog).links.last, "5: lost, alpha", "the missing photo keeps its keywords by its row")
+        XCTAssertEqual(
+            try tables(catalog).names, ["Bergen", "Places|Norway", "Places|Norway|Bergen", "alpha", "bergen", "lost", "zeta"],
             "each keyword once, whatever photos have it")
         let columns = try catalog.database.read { db in try db.columns(in: "photo").map(\.name) }
         XCTAssertFalse(columns.contains("keywords"), "the column they were in is gone")
