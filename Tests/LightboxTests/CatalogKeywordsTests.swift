@@ -82,6 +82,11 @@ final class CatalogKeywordsTests: XCTestCase {
             "each keyword once, whatever photos have it")
         let columns = try catalog.database.read { db in try db.columns(in: "photo").map(\.name) }
         XCTAssertFalse(columns.contains("keywords"), "the column they were in is gone")
+
+        XCTAssertEqual(try catalog.forgetMissing(before: Date()), 1)
+        XCTAssertEqual(
+            try tables(catalog).names, ["Bergen", "Places|Norway", "Places|Norway|Bergen", "alpha", "bergen", "zeta"],
+            "a keyword only a photo let go had goes with it")
     }
 
     func testSavingAndEditingKeepEachPhotosKeywordsAndForgetTheUnused() throws {
@@ -106,6 +111,7 @@ final class CatalogKeywordsTests: XCTestCase {
         let a = try XCTUnwrap(catalog.photo(at: "/p/a.jpg"))
         try catalog.remove(paths: ["/p/a.jpg"])
         XCTAssertEqual(try tables(catalog).links, [])
+        XCTAssertEqual(try tables(catalog).names, [], "nor their names, once no photo has them")
         try catalog.restore([a])
         XCTAssertEqual(try catalog.photo(at: "/p/a.jpg")?.keywords, ["A|B", "Line break"])
         XCTAssertEqual(try tables(catalog).links.count, 1)

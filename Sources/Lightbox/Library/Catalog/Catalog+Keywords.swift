@@ -4,7 +4,8 @@ import GRDB
 /// Keywords in tables of their own: `keyword` names each keyword once, `photo_keyword`
 /// gives a photo its keywords, in order. They belong to the photo's row (`id`), not its
 /// path: a photo found again at a new path keeps them, and deleting its row takes its
-/// links along. The unique index on `(keyword, photo)` finds a keyword's photos without
+/// links along (and a keyword no photo has any more, whichever way its last photo went).
+/// The unique index on `(keyword, photo)` finds a keyword's photos without
 /// reading every row.
 extension Catalog {
     /// Migration `v8-keywords`: the keywords move from the `photo.keywords` column (one per
@@ -31,6 +32,14 @@ extension Catalog {
             try setKeywords(try [String].decode(row, atIndex: 1), ofPhoto: try row.decode(atIndex: 0), in: db, replacing: false)
         }
         try db.alter(table: "photo") { t in t.drop(column: "keywords") }
+        // A trigger rather than a clean-up in each place that deletes photos (trash, missing
+        // photos let go, folders pruned, keywords edited): none of them can forget it.
+        try db.execute(
+            sql: """
+                CREATE TRIGGER keyword_unused AFTER DELETE ON photo_keyword
+                WHEN NOT EXISTS (SELECT 1 FROM photo_keyword WHERE keyword = OLD.keyword)
+                BEGIN DELETE FROM keyword WHERE id = OLD.keyword; END
+                """)
     }
 
     /// A photo's keywords as one value, one per line, in order: a scalar subquery for the
@@ -69,23 +78,19 @@ extension Catalog {
 
     /// Gives the photo with row id `photo` exactly `keywords`, in that order (a keyword
     /// twice counts once; a line break in one becomes a space, as `keywordsSelection`
-    /// reads them one per line). With `replacing`, the ones it had go, and those no photo
-    /// has any more leave the `keyword` table; without, the photo is known to have none.
-    /// (A photo's row deleted takes its links along, not the keywords' names.)
+    /// reads them one per line). With `replacing`, the ones it had go (those no photo has
+    /// any more leave the `keyword` table); without, the photo is known to have none.
     static func setKeywords(_ keywords: [String], ofPhoto photo: Int64, in db: Database, replacing: Bool = true) throws {
         var seen = Set<String>()
         let keywords = keywords.map { $0.utf8.contains(10) ? $0.replacingOccurrences(of: "\n", with: " ") : $0 }
             .filter { seen.insert($0).inserted }
-        var dropped: [Int64] = []
         if replacing {
             let current = try self.keywords(ofPhoto: photo, in: db)
             guard current != keywords else { return }
             if !current.isEmpty {
-                dropped = try Int64.fetchAll(
-                    db.cachedStatement(sql: "DELETE FROM photo_keyword WHERE photo = ? RETURNING keyword"), arguments: [photo])
+                try db.cachedStatement(sql: "DELETE FROM photo_keyword WHERE photo = ?").execute(arguments: [photo])
             }
         }
-        var kept = Set<Int64>()
         if !keywords.isEmpty {
             let name = try db.cachedStatement(
                 sql: """
@@ -96,13 +101,7 @@ extension Catalog {
             for (position, keyword) in keywords.enumerated() {
                 guard let id = try Int64.fetchOne(name, arguments: [keyword, KeywordText.key(keyword)]) else { continue }
                 try link.execute(arguments: [photo, position, id])
-                kept.insert(id)
             }
-        }
-        if !dropped.isEmpty {
-            let unused = try db.cachedStatement(
-                sql: "DELETE FROM keyword WHERE id = ? AND NOT EXISTS (SELECT 1 FROM photo_keyword WHERE keyword = ?)")
-            for id in dropped where !kept.contains(id) { try unused.execute(arguments: [id, id]) }
         }
     }
 
