@@ -9,6 +9,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "app": AppBenchmark.run,
     "startup": StartupBenchmark.run,
     "identity": { json in IdentityBenchmark.runAlone(json: json) },
+    "catalog": CatalogBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -49,8 +49,17 @@ final class KeywordsAppTests: GtkTestCase {
         let path = fixture.folder.appendingPathComponent(name).path.replacingOccurrences(of: "'", with: "''")
         var keywords = ""
         waitUntil(timeout: 5, interval: 0.1) {
-            keywords = Process.output("/usr/bin/sqlite3", [fixture.catalogPath, "SELECT keywords FROM photo WHERE path = '\(path)'"])
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            keywords = Process.output(
+                "/usr/bin/sqlite3",
+                [
+                    fixture.catalogPath,
+                    """
+                    SELECT keyword.name FROM photo JOIN photo_keyword ON photo_keyword.photo = photo.id
+                    JOIN keyword ON keyword.id = photo_keyword.keyword WHERE path = '\(path)' ORDER BY position
+                    """,
+                ]
+            )
+            .trimmingCharacters(in: .whitespacesAndNewlines)
             return !keywords.isEmpty
         }
         return keywords

@@ -47,12 +47,16 @@ final class PhotoIdentityTests: XCTestCase {
 
         try move(paths[0], library + "/renamed.jpg")
         try move(paths[2], library + "/2008/" + (paths[2] as NSString).lastPathComponent)
-        let summary = try scan(library)
+        let shown = Collected()
+        let summary = try CatalogSync(catalog: catalog).run(folder: library, onBatch: { $0.photos.forEach(shown.add) })
 
         XCTAssertEqual(
             try values(library),
             ["renamed.jpg": "4 harbour", "IMG_1001.jpg": "0 rejected", "2008/IMG_1002.jpg": "2"])
         XCTAssertEqual(summary.removed, [], "nothing went missing: both were found again")
+        let renamed = try XCTUnwrap(shown.photos[library + "/renamed.jpg"], "the moved photo given to the window")
+        XCTAssertEqual(renamed.rating, 4)
+        XCTAssertEqual(renamed.keywords, ["harbour"])
         XCTAssertEqual(try catalog.missingPhotos(in: library).count, 0)
     }
 

@@ -133,9 +133,9 @@ final class PhotoListingTests: XCTestCase {
     /// A row the encoder refuses (here a number that isn't finite, which `Row(photo:)`
     /// never lets through) becomes the path, the decode flag and an error.
     func testARowTheEncoderRefusesBecomesAnErrorRowForItsPath() throws {
-        var row = PhotoListing.Row(path: "/p/\"odd\"\n.jpg", decoded: false, error: nil)
-        row.aperture = .nan
-        row.make = "Canon"
+        var row = PhotoListing.Row(Photo(path: "/p/\"odd\"\n.jpg"), decoded: false)
+        row.fields.aperture = .nan
+        row.fields.make = "Canon"
         let line = PhotoListing.line(for: row)
         let object = try object(line)
         XCTAssertEqual(object["path"] as? String, "/p/\"odd\"\n.jpg")

@@ -3,7 +3,7 @@ import Foundation
 extension Photo {
     /// The files the photo is made of: its own, and the camera JPEG of a RAW+JPEG pair
     /// (what a copy, a drag or Show in Files hands to other apps).
-    public var filePaths: [String] { [path] + (companion.map { [$0] } ?? []) }
+    public var filePaths: [String] { [self.path] + (self.companion.map { [$0] } ?? []) }
 }
 
 extension Array where Element == Photo {

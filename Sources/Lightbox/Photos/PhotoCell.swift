@@ -56,12 +56,13 @@ public final class PhotoCell: ListRowView {
         titleLabel.tooltip = title
         // Translators: under the thumbnail of a file that can't be shown (a short mark).
         starsLabel.text =
-            content.errorText.map { _ in tr("Can’t Show") } ?? (content.isRejected ? tr("Rejected") : PhotoFormat.stars(content.rating))
-        ratingDescription = PhotoFormat.ratingDescription(content.rating, isRejected: content.isRejected)
+            content.errorText.map { _ in tr("Can’t Show") }
+            ?? (content.isMarkedRejected ? tr("Rejected") : PhotoFormat.stars(content.stars))
+        ratingDescription = PhotoFormat.ratingDescription(content.stars, isRejected: content.isMarkedRejected)
         starsLabel.setAccessibleLabel(ratingDescription)
-        starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected && content.errorText == nil)
-        starsLabel.setCssClass("rejected-mark", content.isRejected || content.errorText != nil)
-        setCssClass("rejected", content.isRejected)
+        starsLabel.setCssClass("unrated", content.stars == 0 && !content.isMarkedRejected && content.errorText == nil)
+        starsLabel.setCssClass("rejected-mark", content.isMarkedRejected || content.errorText != nil)
+        setCssClass("rejected", content.isMarkedRejected)
         thumbnail.show(content.thumbnailPhoto, images: images)
         let state = content.errorText ?? ratingDescription
         setAccessibleLabel([title, content.dateText, content.formatMark ?? "", state].filter { !$0.isEmpty }.joined(separator: ", "))

@@ -9,9 +9,9 @@ public protocol PhotoPresentable {
     /// "12 March 2024, 14:05", or "" when unknown.
     var dateText: String { get }
     /// 0…5 stars.
-    var rating: Int { get }
+    var stars: Int { get }
     /// Rejected while culling (shown dimmed, marked "Rejected").
-    var isRejected: Bool { get }
+    var isMarkedRejected: Bool { get }
     /// Why the file can't be shown, nil when fine.
     var errorText: String? { get }
     /// "RAW+JPEG" for a RAW file shown with the JPEG saved beside it, nil otherwise.
@@ -25,10 +25,12 @@ extension PhotoPresentable {
 extension Photo: PhotoPresentable {
     public var thumbnailPhoto: Photo { self }
     public var title: String { name }
-    public var dateText: String { PhotoFormat.date(taken) ?? "" }
-    public var errorText: String? { error }
+    public var dateText: String { PhotoFormat.date(self.taken) ?? "" }
+    public var stars: Int { self.rating }
+    public var isMarkedRejected: Bool { self.isRejected }
+    public var errorText: String? { self.error }
     // Translators: the mark of a RAW file shown with the JPEG saved beside it.
-    public var formatMark: String? { companion == nil ? nil : tr("RAW+JPEG") }
+    public var formatMark: String? { self.companion == nil ? nil : tr("RAW+JPEG") }
 }
 
 /// How photo facts are written for people.

@@ -61,12 +61,12 @@ public final class PhotoRow: ListRowView {
         titleLabel.text = title
         dateLabel.text = dateText
         dateLabel.isVisible = !dateText.isEmpty
-        starsLabel.text = content.isRejected ? tr("Rejected") : PhotoFormat.stars(content.rating)
-        ratingDescription = PhotoFormat.ratingDescription(content.rating, isRejected: content.isRejected)
+        starsLabel.text = content.isMarkedRejected ? tr("Rejected") : PhotoFormat.stars(content.stars)
+        ratingDescription = PhotoFormat.ratingDescription(content.stars, isRejected: content.isMarkedRejected)
         starsLabel.setAccessibleLabel(ratingDescription)
-        starsLabel.setCssClass("unrated", content.rating == 0 && !content.isRejected)
-        starsLabel.setCssClass("rejected-mark", content.isRejected)
-        setCssClass("rejected", content.isRejected)
+        starsLabel.setCssClass("unrated", content.stars == 0 && !content.isMarkedRejected)
+        starsLabel.setCssClass("rejected-mark", content.isMarkedRejected)
+        setCssClass("rejected", content.isMarkedRejected)
         let mark = content.formatMark
         formatLabel.text = mark ?? ""
         formatLabel.isVisible = mark != nil

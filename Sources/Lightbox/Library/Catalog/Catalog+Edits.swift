@@ -20,18 +20,15 @@ extension Catalog {
     public func setMetadata(_ values: [Photo.ID: PhotoMetadata], queueingWrites: Bool = false) throws -> [String] {
         guard !values.isEmpty else { return [] }
         return try database.write { db in
-            let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ?, keywords = ? WHERE path = ?")
+            let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ? WHERE path = ? RETURNING id")
             var missing: [String] = []
             for (path, metadata) in values {
-                try statement.execute(arguments: [
-                    metadata.rating, metadata.isRejected,
-                    Photo.keywordsColumn(metadata.keywords), path,
-                ])
-                if db.changesCount == 0 {
+                guard let id = try Int64.fetchOne(statement, arguments: [metadata.rating, metadata.isRejected, path]) else {
                     missing.append(path)
-                } else if queueingWrites {
-                    try Catalog.queueWrite(path, in: db)
+                    continue
                 }
+                try Catalog.setKeywords(metadata.keywords, ofPhoto: id, in: db)
+                if queueingWrites { try Catalog.queueWrite(path, in: db) }
             }
             return missing
         }

@@ -44,7 +44,7 @@ extension Catalog {
             // When the file was found gone (NULL while it is there).
             t.column("missingSince", .double)
         }
-        let kept = Catalog.columns.filter { !["device", "inode", "fingerprint"].contains($0) }.joined(separator: ", ")
+        let kept = Catalog.v6PhotoColumns.joined(separator: ", ")
         try db.execute(sql: "INSERT INTO photo_new (\(kept)) SELECT \(kept) FROM photo ORDER BY path")
         try db.drop(table: "photo")
         try db.rename(table: "photo_new", to: "photo")

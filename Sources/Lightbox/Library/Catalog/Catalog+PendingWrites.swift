@@ -48,9 +48,9 @@ extension Catalog {
             if var reread {
                 reread.fileSize = stamp?.size ?? reread.fileSize
                 reread.modified = stamp?.modified ?? reread.modified
-                let values = Catalog.values(of: reread).filter { $0.key != "path" }
+                let values = reread.fileColumnValues.filter { $0.column != "path" }
                 try db.execute(
-                    sql: "UPDATE photo SET \(values.map { "\($0.key) = ?" }.joined(separator: ", ")) WHERE path = ?",
+                    sql: "UPDATE photo SET \(values.map { "\($0.column) = ?" }.joined(separator: ", ")) WHERE path = ?",
                     arguments: StatementArguments(values.map(\.value) + [reread.path]))
             } else if let stamp {
                 try db.execute(
@@ -61,16 +61,5 @@ extension Catalog {
                 sql: "DELETE FROM pending_write WHERE path = ? AND version = ?",
                 arguments: [write.path, write.version])
         }
-    }
-
-    /// A row's values other than the person's (stars, reject, keywords).
-    private static func values(of p: Photo) -> [(key: String, value: (any DatabaseValueConvertible)?)] {
-        [
-            ("path", p.path), ("fileSize", p.fileSize), ("modified", p.modified), ("taken", p.taken),
-            ("takenSource", p.takenSource?.rawValue), ("make", p.make), ("model", p.model), ("lens", p.lens),
-            ("exposure", p.exposure), ("aperture", p.aperture), ("iso", p.iso), ("focalLength", p.focalLength),
-            ("width", p.width), ("height", p.height), ("orientation", p.orientation), ("latitude", p.latitude),
-            ("longitude", p.longitude), ("altitude", p.altitude), ("error", p.error),
-        ]
     }
 }

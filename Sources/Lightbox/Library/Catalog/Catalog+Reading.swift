@@ -8,8 +8,20 @@ extension Catalog {
     public func photos(in folder: String) throws -> [Photo] {
         let (low, high) = Catalog.inside(folder)
         return try database.read { db in
-            try Photo.filter(Column("path") >= low && Column("path") < high && Column("missingSince") == nil)
-                .order(Column("path")).fetchAll(db)
+            let keywords = try Catalog.keywordsByPhoto(in: db)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT \(Catalog.photoColumns.joined(separator: ", ")), id FROM photo
+                    WHERE path >= ? AND path < ? AND missingSince IS NULL ORDER BY path
+                    """, arguments: [low, high])
+            var photos: [Photo] = []
+            while let row = try rows.next() {
+                var fields = try Photo.Fields(row: row)
+                fields.keywords = keywords[try row.decode(atIndex: Catalog.photoColumns.count)] ?? []
+                photos.append(Photo(fields))
+            }
+            return photos
         }
     }
 

@@ -43,15 +43,15 @@ extension Catalog {
     @discardableResult
     public func save(_ photos: [Photo]) throws -> Saved {
         try writeFound { db in
-            let columns = Catalog.columns
-            let update = columns.filter { !["path", "rating", "rejected", "keywords"].contains($0) }.map { "\($0) = excluded.\($0)" }
+            let columns = Catalog.photoColumns
+            let update = columns.filter { !Catalog.personColumns.contains($0) && $0 != "path" }.map { "\($0) = excluded.\($0)" }
             let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                     ON CONFLICT(path) DO UPDATE SET \(update.joined(separator: ", ")), missingSince = NULL
                     """)
             let atPath = try db.cachedStatement(sql: "SELECT \(Catalog.IdentityRow.selection) FROM photo WHERE path = ?")
-            let kept = try db.cachedStatement(sql: "SELECT rating, rejected, keywords FROM photo WHERE path = ?")
+            let kept = try db.cachedStatement(sql: "SELECT id, \(Catalog.personColumns.joined(separator: ", ")) FROM photo WHERE path = ?")
             var removedFolders: [String]?
             var saved = Saved()
             for var p in photos {
@@ -65,11 +65,13 @@ extension Catalog {
                     }
                 }
                 if let row = try GRDB.Row.fetchOne(kept, arguments: [p.path]) {
-                    p.rating = try row.decode(atIndex: 0)
-                    p.isRejected = try row.decode(atIndex: 1)
-                    p.keywords = Photo.keywords(column: try row.decode(atIndex: 2))
+                    try p.fields.takePersonFields(from: row, at: 1)
+                    p.keywords = try Catalog.keywords(ofPhoto: try row.decode(atIndex: 0), in: db)
+                    try statement.execute(arguments: StatementArguments(p.databaseValues))
+                } else {
+                    try statement.execute(arguments: StatementArguments(p.databaseValues))
+                    try Catalog.setKeywords(p.keywords, ofPhoto: db.lastInsertedRowID, in: db, replacing: false)
                 }
-                try statement.execute(arguments: StatementArguments(p.databaseValues))
                 saved.photos.append(p)
             }
             return saved
@@ -82,13 +84,17 @@ extension Catalog {
     }
 
     static func restore(_ photos: [Photo], in db: Database) throws {
-        let columns = Catalog.columns
+        let columns = Catalog.photoColumns
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO photo (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                 ON CONFLICT(path) DO UPDATE SET \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")), missingSince = NULL
+                RETURNING id
                 """)
-        for photo in photos { try statement.execute(arguments: StatementArguments(photo.databaseValues)) }
+        for photo in photos {
+            guard let id = try Int64.fetchOne(statement, arguments: StatementArguments(photo.databaseValues)) else { continue }
+            try Catalog.setKeywords(photo.keywords, ofPhoto: id, in: db)
+        }
     }
 
     public func remove(paths: [String]) throws {

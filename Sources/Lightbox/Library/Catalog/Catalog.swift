@@ -126,13 +126,13 @@ public final class Catalog: Sendable {
         return pool
     }
 
-    /// The `photo` table's columns, in order.
-    static let columns = [
+    /// The `photo` table's columns as migration `v6-library-folders` left them, for the
+    /// migrations after it (which must not change with the fields a photo has now).
+    static let v6PhotoColumns = [
         "path", "fileSize", "modified", "taken", "takenSource", "make", "model", "lens", "exposure",
         "aperture", "iso", "focalLength", "width", "height", "orientation", "latitude", "longitude",
-        "altitude", "rating", "error", "rejected", "keywords", "device", "inode", "fingerprint",
+        "altitude", "rating", "error", "rejected", "keywords",
     ]
-    static let columnList = columns.joined(separator: ", ")
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -213,6 +213,9 @@ public final class Catalog: Sendable {
         }
         migrator.registerMigration("v7-photo-identity") { db in
             try giveEveryPhotoAnIdentity(db)  // see Catalog+Identity.swift
+        }
+        migrator.registerMigration("v8-keywords") { db in
+            try moveKeywordsToTheirTables(db)  // see Catalog+Keywords.swift
         }
         return migrator
     }

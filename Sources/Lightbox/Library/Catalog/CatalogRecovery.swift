@@ -94,6 +94,8 @@ public struct CatalogRecovery: Equatable, Sendable {
             // A catalog of an older version lacks the newer columns.
             let present = Set(((try? Row.fetchAll(db, sql: "PRAGMA table_info(photo)")) ?? []).compactMap { $0["name"] as String? })
             let columns = Catalog.columns.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
+            // From v8 on, keywords are in tables of their own, read apart (as far as they can be).
+            let keywords = present.contains("keywords") ? [:] : readableKeywords(db)
             var after: Int64 = 0
             var skip: Int64 = 1
             while true {
@@ -104,7 +106,10 @@ public struct CatalogRecovery: Equatable, Sendable {
                     while let row = try rows.next() {
                         after = row["lightboxRowID"] ?? after
                         skip = 1
-                        if let photo = try? Photo(row: row), !photo.path.isEmpty { photos.append(photo.validated()) }
+                        if var photo = try? Photo(row: row), !photo.path.isEmpty {
+                            if let own = keywords[after] { photo.keywords = own }
+                            photos.append(photo.validated())
+                        }
                     }
                     return
                 } catch {
@@ -115,5 +120,23 @@ public struct CatalogRecovery: Equatable, Sendable {
             }
         }
         return photos
+    }
+
+    /// The keywords of each photo (by row id) that can still be read from a damaged catalog's keyword tables.
+    private static func readableKeywords(_ db: Database) -> [Int64: [String]] {
+        var keywords: [Int64: [String]] = [:]
+        guard
+            let rows = try? Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT photo_keyword.photo, keyword.name FROM photo_keyword JOIN keyword ON keyword.id = photo_keyword.keyword
+                    ORDER BY photo_keyword.photo, photo_keyword.position
+                    """)
+        else { return [:] }
+        while let row = try? rows.next() {
+            guard let photo = try? row.decode(Int64.self, atIndex: 0), let name = try? row.decode(String.self, atIndex: 1) else { continue }
+            keywords[photo, default: []].append(name)
+        }
+        return keywords
     }
 }

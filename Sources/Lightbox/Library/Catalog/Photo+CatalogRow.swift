@@ -1,62 +1,137 @@
 import Foundation
 import GRDB
 
-extension Photo: FetchableRecord, PersistableRecord {
+extension Catalog {
+    /// The `photo` table's columns a photo fills, in order: its stored fields'
+    /// (`Photo.Fields.visitStored`), then its file's identity.
+    static let photoColumns: [String] = {
+        var names = ColumnNames()
+        Photo.Fields.visitStored(&names)
+        return names.names + ["device", "inode", "fingerprint"]
+    }()
+
+    /// What a photo's row holds as read, in order: `photoColumns`, then its keywords (one
+    /// per line, from the keyword tables).
+    static let columns = photoColumns + ["keywords"]
+
+    /// `columns` as the `SELECT` list of a query on the `photo` table.
+    static let columnList = photoColumns.joined(separator: ", ") + ", \(keywordsSelection) AS keywords"
+
+    /// The columns of the person's fields (stars, reject), which a file read again never changes.
+    static let personColumns: [String] = {
+        var names = ColumnNames(person: true)
+        Photo.Fields.visitStored(&names)
+        return names.names
+    }()
+
+    private struct ColumnNames: StoredFieldVisitor {
+        /// Only the person's fields' columns.
+        var person = false
+        var names: [String] = []
+
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
+            if field.places.contains(.column) && (!person || field.places.contains(.person)) { names.append(field.name) }
+        }
+    }
+}
+
+extension Photo.Fields {
+    /// The fields in a row's first columns, `Catalog.photoColumns` (keywords aside).
+    init(row: Row) throws {
+        self.init(path: "")
+        var reader = RowReader(row: row)
+        // The fields move into the visit and back, never copied (each copy retains every text).
+        swap(&self, &reader.fields)
+        try Photo.Fields.visitStored(&reader)
+        swap(&self, &reader.fields)
+        let index = reader.index
+        if let inode = try row.decode(Int64?.self, atIndex: index + 1) {
+            identity = FileIdentity(
+                device: UInt64(bitPattern: try row.decode(Int64?.self, atIndex: index) ?? 0), inode: UInt64(bitPattern: inode),
+                fingerprint: try row.decode(atIndex: index + 2))
+        }
+    }
+
+    private struct RowReader: StoredFieldVisitor {
+        let row: Row
+        var fields = Photo.Fields(path: "")
+        var index = 0
+
+        @inline(__always)
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws {
+            guard field.places.contains(.column) else { return }
+            fields[keyPath: field.keyPath] = try Value.decode(row, atIndex: index)
+            index += 1
+        }
+    }
+
+    /// Takes the person's fields from `row`: their columns (`Catalog.personColumns`) from `index` on.
+    mutating func takePersonFields(from row: Row, at index: Int) throws {
+        var reader = PersonFieldReader(row: row, index: index, fields: self)
+        try Photo.Fields.visitStored(&reader)
+        self = reader.fields
+    }
+
+    private struct PersonFieldReader: StoredFieldVisitor {
+        let row: Row
+        var index: Int
+        var fields: Photo.Fields
+
+        @inline(__always)
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws {
+            guard field.places.isSuperset(of: [.column, .person]) else { return }
+            fields[keyPath: field.keyPath] = try Value.decode(row, atIndex: index)
+            index += 1
+        }
+    }
+}
+
+extension Photo: FetchableRecord, TableRecord {
     public static let databaseTableName = "photo"
     /// Always `Catalog.columns`, in that order: rows are read by position.
-    public static var databaseSelection: [any SQLSelectable] { Catalog.columns.map { Column($0) } }
+    public static var databaseSelection: [any SQLSelectable] {
+        Catalog.photoColumns.map { Column($0) } + [SQL(sql: Catalog.keywordsSelection).forKey("keywords")]
+    }
 
     /// A row of `Catalog.columns`, in order. Throwing decodes: an unexpected NULL or
     /// type is an error, never a trap.
     public init(row: Row) throws {
-        self.init(
-            path: try row.decode(atIndex: 0), fileSize: try row.decode(atIndex: 1),
-            modified: try row.decode(atIndex: 2), error: try row.decode(atIndex: 19))
-        taken = try row.decode(atIndex: 3)
-        takenSource = (try row.decode(String?.self, atIndex: 4)).flatMap(TakenSource.init(rawValue:))
-        make = try row.decode(atIndex: 5)
-        model = try row.decode(atIndex: 6)
-        lens = try row.decode(atIndex: 7)
-        exposure = try row.decode(atIndex: 8)
-        aperture = try row.decode(atIndex: 9)
-        iso = try row.decode(atIndex: 10)
-        focalLength = try row.decode(atIndex: 11)
-        width = try row.decode(atIndex: 12)
-        height = try row.decode(atIndex: 13)
-        orientation = try row.decode(atIndex: 14)
-        latitude = try row.decode(atIndex: 15)
-        longitude = try row.decode(atIndex: 16)
-        altitude = try row.decode(atIndex: 17)
-        rating = try row.decode(atIndex: 18)
-        isRejected = try row.decode(atIndex: 20)
-        keywords = Photo.keywords(column: try row.decode(atIndex: 21))
-        if let inode: Int64 = try row.decode(atIndex: 23) {
-            identity = FileIdentity(
-                device: UInt64(bitPattern: try row.decode(Int64?.self, atIndex: 22) ?? 0), inode: UInt64(bitPattern: inode),
-                fingerprint: try row.decode(atIndex: 24))
-        }
+        var fields = try Photo.Fields(row: row)
+        fields.keywords = try [String].decode(row, atIndex: Catalog.photoColumns.count)
+        self.init(fields)
     }
 
-    /// The values of `Catalog.columns`, in order.
+    /// The values of `Catalog.photoColumns`, in order (as GRDB binds them fastest).
     var databaseValues: [(any DatabaseValueConvertible)?] {
-        [
-            path, fileSize, modified, taken, takenSource?.rawValue, make, model, lens, exposure,
-            aperture, iso, focalLength, width, height, orientation, latitude, longitude,
-            altitude, rating, error, isRejected, Photo.keywordsColumn(keywords),
+        var writer = ValueWriter(photo: self)
+        writer.values.reserveCapacity(Catalog.photoColumns.count)
+        Photo.Fields.visitStored(&writer)
+        let identity = self.identity
+        writer.values += [
             identity.map { Int64(bitPattern: $0.device) }, identity.map { Int64(bitPattern: $0.inode) }, identity?.fingerprint,
         ]
+        return writer.values
     }
 
-    static func keywords(column: String?) -> [String] {
-        column?.split(separator: "\n").map(String.init) ?? []
+    /// The columns and values of what the file says (every stored field's but the person's).
+    var fileColumnValues: [(column: String, value: (any DatabaseValueConvertible)?)] {
+        var writer = ValueWriter(photo: self, leavingOutPerson: true)
+        Photo.Fields.visitStored(&writer)
+        return Array(zip(writer.names, writer.values))
     }
 
-    /// Keywords as stored: one per line, NULL for none.
-    static func keywordsColumn(_ keywords: [String]) -> String? {
-        keywords.isEmpty ? nil : keywords.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
-    }
+    private struct ValueWriter: StoredFieldVisitor {
+        let photo: Photo
+        var leavingOutPerson = false
+        /// The columns' names, when leaving out the person's.
+        var names: [String] = []
+        var values: [(any DatabaseValueConvertible)?] = []
 
-    public func encode(to container: inout PersistenceContainer) throws {
-        for (column, value) in zip(Catalog.columns, databaseValues) { container[column] = value }
+        @inline(__always)
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
+            guard field.places.contains(.column), !(leavingOutPerson && field.places.contains(.person)) else { return }
+            if leavingOutPerson { names.append(field.name) }
+            values.append(photo[dynamicMember: field.keyPath].catalogValue)
+        }
     }
 }

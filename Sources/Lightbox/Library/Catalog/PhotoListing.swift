@@ -6,8 +6,11 @@ import LightboxMedia
 /// a number that isn't finite is listed as unknown, and a row the encoder still
 /// refuses becomes a row with the path and an `error` saying why.
 public enum PhotoListing {
-    /// Every key of a line, in the order they are printed.
-    public static let keys = Row.Key.allCases.map(\.rawValue).sorted()
+    /// Every key of a line, in the order they are printed: the listed stored fields'
+    /// (`FieldPlaces.listed`), the camera, whether the pixels decoded.
+    public static let keys: [String] = {
+        (Row.fieldKeys + [Row.camera, Row.decoded]).map(\.stringValue).sorted()
+    }()
 
     /// The line for `photo` (no newline at the end). `decoded` says whether its pixels
     /// were decoded: nil when that was not checked.
@@ -39,7 +42,7 @@ public enum PhotoListing {
         do {
             return String(decoding: try encoder.encode(row), as: UTF8.self)
         } catch {
-            return failureLine(path: row.path, decoded: row.decoded, error: "this file's details can't be listed: \(error)")
+            return failureLine(path: row.fields.path, decoded: row.decoded, error: "this file's details can't be listed: \(error)")
         }
     }
 
@@ -49,9 +52,9 @@ public enum PhotoListing {
         let fields = keys.map { key -> String in
             let value =
                 switch key {
-                case Row.Key.path.rawValue: jsonString(path)
-                case Row.Key.error.rawValue: jsonString(error)
-                case Row.Key.decoded.rawValue: decoded.map { $0 ? "true" : "false" } ?? "null"
+                case "path": jsonString(path)
+                case "error": jsonString(error)
+                case Row.decoded.stringValue: decoded.map { $0 ? "true" : "false" } ?? "null"
                 default: "null"
                 }
             return "\"\(key)\":\(value)"
@@ -77,99 +80,77 @@ public enum PhotoListing {
 
     /// The JSON shape of one listed file.
     struct Row: Encodable {
-        enum Key: String, CodingKey, CaseIterable {
-            case path, taken, taken_source, camera, make, model, lens, exposure, aperture, iso, focal_length
-            case width, height, orientation, latitude, longitude, altitude, rating, rejected, keywords, file_size, error
-            case decoded
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
 
-        var path: String
-        var taken: String?
-        var takenSource: String?
+        static let camera = Key(stringValue: "camera")
+        static let decoded = Key(stringValue: "decoded")
+
+        /// The photo's fields as listed: numbers that aren't finite already unknown.
+        var fields: Photo.Fields
         var camera: String?
-        var make: String?
-        var model: String?
-        var lens: String?
-        var exposure: String?
-        var aperture: Double?
-        var iso: Int?
-        var focalLength: Double?
-        var width: Int?
-        var height: Int?
-        var orientation: Int?
-        var latitude: Double?
-        var longitude: Double?
-        var altitude: Double?
-        var rating: Int?
-        var rejected: Bool?
-        var keywords: [String]?
-        var fileSize: Int64?
-        var error: String?
         var decoded: Bool?
-
-        /// A row with only a path, a decode flag and an error.
-        init(path: String, decoded: Bool?, error: String?) {
-            self.path = path
-            self.decoded = decoded
-            self.error = error
-        }
 
         /// `photo` as listed: numbers that aren't finite become unknown here, so they
         /// never reach the encoder (which refuses them).
         init(_ photo: Photo, decoded: Bool?) {
-            self.init(path: photo.path, decoded: decoded, error: photo.error)
-            taken = photo.taken
-            takenSource = photo.takenSource?.rawValue
+            fields = photo.fields
+            var lister = Lister()
+            // The fields move into the visit and back, never copied.
+            swap(&fields, &lister.fields)
+            Photo.Fields.visitStored(&lister)
+            swap(&fields, &lister.fields)
             camera = photo.camera
-            make = photo.make
-            model = photo.model
-            lens = photo.lens
-            exposure = photo.exposure
-            aperture = Self.finite(photo.aperture)
-            iso = photo.iso
-            focalLength = Self.finite(photo.focalLength)
-            width = photo.width
-            height = photo.height
-            orientation = photo.orientation
-            latitude = Self.finite(photo.latitude)
-            longitude = Self.finite(photo.longitude)
-            altitude = Self.finite(photo.altitude)
-            rating = photo.rating
-            rejected = photo.isRejected
-            keywords = photo.keywords
-            fileSize = photo.fileSize
-        }
-
-        private static func finite(_ value: Double?) -> Double? {
-            guard let value, value.isFinite else { return nil }
-            return value
+            self.decoded = decoded
         }
 
         func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(path, forKey: .path)
-            try c.encode(taken, forKey: .taken)
-            try c.encode(takenSource, forKey: .taken_source)
-            try c.encode(camera, forKey: .camera)
-            try c.encode(make, forKey: .make)
-            try c.encode(model, forKey: .model)
-            try c.encode(lens, forKey: .lens)
-            try c.encode(exposure, forKey: .exposure)
-            try c.encode(aperture, forKey: .aperture)
-            try c.encode(iso, forKey: .iso)
-            try c.encode(focalLength, forKey: .focal_length)
-            try c.encode(width, forKey: .width)
-            try c.encode(height, forKey: .height)
-            try c.encode(orientation, forKey: .orientation)
-            try c.encode(latitude, forKey: .latitude)
-            try c.encode(longitude, forKey: .longitude)
-            try c.encode(altitude, forKey: .altitude)
-            try c.encode(rating, forKey: .rating)
-            try c.encode(rejected, forKey: .rejected)
-            try c.encode(keywords, forKey: .keywords)
-            try c.encode(fileSize, forKey: .file_size)
-            try c.encode(error, forKey: .error)
-            try c.encode(decoded, forKey: .decoded)
+            var container = encoder.container(keyedBy: Key.self)
+            var writer = Writer(fields: fields, container: container)
+            try Photo.Fields.visitStored(&writer)
+            try container.encode(camera, forKey: Row.camera)
+            try container.encode(decoded, forKey: Row.decoded)
+        }
+
+        /// The listed fields' keys, in the order of `Photo.Fields.visitStored`.
+        static let fieldKeys: [Key] = {
+            var keys = KeyNames()
+            Photo.Fields.visitStored(&keys)
+            return keys.names.map(Key.init(stringValue:))
+        }()
+
+        struct KeyNames: StoredFieldVisitor {
+            var names: [String] = []
+            mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
+                if field.places.contains(.listed) { names.append(field.listKey) }
+            }
+        }
+
+        private struct Lister: StoredFieldVisitor {
+            var fields = Photo.Fields(path: "")
+            @inline(__always)
+            mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
+                guard field.places.contains(.listed) else { return }
+                let value = fields[keyPath: field.keyPath]
+                fields[keyPath: field.keyPath] = value.listed ?? value
+            }
+        }
+
+        private struct Writer: StoredFieldVisitor {
+            let fields: Photo.Fields
+            var container: KeyedEncodingContainer<Key>
+            /// The next listed field's place in `fieldKeys`.
+            var index = 0
+            @inline(__always)
+            mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws {
+                guard field.places.contains(.listed) else { return }
+                try container.encode(fields[keyPath: field.keyPath], forKey: Row.fieldKeys[index])
+                index += 1
+            }
         }
     }
 }

@@ -38,11 +38,11 @@ public struct PhotoMetadata: Hashable, Sendable {
 extension Photo {
     /// The stars, reject and keywords, together.
     public var metadata: PhotoMetadata {
-        get { PhotoMetadata(rating: rating, isRejected: isRejected, keywords: keywords) }
+        get { PhotoMetadata(rating: self.rating, isRejected: self.isRejected, keywords: self.keywords) }
         set {
-            if rating != newValue.rating { rating = newValue.rating }
-            if isRejected != newValue.isRejected { isRejected = newValue.isRejected }
-            if keywords != newValue.keywords { keywords = newValue.keywords }
+            if self.rating != newValue.rating { self.rating = newValue.rating }
+            if self.isRejected != newValue.isRejected { self.isRejected = newValue.isRejected }
+            if self.keywords != newValue.keywords { self.keywords = newValue.keywords }
         }
     }
 }

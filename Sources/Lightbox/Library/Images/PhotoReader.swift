@@ -164,6 +164,11 @@ enum PhotoReader {
 }
 
 extension Photo {
+    mutating func apply(_ metadata: ImageMetadata) { fields.apply(metadata) }
+}
+
+extension Photo.Fields {
+    /// Where each field comes from in the file.
     mutating func apply(_ metadata: ImageMetadata) {
         if let original = PhotoReader.isoTimestamp(exif: metadata.dateTimeOriginal) {
             taken = original

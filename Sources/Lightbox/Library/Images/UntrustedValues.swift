@@ -93,7 +93,12 @@ extension Photo {
     static let maxSide = 1_000_000
 
     /// This photo with every value that can't be right made unknown (see `UntrustedValues`).
-    public func validated() -> Photo {
+    public func validated() -> Photo { Photo(fields.validated()) }
+}
+
+extension Photo.Fields {
+    /// These fields with every value that can't be right made unknown (see `UntrustedValues`).
+    func validated() -> Photo.Fields {
         var photo = self
         photo.fileSize = max(0, fileSize)
         photo.modified = modified.isFinite ? modified : 0

@@ -139,115 +139,75 @@ struct WireReader {
     }
 }
 
-/// The fields of a `Photo` a worker read from a file (the path, size and modification
-/// time are the app's own: it asked for them).
+/// The fields of a `Photo` a worker read from a file (`FieldPlaces.file`), and its
+/// content fingerprint; the path, size and modification time are the app's own: it asked
+/// for them.
 struct PhotoRecord: Equatable, Sendable {
-    var taken: String?
-    var takenSource: String?
-    var make: String?
-    var model: String?
-    var lens: String?
-    var exposure: String?
-    var aperture: Double?
-    var iso: Int?
-    var focalLength: Double?
-    var width: Int
-    var height: Int
-    var orientation: Int
-    var latitude: Double?
-    var longitude: Double?
-    var altitude: Double?
-    var rating: Int
-    var isRejected: Bool
-    var keywords: [String]
-    var error: String?
-    var fingerprint: Int64?
+    /// Only the fields read from the file; the others as a new photo has them.
+    private(set) var fields = Photo.Fields(path: "")
+    private(set) var fingerprint: Int64?
 
     init(_ photo: Photo) {
-        taken = photo.taken
-        takenSource = photo.takenSource?.rawValue
-        make = photo.make
-        model = photo.model
-        lens = photo.lens
-        exposure = photo.exposure
-        aperture = photo.aperture
-        iso = photo.iso
-        focalLength = photo.focalLength
-        width = photo.width
-        height = photo.height
-        orientation = photo.orientation
-        latitude = photo.latitude
-        longitude = photo.longitude
-        altitude = photo.altitude
-        rating = photo.rating
-        isRejected = photo.isRejected
-        keywords = photo.keywords
-        error = photo.error
+        var copier = FileFieldCopier(from: photo.fields)
+        Photo.Fields.visitStored(&copier)
+        fields = copier.fields
         fingerprint = photo.identity?.fingerprint
     }
 
     func write(to writer: inout WireWriter) {
-        for text in [taken, takenSource, make, model, lens, exposure] { writer.optional(text) { $0.string($1) } }
-        for number in [aperture, focalLength, latitude, longitude, altitude] { writer.optional(number) { $0.double($1) } }
-        writer.optional(iso) { $0.int($1) }
-        for value in [width, height, orientation, rating] { writer.int(value) }
-        writer.bool(isRejected)
-        writer.int(keywords.count)
-        for keyword in keywords { writer.string(keyword) }
-        writer.optional(error) { $0.string($1) }
+        // The bytes move into the visit and back, never shared (a copy would be made on the first write).
+        var fieldWriter = FileFieldWriter(fields: fields, writer: WireWriter())
+        swap(&fieldWriter.writer, &writer)
+        Photo.Fields.visitStored(&fieldWriter)
+        swap(&fieldWriter.writer, &writer)
         writer.optional(fingerprint) { $0.int(Int($1)) }
     }
 
     init(from reader: inout WireReader) throws(WireError) {
-        func text() throws(WireError) -> String? { try reader.optional { (r: inout WireReader) throws(WireError) in try r.string() } }
-        func number() throws(WireError) -> Double? { try reader.optional { (r: inout WireReader) throws(WireError) in try r.double() } }
-        taken = try text()
-        takenSource = try text()
-        make = try text()
-        model = try text()
-        lens = try text()
-        exposure = try text()
-        aperture = try number()
-        focalLength = try number()
-        latitude = try number()
-        longitude = try number()
-        altitude = try number()
-        iso = try reader.optional { (r: inout WireReader) throws(WireError) in try r.int() }
-        width = try reader.int()
-        height = try reader.int()
-        orientation = try reader.int()
-        rating = try reader.int()
-        isRejected = try reader.bool()
-        let count = try reader.int()
-        guard (0...100_000).contains(count) else { throw WireError() }
-        keywords = []
-        for _ in 0..<count { keywords.append(try reader.string()) }
-        error = try text()
+        var fieldReader = FileFieldReader(reader: reader)
+        try Photo.Fields.visitStored(&fieldReader)
+        reader = fieldReader.reader
+        fields = fieldReader.fields
         fingerprint = try reader.optional { (r: inout WireReader) throws(WireError) in Int64(try r.int()) }
     }
 
     /// The photo at `path` with these fields; checked again here, as anything a worker says is untrusted.
     func photo(path: String, stamp: FileStamp) -> Photo {
-        var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified, error: error)
-        photo.taken = taken
-        photo.takenSource = takenSource.flatMap(TakenSource.init(rawValue:))
-        photo.make = make
-        photo.model = model
-        photo.lens = lens
-        photo.exposure = exposure
-        photo.aperture = aperture
-        photo.iso = iso
-        photo.focalLength = focalLength
-        photo.width = width
-        photo.height = height
-        photo.orientation = orientation
-        photo.latitude = latitude
-        photo.longitude = longitude
-        photo.altitude = altitude
-        photo.rating = rating
-        photo.isRejected = isRejected
-        photo.keywords = keywords
+        var photo = Photo(fields)
+        photo.path = path
+        photo.fileSize = stamp.size
+        photo.modified = stamp.modified
         photo.identity = fingerprint.map { FileIdentity(device: 0, inode: 0, fingerprint: $0) }
         return photo.validated()
+    }
+
+    private struct FileFieldCopier: StoredFieldVisitor {
+        let from: Photo.Fields
+        var fields = Photo.Fields(path: "")
+
+        @inline(__always)
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
+            if field.places.contains(.file) { fields[keyPath: field.keyPath] = from[keyPath: field.keyPath] }
+        }
+    }
+
+    private struct FileFieldWriter: StoredFieldVisitor {
+        let fields: Photo.Fields
+        var writer: WireWriter
+
+        @inline(__always)
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) {
+            if field.places.contains(.file) { fields[keyPath: field.keyPath].write(to: &writer) }
+        }
+    }
+
+    private struct FileFieldReader: StoredFieldVisitor {
+        var reader: WireReader
+        var fields = Photo.Fields(path: "")
+
+        @inline(__always)
+        mutating func visit<Value: StoredValue>(_ field: StoredField<Value>) throws(WireError) {
+            if field.places.contains(.file) { fields[keyPath: field.keyPath] = try Value.read(from: &reader) }
+        }
     }
 }

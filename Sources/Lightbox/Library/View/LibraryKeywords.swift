@@ -63,7 +63,7 @@ extension Photo {
     /// Whether the photo has `keyword` (case ignored, as search and edits compare).
     public func has(keyword: String) -> Bool {
         let key = KeywordText.key(keyword)
-        return keywords.contains { KeywordText.key($0) == key }
+        return self.keywords.contains { KeywordText.key($0) == key }
     }
 }
 

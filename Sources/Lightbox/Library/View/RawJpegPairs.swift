@@ -23,7 +23,7 @@ enum RawJpegPairs {
     /// Costs one pass over the names when the library holds no RAW file.
     static func paired(_ photos: [Photo]) -> [Photo] {
         guard photos.contains(where: { isRaw($0.path) }) else { return photos }
-        let paths = Set(photos.lazy.map(\.path))
+        let paths = Set(photos.lazy.map(\.id))
         var companions: Set<String> = []
         var result = photos
         for index in result.indices where result[index].error == nil {
