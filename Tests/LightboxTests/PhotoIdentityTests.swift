@@ -227,6 +227,21 @@ final class PhotoIdentityTests: XCTestCase {
         XCTAssertEqual(try catalog.database.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") }, 2)
     }
 
+    func testAScanLooksForMovedPhotosOnlyWhereTheCatalogKnowsTheFile() throws {
+        let paths = LibraryFixtures.copySamples(to: library, count: 2)
+        _ = try scan(library)
+        let known = MovedFiles(catalog: catalog, removedFolders: [])
+        let same = try XCTUnwrap(FileIdentity.read(paths[0]))
+        XCTAssertTrue(known.mayBeKnown(same), "the file itself")
+        let copy = library + "/copy.jpg"
+        try FileManager.default.copyItem(atPath: paths[1], toPath: copy)
+        XCTAssertTrue(known.mayBeKnown(try XCTUnwrap(FileIdentity.read(copy))), "a copy: its fingerprint")
+        let other = library + "/other.jpg"
+        try Data("not one of the catalog's".utf8).write(to: URL(fileURLWithPath: other))
+        XCTAssertFalse(known.mayBeKnown(try XCTUnwrap(FileIdentity.read(other))), "a new file")
+        XCTAssertFalse(MovedFiles(catalog: try Catalog(path: library + "/empty.sqlite"), removedFolders: []).mayBeKnown(same))
+    }
+
     func testMovesInARowAddUpAndAnEditFollowsThem() {
         XCTAssertEqual(Catalog.Saved.moves(["/a": "/b", "/x": "/y"], then: ["/b": "/c", "/y": "/x"]), ["/a": "/c"])
         let edit = MetadataEdit(

@@ -41,7 +41,9 @@ extension Catalog {
     /// vanished from elsewhere (matched by `vanishedPhoto(matching:)`: its row moves here);
     /// a new one starts with what the file says.
     @discardableResult
-    public func save(_ photos: [Photo]) throws -> Saved {
+    /// `mayBeKnown` tells a file no photo of the catalog can be (its device and inode and its
+    /// fingerprint unknown, see `MovedFiles`), which is not looked up.
+    public func save(_ photos: [Photo], mayBeKnown: (FileIdentity) -> Bool = { _ in true }) throws -> Saved {
         try writeFound { db in
             let columns = Catalog.photoColumns
             let update = columns.filter { !Catalog.personColumns.contains($0) && $0 != "path" }.map { "\($0) = excluded.\($0)" }
@@ -55,7 +57,7 @@ extension Catalog {
             var removedFolders: [String]?
             var saved = Saved()
             for var p in photos {
-                if p.identity != nil {
+                if let identity = p.identity, mayBeKnown(identity) {
                     let current = try GRDB.Row.fetchOne(atPath, arguments: [p.path]).map(Catalog.IdentityRow.init)
                     removedFolders = try removedFolders ?? Catalog.removedFolders(db)
                     if let found = try Catalog.vanishedPhoto(matching: p, current: current, in: db, removedFolders: removedFolders ?? []) {
@@ -138,10 +140,10 @@ extension Catalog {
     /// Saves files read from disk (see `save`), leaving out those gone since they were
     /// read: a row is never brought back for a file moved to the trash meanwhile. Returns what was saved.
     @discardableResult
-    public func saveRead(_ photos: [Photo]) throws -> Saved {
+    public func saveRead(_ photos: [Photo], mayBeKnown: (FileIdentity) -> Bool = { _ in true }) throws -> Saved {
         guard !photos.isEmpty else { return Saved() }
         return try serialized {
-            try save(photos.filter { !Catalog.isGone($0.path) })
+            try save(photos.filter { !Catalog.isGone($0.path) }, mayBeKnown: mayBeKnown)
         }
     }
 }

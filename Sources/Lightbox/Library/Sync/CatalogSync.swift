@@ -54,9 +54,9 @@ public struct CatalogSync: Sendable {
             } else {
                 onProgress(state.summary.read + state.summary.unchanged + state.summary.moved)
             }
-            if state.pending.count + state.moved.count >= batchSize { state.flush(into: catalog, then: onBatch) }
+            if state.pending.count + state.moved.count >= batchSize { state.flush(into: catalog, moved: moved, then: onBatch) }
         }
-        state.flush(into: catalog, then: onBatch)
+        state.flush(into: catalog, moved: moved, then: onBatch)
         state.waitForWrites()
         if let error = state.error { throw error }
         var summary = state.summary
@@ -102,7 +102,7 @@ private final class SyncState: @unchecked Sendable {
 
     var error: Error? { errorLock.withLock { writeError } }
 
-    func flush(into catalog: Catalog, then done: @escaping @Sendable (Catalog.Saved) -> Void) {
+    func flush(into catalog: Catalog, moved known: MovedFiles, then done: @escaping @Sendable (Catalog.Saved) -> Void) {
         let batch = pending
         let moves = moved
         pending.removeAll(keepingCapacity: true)
@@ -111,7 +111,7 @@ private final class SyncState: @unchecked Sendable {
             guard !batch.isEmpty || !moves.isEmpty, error == nil else { return }
             do {
                 var saved = try catalog.relink(moves)
-                saved.add(try catalog.saveRead(batch))
+                saved.add(try catalog.saveRead(batch, mayBeKnown: known.mayBeKnown))
                 done(saved)
             } catch {
                 errorLock.withLock { writeError = error }

@@ -17,7 +17,15 @@ final class MovedFiles: @unchecked Sendable {
     private let catalog: Catalog
     private let removedFolders: [String]
     private let lock = NSLock()
+    private struct Inode: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
     private var rows: [Key: [Catalog.IdentityRow]]?
+    /// Every device and inode, and every fingerprint, of the catalog's photos.
+    private var inodes: Set<Inode> = []
+    private var fingerprints: Set<Int64> = []
     private var claimed: Set<Int64> = []
     /// Photos whose files were found where the catalog has them: no later new path is theirs.
     private var present: Set<Int64> = []
@@ -30,12 +38,7 @@ final class MovedFiles: @unchecked Sendable {
     /// The id of the photo whose file the one at `path` is, when that photo's file vanished.
     func photo(movedTo path: String, stamp: FileStamp, identity: FileIdentity) -> Int64? {
         lock.withLock {
-            if rows == nil {
-                let all = (try? catalog.identityRows()) ?? []
-                rows = Dictionary(grouping: all) { row in
-                    Key(device: row.identity?.device ?? 0, inode: row.identity?.inode ?? 0, size: row.fileSize, modified: row.modified)
-                }
-            }
+            load()
             let key = Key(device: identity.device, inode: identity.inode, size: stamp.size, modified: stamp.modified)
             let name = (path as NSString).lastPathComponent
             // Missing ones first, then one of the same name (a folder moved, not a file renamed).
@@ -57,6 +60,31 @@ final class MovedFiles: @unchecked Sendable {
                 present.insert(row.id)
             }
             return nil
+        }
+    }
+
+    /// Whether a file read in this scan may be a photo of the catalog, moved (by its
+    /// device and inode, or its fingerprint): else saving it looks for none. A first scan
+    /// of a new library, where no file is known, asks the catalog nothing.
+    func mayBeKnown(_ identity: FileIdentity) -> Bool {
+        lock.withLock {
+            load()
+            return inodes.contains(Inode(device: identity.device, inode: identity.inode))
+                || identity.fingerprint.map(fingerprints.contains) == true
+        }
+    }
+
+    /// Reads the catalog's identities, once (called with the lock held).
+    private func load() {
+        guard rows == nil else { return }
+        let all = (try? catalog.identityRows()) ?? []
+        rows = Dictionary(grouping: all) { row in
+            Key(device: row.identity?.device ?? 0, inode: row.identity?.inode ?? 0, size: row.fileSize, modified: row.modified)
+        }
+        for row in all {
+            guard let identity = row.identity else { continue }
+            inodes.insert(Inode(device: identity.device, inode: identity.inode))
+            if let fingerprint = identity.fingerprint { fingerprints.insert(fingerprint) }
         }
     }
 }
