@@ -37,7 +37,7 @@ public enum PhotoListing {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(row), as: UTF8.self)
+            return withFileSystemPath(String(decoding: try encoder.encode(row), as: UTF8.self), path: row.path, encoder: encoder)
         } catch {
             return failureLine(path: row.path, decoded: row.decoded, error: "this file's details can't be listed: \(error)")
         }
@@ -49,7 +49,7 @@ public enum PhotoListing {
         let fields = keys.map { key -> String in
             let value =
                 switch key {
-                case Row.Key.path.rawValue: jsonString(path)
+                case Row.Key.path.rawValue: pathJSON(path)
                 case Row.Key.error.rawValue: jsonString(error)
                 case Row.Key.decoded.rawValue: decoded.map { $0 ? "true" : "false" } ?? "null"
                 default: "null"
