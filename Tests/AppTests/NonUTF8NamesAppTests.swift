@@ -48,7 +48,8 @@ final class NonUTF8NamesAppTests: GtkTestCase {
         app.sendKeys("4", to: window)
         XCTAssertTrue(waitUntil(timeout: 10) { fixture.rating(of: self.girl) == 4 }, "rated in the catalog")
         tree = app.waitForTree { self.row("M\u{FFFD}dchen.jpg", in: $0)?.hasSuffix("Rated 4 stars") == true }
-        XCTAssertEqual(row("M\u{FFFD}dchen.jpg", in: tree)?.hasSuffix("Rated 4 stars"), true, row("M\u{FFFD}dchen.jpg", in: tree) ?? "no row")
+        XCTAssertEqual(
+            row("M\u{FFFD}dchen.jpg", in: tree)?.hasSuffix("Rated 4 stars"), true, row("M\u{FFFD}dchen.jpg", in: tree) ?? "no row")
 
         // The folder watcher reports a file that arrives under a Latin-1 name by its bytes.
         try copy("IMG_1002.jpg", to: folder + "/" + street, fixture: fixture)

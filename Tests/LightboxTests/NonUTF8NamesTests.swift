@@ -93,6 +93,26 @@ final class NonUTF8NamesTests: GtkTestCase {
         XCTAssertEqual(again.origin, .diskCache)
     }
 
+    func testAPhotoOrFolderGivenToOpenIsFoundByItsBytes() throws {
+        let (photo, _) = try Self.makeLatin1Library(at: library)
+        let opened = OpenedPaths([photo, library + "/" + Self.spring, library + "/" + Self.spring + "/gone.jpg"])
+        XCTAssertEqual(opened.photos, [photo])
+        XCTAssertEqual(opened.folders, [library + "/" + Self.spring])
+        XCTAssertEqual(opened.problems, ["“gone.jpg” can't be opened: there is no such file."])
+    }
+
+    func testTheWorkerProcessesReadAndDecodeThemByTheirBytes() throws {
+        let (photo, nested) = try Self.makeLatin1Library(at: library)
+        let workers = WorkerPool(executable: LibraryFixtures.productsDirectory + "/lightbox", size: 1)
+        let stamp = try XCTUnwrap(FileInfo(path: nested)).stamp
+        let read = workers.read(path: nested, stamp: stamp, timeout: 10)
+        XCTAssertEqual(read.path, nested, "the path came back as it went")
+        XCTAssertNil(read.error)
+        XCTAssertEqual(read.width, PhotoReader.read(path: nested, stamp: stamp).width)
+        let image = try workers.decode(path: photo, fitting: 256, maxPixels: PhotoReader.maxPixels, timeout: 10, urgent: true)
+        XCTAssertEqual(image.width, 256)
+    }
+
     @MainActor
     func testARatingIsWrittenIntoTheFileAndTheTrashTakesItAndGivesItBack() throws {
         let (photo, nested) = try Self.makeLatin1Library(at: library)
