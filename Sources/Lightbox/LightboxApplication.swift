@@ -136,7 +136,7 @@ public final class LightboxApplication {
     static let largeScreenHeight = 1600
 
     private func startFolder() -> String {
-        if let last = state.lastFolder, FileManager.default.fileExists(atPath: last) { return last }
+        if let last = state.lastFolder, FileInfo(path: last) != nil { return last }
         return LibraryLocation.defaultFolder(sampleLibrary: Self.sampleLibrary)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import Gtk
 import Lightbox
 
-let arguments = CommandLine.arguments
+let arguments = PathBytes.commandLineArguments
 // A helper process of the app's own (`WorkerPool`): decodes files, never opens a window.
 if arguments.count > 1, arguments[1] == DecoderWorker.argument {
     DecoderWorker.run()

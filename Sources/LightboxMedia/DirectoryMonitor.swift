@@ -19,7 +19,7 @@ public final class DirectoryMonitor {
 
     /// Starts watching `path`. Fails when the folder can't be monitored.
     public init(path: String) throws(MediaError) {
-        let file = g_file_new_for_path(path)
+        let file = g_file_new_for_path(PathBytes.c(path))
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
@@ -35,7 +35,7 @@ public final class DirectoryMonitor {
         let raw: Raw = { file, other, kind in
             func path(_ pointer: UnsafeMutableRawPointer?) -> String? {
                 guard let pointer else { return nil }
-                return takeString(g_file_get_path(OpaquePointer(pointer)))
+                return PathBytes.take(g_file_get_path(OpaquePointer(pointer)))
             }
             switch GFileMonitorEvent(rawValue: UInt32(kind)) {
             case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED,

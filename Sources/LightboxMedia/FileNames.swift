@@ -1,11 +1,12 @@
 import CGtk
+import Glibc
 import Gtk
 
 /// GLib's file-name conversions, used for freedesktop thumbnail names.
 public enum FileNames {
-    /// The `file://` URI of an absolute path (percent-escaped as GNOME Files does).
+    /// The `file://` URI of an absolute path, from its bytes (percent-escaped as GNOME Files does).
     public static func uri(forPath path: String) -> String? {
-        takeString(g_filename_to_uri(path, nil, nil))
+        PathBytes.uri(path)
     }
 
     /// A key that orders names as GNOME Files orders file names: numbers by value
@@ -34,12 +35,44 @@ public enum FileNames {
     /// Moves a file or folder to the trash with GIO (`g_file_trash`), following
     /// the freedesktop trash specification (home trash or the mount's `.Trash-UID`).
     public static func trash(path: String) throws(MediaError) {
-        let file = g_file_new_for_path(path)
+        let file = g_file_new_for_path(PathBytes.c(path))
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard g_file_trash(file, nil, &error) != 0 else {
             throw MediaError.take(error, fallback: tr("the file could not be moved to the trash"))
         }
+    }
+
+    /// Moves a file with GIO (`g_file_move`): a rename on one disk, a copy and delete across
+    /// disks; never over an existing file.
+    public static func move(path: String, to destination: String) throws(MediaError) {
+        let source = g_file_new_for_path(PathBytes.c(path))
+        let target = g_file_new_for_path(PathBytes.c(destination))
+        defer {
+            g_object_unref(UnsafeMutableRawPointer(source))
+            g_object_unref(UnsafeMutableRawPointer(target))
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GFileCopyFlags(rawValue: G_FILE_COPY_NOFOLLOW_SYMLINKS.rawValue | G_FILE_COPY_ALL_METADATA.rawValue)
+        guard g_file_move(source, target, flags, nil, nil, nil, &error) != 0 else {
+            throw MediaError.take(error, fallback: tr("the file could not be moved"))
+        }
+    }
+
+    /// Makes the folder at `path` and any missing parents (`g_mkdir_with_parents`).
+    public static func makeFolders(_ path: String) throws(MediaError) {
+        guard g_mkdir_with_parents(PathBytes.c(path), 0o777) == 0 else {
+            throw MediaError(String(cString: strerror(errno)))
+        }
+    }
+
+    /// The bytes of a (small) file, whatever its name's encoding; nil when it can't be read.
+    public static func contents(of path: String) -> [UInt8]? {
+        var data: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard g_file_get_contents(PathBytes.c(path), &data, &length, nil) != 0, let data else { return nil }
+        defer { g_free(data) }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
     }
 
     /// The user's data folder (`$XDG_DATA_HOME`, as GLib resolves it).

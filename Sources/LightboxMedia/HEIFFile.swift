@@ -1,5 +1,6 @@
 import CGtk
 import CHeif
+import Gtk
 
 /// A HEIF or AVIF file opened with libheif: its primary image's size as shown (libheif
 /// applies the file's rotation and mirroring) and the thumbnails phones embed (an iPhone's
@@ -16,7 +17,7 @@ public final class HEIFFile {
     public init(path: String) throws(MediaError) {
         guard Self.initialized else { throw MediaError(tr("libheif could not be initialized")) }
         guard let context = heif_context_alloc() else { throw MediaError(tr("libheif could not allocate a context")) }
-        let read = heif_context_read_from_file(context, path, nil)
+        let read = heif_context_read_from_file(context, PathBytes.c(path), nil)
         guard read.code == heif_error_Ok else {
             heif_context_free(context)
             throw MediaError(Self.message(read))

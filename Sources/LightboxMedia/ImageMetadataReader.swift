@@ -125,7 +125,7 @@ public enum ImageMetadataReader {
         if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
             candidates.append(String(path[..<dot]) + ".xmp")
         }
-        return candidates.first { $0 != path && access($0, R_OK) == 0 }
+        return candidates.first { $0 != path && access(PathBytes.c($0), R_OK) == 0 }
     }
 }
 
@@ -136,7 +136,7 @@ final class TaggedFile {
     init(path: String) throws(MediaError) {
         guard let metadata = gexiv2_metadata_new() else { throw MediaError(tr("gexiv2 could not allocate metadata")) }
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+        guard gexiv2_metadata_open_path(metadata, PathBytes.c(path), &error) != 0 else {
             g_object_unref(UnsafeMutableRawPointer(metadata))
             throw MediaError.take(error, fallback: "gexiv2 could not read the file")
         }

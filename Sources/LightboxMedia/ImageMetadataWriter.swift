@@ -94,7 +94,7 @@ public enum ImageMetadataWriter {
             try file.set(name, "\(tags.exifStars)")
         }
         var error: UnsafeMutablePointer<GError>?
-        let saved = withExtendedLifetime(file) { gexiv2_metadata_save_file(file.metadata, path, &error) }
+        let saved = withExtendedLifetime(file) { gexiv2_metadata_save_file(file.metadata, PathBytes.c(path), &error) }
         guard saved != 0 else {
             throw MediaError.take(error, fallback: tr("gexiv2 could not save the file"))
         }

@@ -1,4 +1,5 @@
 import CGtk
+import Gtk
 
 /// Decoded pixels (a `GdkPixbuf`), safe to hand between threads: a pixbuf is never
 /// changed after it is made here, and this owner holds the only reference.
@@ -55,7 +56,7 @@ public final class PixelImage: @unchecked Sendable {
         let width = max(1, Int((Double(info.width) * scale).rounded()))
         let height = max(1, Int((Double(info.height) * scale).rounded()))
         var error: UnsafeMutablePointer<GError>?
-        guard let decoded = gdk_pixbuf_new_from_file_at_scale(path, gint(width), gint(height), 1, &error) else {
+        guard let decoded = gdk_pixbuf_new_from_file_at_scale(PathBytes.c(path), gint(width), gint(height), 1, &error) else {
             throw MediaError.take(error, fallback: tr("the image could not be decoded"))
         }
         let image = PixelImage(adopting: decoded)
@@ -77,7 +78,7 @@ public final class PixelImage: @unchecked Sendable {
         }
         if let thumbnail = file.thumbnail(fitting: size) { return thumbnail }
         var error: UnsafeMutablePointer<GError>?
-        guard let decoded = gdk_pixbuf_new_from_file(path, &error) else {
+        guard let decoded = gdk_pixbuf_new_from_file(PathBytes.c(path), &error) else {
             throw MediaError.take(error, fallback: tr("the HEIF image could not be decoded"))
         }
         return try PixelImage(adopting: decoded).scaled(fitting: size)
@@ -151,7 +152,7 @@ public final class PixelImage: @unchecked Sendable {
     /// Loads a whole (small) image file, with its PNG text chunks.
     public static func load(path: String, textKeys: [String]) throws(MediaError) -> (PixelImage, [String: String]) {
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+        guard let pixbuf = gdk_pixbuf_new_from_file(PathBytes.c(path), &error) else {
             throw MediaError.take(error, fallback: tr("the image could not be loaded"))
         }
         var text: [String: String] = [:]
@@ -174,7 +175,7 @@ public final class PixelImage: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let saved = keyStrings.withUnsafeMutableBufferPointer { k in
             valueStrings.withUnsafeMutableBufferPointer { v in
-                gdk_pixbuf_savev(pixbuf, path, "png", k.baseAddress, v.baseAddress, &error)
+                gdk_pixbuf_savev(pixbuf, PathBytes.c(path), "png", k.baseAddress, v.baseAddress, &error)
             }
         }
         guard saved != 0 else { throw MediaError.take(error, fallback: tr("the thumbnail could not be saved")) }
@@ -197,7 +198,7 @@ public struct ImageFileInfo: Sendable {
     public static func read(path: String) throws(MediaError) -> ImageFileInfo {
         var width: gint = 0
         var height: gint = 0
-        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
+        guard let format = gdk_pixbuf_get_file_info(PathBytes.c(path), &width, &height) else {
             throw MediaError(tr("not an image format gdk-pixbuf can read"))
         }
         return ImageFileInfo(

@@ -1,5 +1,6 @@
 import CGtk
 import CLibRaw
+import Gtk
 
 /// Develops a camera RAW file's sensor data with LibRaw, for files whose embedded previews
 /// are missing or too small (`RawPreview`). Half-size demosaicing (each 2×2 Bayer block
@@ -61,7 +62,7 @@ public enum RawDecoder {
         defer { libraw_close(raw) }
         raw.pointee.params.half_size = 1
         raw.pointee.params.use_camera_wb = 1
-        try check(libraw_open_file(raw, path))
+        try check(libraw_open_file(raw, PathBytes.c(path)))
         let sensor = Int(raw.pointee.sizes.raw_width) * Int(raw.pointee.sizes.raw_height)
         guard sensor <= maxPixels else { throw .tooLarge(sensorPixels: sensor) }
         try check(libraw_unpack(raw))

@@ -14,7 +14,7 @@ public final class ContentProvider {
     /// A list of files (a `GdkFileList`): GTK offers it as `text/uri-list` and as GNOME's
     /// `x-special/gnome-copied-files` too, so file managers paste the files themselves.
     public convenience init(filePaths paths: [String]) {
-        var files: [OpaquePointer?] = paths.map { g_file_new_for_path($0) }
+        var files: [OpaquePointer?] = paths.map { g_file_new_for_path(PathBytes.c($0)) }
         let list = gdk_file_list_new_from_array(&files, gsize(files.count))
         files.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         var value = GValue()
@@ -86,10 +86,7 @@ enum ContentFormatsReading {
         let files = gdk_file_list_get_files(list)
         var node = files
         while let current = node {
-            if let path = g_file_get_path(OpaquePointer(current.pointee.data)) {
-                paths.append(String(cString: path))
-                g_free(path)
-            }
+            if let path = PathBytes.take(g_file_get_path(OpaquePointer(current.pointee.data))) { paths.append(path) }
             node = current.pointee.next
         }
         g_slist_free(files)

@@ -70,7 +70,7 @@ public final class AppChooser {
     private init(paths: [String], parent: Window?, completion: @escaping @MainActor (Result<String?, LaunchError>) -> Void) {
         self.paths = paths
         self.completion = completion
-        let file = g_file_new_for_path(paths[0])
+        let file = g_file_new_for_path(PathBytes.c(paths[0]))
         let flags = GtkDialogFlags(rawValue: GTK_DIALOG_MODAL.rawValue | GTK_DIALOG_DESTROY_WITH_PARENT.rawValue)
         dialog = gtk_app_chooser_dialog_new(parent.map { $0.cast() }, flags, file)
         g_object_unref(UnsafeMutableRawPointer(file))
@@ -103,7 +103,7 @@ public final class AppChooser {
         if response == GTK_RESPONSE_OK.rawValue, let info = gtk_app_chooser_get_app_info(OpaquePointer(dialog)) {
             let name = String(cString: g_app_info_get_display_name(info))
             var files: UnsafeMutablePointer<GList>?
-            for path in paths.reversed() { files = g_list_prepend(files, UnsafeMutableRawPointer(g_file_new_for_path(path))) }
+            for path in paths.reversed() { files = g_list_prepend(files, UnsafeMutableRawPointer(g_file_new_for_path(PathBytes.c(path)))) }
             let context = gdk_display_get_app_launch_context(gtk_widget_get_display(dialog))
             var error: UnsafeMutablePointer<GError>?
             result =

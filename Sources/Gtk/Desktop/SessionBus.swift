@@ -52,8 +52,10 @@ final class FileDescriptors {
 
     /// Opens `path` read-only and returns its index in the list.
     func append(_ path: String) throws(BusError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BusError("“\(path)” can’t be opened: \(String(cString: strerror(errno)))") }
+        let descriptor = open(PathBytes.c(path), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw BusError("“\(PathBytes.displayName(path))” can’t be opened: \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         if list == nil { list = g_unix_fd_list_new() }
         // The list keeps a duplicate of the descriptor.

@@ -54,9 +54,8 @@ open class Application: Object, ActionMap {
             let list = files?.assumingMemoryBound(to: OpaquePointer?.self)
             var paths: [String] = []
             for index in 0..<Int(max(count, 0)) {
-                guard let file = list?[index], let path = g_file_get_path(file) else { continue }
-                paths.append(String(cString: path))
-                g_free(path)
+                guard let file = list?[index], let path = PathBytes.take(g_file_get_path(file)) else { continue }
+                paths.append(path)
             }
             MainActor.assumeIsolated { withBox(data, default: ()) { (h: OpenHandler) in h(paths) } }
         }
@@ -65,10 +64,11 @@ open class Application: Object, ActionMap {
             trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
-    /// Runs the application (the GLib main loop) with `arguments` (argv, program name first).
+    /// Runs the application (the GLib main loop) with `arguments` (argv, program name first;
+    /// each as `PathBytes` keeps it, so a file name that is not UTF-8 reaches GIO as its bytes).
     /// Returns the exit status.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
-        var cStrings = arguments.map { strdup($0) }
+        var cStrings = arguments.map { PathBytes.c($0).withUnsafeBufferPointer { strdup($0.baseAddress!) } }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in
             g_application_run(cast(), gint(buffer.count), buffer.baseAddress)

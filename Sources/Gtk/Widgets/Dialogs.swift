@@ -66,10 +66,7 @@ public final class FolderChooser {
         guard keepAlive != nil else { return }
         var path: String?
         if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.cast()) {
-            if let cPath = g_file_get_path(file) {
-                path = String(cString: cPath)
-                g_free(cPath)
-            }
+            path = PathBytes.take(g_file_get_path(file))
             g_object_unref(UnsafeMutableRawPointer(file))
         }
         keepAlive = nil

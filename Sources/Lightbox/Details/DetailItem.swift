@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxKit
 import LightboxMedia
 
@@ -155,7 +156,7 @@ public enum DetailItem: Identifiable, Equatable {
                         latitude: location.latitude,
                         longitude: location.longitude)))
         }
-        items.append(.field(.folder, value: (photo.path as NSString).deletingLastPathComponent, link: nil))
+        items.append(.field(.folder, value: PathBytes.displayName((photo.path as NSString).deletingLastPathComponent), link: nil))
         if let error = photo.error { items.append(.field(.problem, value: error, link: nil)) }
         return items
     }

@@ -146,7 +146,7 @@ public final class PhotoHandoffs {
         guard !photos.isEmpty else { return }
         if isSandboxed { return showInFilesFromSandbox(photos[0]) }
         let uris = photos.filePaths.compactMap(FileNames.uri(forPath:))
-        let folder = (photos[0].path as NSString).deletingLastPathComponent
+        let folder = PathBytes.displayName((photos[0].path as NSString).deletingLastPathComponent)
         let nobody = CommandMessage(
             photos.count == 1
                 // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
@@ -164,7 +164,7 @@ public final class PhotoHandoffs {
     }
 
     private func showInFilesFromSandbox(_ photo: Photo) {
-        let folder = (photo.path as NSString).deletingLastPathComponent
+        let folder = PathBytes.displayName((photo.path as NSString).deletingLastPathComponent)
         // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
         let nobody = CommandMessage(String(format: tr("No desktop portal answered: “%1$@” is in %2$@"), photo.name, folder))
         guard let bus = bus() else { return say(nobody) }

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxKit
 
 /// What the window does with the library's folders when the person adds one (Open Folder…,
@@ -63,7 +64,7 @@ struct LibraryFolderPolicy {
     }
 
     static func name(of folder: String) -> String {
-        folder == "/" ? "/" : (folder as NSString).lastPathComponent
+        folder == "/" ? "/" : PathBytes.displayName((folder as NSString).lastPathComponent)
     }
 
     static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }

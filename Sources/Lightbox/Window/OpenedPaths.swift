@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// What the person asked to open (the command line, the desktop's `%U`, D-Bus `Open`, a
 /// second launch): folders, photo files, and what can't be opened, each with a sentence
@@ -14,10 +15,9 @@ struct OpenedPaths: Equatable {
     init(_ paths: [String]) {
         for path in paths {
             let standardized = (path as NSString).standardizingPath
-            let name = (standardized as NSString).lastPathComponent
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: standardized, isDirectory: &isFolder) {
-                if isFolder.boolValue {
+            let name = PathBytes.displayName((standardized as NSString).lastPathComponent)
+            if let info = FileInfo(path: standardized) {
+                if info.isFolder {
                     folders.append(standardized)
                 } else if PhotoFileKind(name: name) == .other {
                     // Translators: a toast; %@ is a file name given to Lightbox (a text file, say).

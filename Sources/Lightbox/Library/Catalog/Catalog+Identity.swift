@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Gtk
 
 /// A photo keeps its row — its id, stars, reject, keywords and pending write — when its
 /// file moves: a file that appears where the catalog has no row is first matched with the
@@ -192,7 +193,7 @@ extension Catalog {
     /// Whether the file at `path` is still `row`'s (not gone, not another file in its place).
     static func holdsItsFile(_ row: IdentityRow, at path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else { return !(errno == ENOENT || errno == ENOTDIR) }
+        guard stat(PathBytes.c(path), &info) == 0 else { return !(errno == ENOENT || errno == ENOTDIR) }
         let there = FileIdentity(info)
         if row.identity?.device == there.device && row.identity?.inode == there.inode { return true }
         guard let fingerprint = row.identity?.fingerprint else { return true }
@@ -201,7 +202,7 @@ extension Catalog {
 
     /// Whether nothing is at `path` any more (an unplugged disk's files included).
     static func isGone(_ path: String) -> Bool {
-        access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)
+        access(PathBytes.c(path), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)
     }
 
     /// Folders taken out of the library and not inside one still in it: their photos can

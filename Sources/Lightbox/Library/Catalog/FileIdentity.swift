@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// What tells one file from another beyond its path: the file system's own identity
 /// (device and inode, kept by a move or rename on one disk) and a fingerprint of its
@@ -62,7 +63,7 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of the file at `path` now, its fingerprint read; nil when it can't be opened.
     static func read(_ path: String) -> FileIdentity? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(PathBytes.c(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let info = FileInfo(descriptor: descriptor), info.isFile else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// What the file system says of a path: its kind, size, modification time and identity
 /// (device and inode). The app asks through this type, not through `stat` itself.
@@ -27,7 +28,7 @@ struct FileInfo: Hashable, Sendable {
     /// when it can't be read, with `errno` saying why.
     init?(path: String, followingLinks: Bool = true) {
         var info = stat()
-        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        guard (followingLinks ? stat(PathBytes.c(path), &info) : lstat(PathBytes.c(path), &info)) == 0 else { return nil }
         self.init(info)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// Where a photo's date taken came from.
 public enum TakenSource: String, Sendable {
@@ -119,11 +120,11 @@ public struct Photo: Identifiable, Hashable, Sendable {
         hasher.combine(storage.fields.rating)
     }
 
-    /// The file name.
+    /// The file name as people see it (`PathBytes.displayName`: bytes that are not text show as U+FFFD).
     public var name: String {
         let path = storage.fields.path
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return PathBytes.displayName(path) }
+        return PathBytes.displayName(String(path[path.utf8.index(after: slash)...]))
     }
 
     /// "Make Model" without repeating the make ("Canon EOS R5", "FUJIFILM X-T3").

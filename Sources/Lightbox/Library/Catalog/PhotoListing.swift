@@ -40,7 +40,7 @@ public enum PhotoListing {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(row), as: UTF8.self)
+            return withFileSystemPath(String(decoding: try encoder.encode(row), as: UTF8.self), path: row.fields.path, encoder: encoder)
         } catch {
             return failureLine(path: row.fields.path, decoded: row.decoded, error: "this file's details can't be listed: \(error)")
         }
@@ -52,7 +52,7 @@ public enum PhotoListing {
         let fields = keys.map { key -> String in
             let value =
                 switch key {
-                case "path": jsonString(path)
+                case "path": pathJSON(path)
                 case "error": jsonString(error)
                 case Row.decoded.stringValue: decoded.map { $0 ? "true" : "false" } ?? "null"
                 default: "null"

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 
 /// Copies the catalog's stars, reject and keywords into the photo files, one file after the
@@ -196,7 +197,7 @@ final class MetadataWriteBack: @unchecked Sendable {
     ) throws -> FileStamp {
         for _ in 0..<3 {
             var before = stat()
-            if !creating, stat(path, &before) != 0 { throw Failure(Self.describe(errno)) }
+            if !creating, stat(PathBytes.c(path), &before) != 0 { throw Failure(Self.describe(errno)) }
             let copy = try TemporaryCopy(next: path)
             defer { copy.remove() }
             if creating {
@@ -221,9 +222,9 @@ final class MetadataWriteBack: @unchecked Sendable {
                 // Trashed meanwhile (the trash runs serialized too): never bring it back.
                 guard (try? catalog.photo(at: photo)) != nil else { throw Failure(tr("the photo was moved away")) }
                 var now = stat()
-                let present = stat(path, &now) == 0
+                let present = stat(PathBytes.c(path), &now) == 0
                 if creating ? present : !(present && Self.same(now, before)) { return false }
-                guard rename(copy.path, path) == 0 else { throw Failure(Self.describe(errno)) }
+                guard rename(PathBytes.c(copy.path), PathBytes.c(path)) == 0 else { throw Failure(Self.describe(errno)) }
                 return true
             }
             guard replaced else { continue }
@@ -243,7 +244,7 @@ final class MetadataWriteBack: @unchecked Sendable {
     static func readOnlyReason(_ path: String) -> ReadOnly? {
         let info = FileInfo(path: path)
         let isFolder = info?.isFolder == true
-        if access(path, W_OK) != 0 {
+        if access(PathBytes.c(path), W_OK) != 0 {
             if errno == EROFS { return .disk }
         } else if (info?.permissions ?? 0) & 0o222 != 0 {
             return nil
@@ -268,10 +269,10 @@ final class MetadataWriteBack: @unchecked Sendable {
     /// Removes the temporary copies a crash left in `folder` (once per folder and run).
     private func clearTemporaryCopies(in folder: String) {
         guard clearedFolders.insert(folder).inserted,
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+            let entries = try? DirectoryListing.entries(of: folder)
         else { return }
-        for name in names where name.hasPrefix(".") && name.contains(Self.temporaryMark) {
-            unlink(folder + "/" + name)
+        for name in entries.map(\.name) where name.hasPrefix(".") && name.contains(Self.temporaryMark) {
+            unlink(PathBytes.c(folder + "/" + name))
         }
     }
 }
@@ -283,7 +284,7 @@ enum SidecarFile {
         var candidates = [path + ".xmp"]
         let base = (path as NSString).deletingPathExtension
         if base != path { candidates.append(base + ".xmp") }
-        return candidates.first { access($0, F_OK) == 0 }
+        return candidates.first { access(PathBytes.c($0), F_OK) == 0 }
     }
 }
 
@@ -299,7 +300,7 @@ private struct TemporaryCopy {
         for _ in 0..<8 {
             let suffix = String((0..<8).map { _ in letters.randomElement()! })
             let candidate = "\(folder)/.\(name)\(MetadataWriteBack.temporaryMark)\(suffix)"
-            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let descriptor = open(PathBytes.c(candidate), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
                 close(descriptor)
                 path = candidate
@@ -315,11 +316,11 @@ private struct TemporaryCopy {
         throw MetadataWriteBack.Failure(tr("no temporary file could be made next to it"))
     }
 
-    func remove() { unlink(path) }
+    func remove() { unlink(PathBytes.c(path)) }
 
     /// Copies the bytes of `source`, a few megabytes at a time.
     func fill(from source: String) throws {
-        guard let input = FileHandle(forReadingAtPath: source) else {
+        guard let input = Self.handle(opening: source, O_RDONLY) else {
             // Translators: %@ is the system's reason ("permission denied").
             throw MetadataWriteBack.Failure(String(format: tr("it can't be read (%@)"), MetadataWriteBack.describe(errno)))
         }
@@ -346,15 +347,22 @@ private struct TemporaryCopy {
     }
 
     private func handle() throws -> FileHandle {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
+        guard let handle = Self.handle(opening: path, O_WRONLY) else {
             throw MetadataWriteBack.Failure(MetadataWriteBack.describe(errno))
         }
         return handle
     }
 
+    /// The file at `path` opened with `flags` (its bytes, whatever its name's encoding; `FileHandle`'s
+    /// own initializers take the name as text); nil with `errno` set when it can't be.
+    private static func handle(opening path: String, _ flags: Int32) -> FileHandle? {
+        let descriptor = Foundation.open(PathBytes.c(path), flags | O_CLOEXEC)
+        return descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
+    }
+
     /// Gives the copy the original's mode and (where allowed) owner, and flushes it to disk.
     func finish(like original: stat) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(PathBytes.c(path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MetadataWriteBack.Failure(MetadataWriteBack.describe(errno)) }
         defer { close(descriptor) }
         _ = fchown(descriptor, original.st_uid, original.st_gid)  // another's file: only root may keep its owner
@@ -365,7 +373,7 @@ private struct TemporaryCopy {
 
     /// Flushes the folder of `path`, so that the rename is on disk too.
     static func syncFolder(of path: String) {
-        let descriptor = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = open(PathBytes.c((path as NSString).deletingLastPathComponent), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)

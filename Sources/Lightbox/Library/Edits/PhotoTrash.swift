@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 
 /// A photo moved to the trash, with what it takes to put it back.
@@ -33,22 +34,18 @@ enum PhotoTrash {
 
     /// Moves the file back to its original path and drops its trash record.
     static func restore(_ trashed: TrashedPhoto) throws {
-        let manager = FileManager.default
-        guard !manager.fileExists(atPath: trashed.photo.path) else {
+        guard access(PathBytes.c(trashed.photo.path), F_OK) != 0 else {
             // Translators: %@ is a file name.
             throw TrashError(description: String(format: tr("%@ can't be restored: a file with that name exists"), trashed.photo.name))
         }
         do {
-            try manager.createDirectory(
-                atPath: (trashed.photo.path as NSString).deletingLastPathComponent,
-                withIntermediateDirectories: true)
-            try manager.moveItem(atPath: trashed.trashedFile, toPath: trashed.photo.path)
+            try FileNames.makeFolders((trashed.photo.path as NSString).deletingLastPathComponent)
+            try FileNames.move(path: trashed.trashedFile, to: trashed.photo.path)
         } catch {
             // Translators: %1$@ is a file name, %2$@ the system's reason.
-            throw TrashError(
-                description: String(format: tr("%1$@ can't be restored: %2$@"), trashed.photo.name, error.localizedDescription))
+            throw TrashError(description: String(format: tr("%1$@ can't be restored: %2$@"), trashed.photo.name, error.message))
         }
-        try? manager.removeItem(atPath: trashed.infoFile)
+        unlink(PathBytes.c(trashed.infoFile))
     }
 
     /// Trash folders that may hold `path`: the home trash, then `.Trash-UID` and
@@ -68,20 +65,20 @@ enum PhotoTrash {
 
     /// The newest trash entry whose recorded original path is `originalPath`.
     static func locate(originalPath: String) -> (file: String, info: String)? {
-        let manager = FileManager.default
         var best: (file: String, info: String, date: Date)?
         for (trash, top) in candidateTrashes(for: originalPath) {
             let infoFolder = trash + "/info"
-            guard let names = try? manager.contentsOfDirectory(atPath: infoFolder) else { continue }
-            for name in names where name.hasSuffix(".trashinfo") {
+            // Names and recorded paths are the original's bytes (see `PathBytes`).
+            guard let entries = try? DirectoryListing.entries(of: infoFolder) else { continue }
+            for name in entries.map(\.name) where name.hasSuffix(".trashinfo") {
                 let info = infoFolder + "/" + name
-                guard let text = try? String(contentsOfFile: info, encoding: .utf8),
-                    let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
-                    var recorded = String(line.dropFirst(5)).removingPercentEncoding
+                guard let bytes = FileNames.contents(of: info),
+                    let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
+                    var recorded = PathBytes.path(percentEncoded: String(line.dropFirst(5)))
                 else { continue }
                 if !recorded.hasPrefix("/"), let top { recorded = top + "/" + recorded }
                 guard recorded == originalPath else { continue }
-                let date = (try? manager.attributesOfItem(atPath: info)[.modificationDate] as? Date) ?? .distantPast
+                let date = FileInfo(path: info).map { Date(timeIntervalSince1970: $0.modified) } ?? .distantPast
                 if best == nil || date >= best!.date {
                     best = (trash + "/files/" + String(name.dropLast(".trashinfo".count)), info, date)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 
 /// The worker side of `WorkerPool`: `lightbox --worker` restricts itself, says it is
@@ -80,7 +81,7 @@ public enum DecoderWorker {
         func result(_ descriptor: Int32) -> String { descriptor >= 0 ? "allowed" : String(cString: strerror(errno)) }
         let socketResult = result(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
         let written = result(open(NSTemporaryDirectory() + "lightbox-probe-\(getpid())", O_WRONLY | O_CREAT, 0o600))
-        let readable = result(open(path, O_RDONLY))
+        let readable = result(open(PathBytes.c(path), O_RDONLY))
         return "socket: \(socketResult); write: \(written); read: \(readable)"
     }
 }

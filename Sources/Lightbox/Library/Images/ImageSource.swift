@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 import Synchronization
 
@@ -189,7 +190,7 @@ public final class ImageSource: Sendable {
             }
             return LoadedImage(image: image, origin: .decoded)
         } catch {
-            if cacheSize != nil, FileManager.default.fileExists(atPath: request.path) {
+            if cacheSize != nil, access(PathBytes.c(request.path), F_OK) == 0 {
                 let cache = self.cache
                 writer.async { cache.storeFailure(uri: uri, mtime: mtime) }
             }

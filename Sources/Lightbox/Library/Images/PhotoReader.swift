@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 
 /// Reads one photo file into a `Photo`: gexiv2 for the metadata, gdk-pixbuf's
@@ -16,7 +17,7 @@ enum PhotoReader {
             photo.error = tr("empty file (0 bytes)")
             return photo
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(PathBytes.c(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             // Translators: %@ is the system's reason ("Permission denied").
             photo.error = vanished(path) ?? String(format: tr("can't open the file: %@"), describe(errno))
@@ -123,7 +124,7 @@ enum PhotoReader {
     }
 
     static func vanished(_ path: String) -> String? {
-        access(path, F_OK) == 0 ? nil : tr("the file was deleted during the scan")
+        access(PathBytes.c(path), F_OK) == 0 ? nil : tr("the file was deleted during the scan")
     }
 
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }

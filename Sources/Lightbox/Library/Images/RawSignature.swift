@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// What a RAW file's content says it is, beyond its extension.
 enum RawSignature {
@@ -18,7 +19,9 @@ enum RawSignature {
 
     /// Whether `path` starts as a Sigma X3F file does (`FOVb`).
     static func isSigmaX3F(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        let descriptor = open(PathBytes.c(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         return (try? handle.read(upToCount: 4)) == Data("FOVb".utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// The rule for a library's folders: none inside another (a photo belongs to one folder).
 public enum LibraryFolderList {
@@ -29,10 +30,10 @@ public enum LibraryFolderList {
         ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 
-    /// `path` for people: the home folder as `~`.
+    /// `path` for people: the home folder as `~`, bytes that are not text as U+FFFD.
     static func displayName(_ path: String, home: String = LibraryFolderList.home) -> String {
-        guard !home.isEmpty, home != "/" else { return path }
+        guard !home.isEmpty, home != "/" else { return PathBytes.displayName(path) }
         if path == home { return "~" }
-        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+        return PathBytes.displayName(path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path)
     }
 }

@@ -16,7 +16,7 @@ public enum LibraryLocation {
     static func containsPhoto(_ folder: String, depth: Int) -> Bool {
         guard depth > 0, let entries = try? DirectoryListing.entries(of: folder) else { return false }
         var subfolders: [String] = []
-        for entry in entries where entry.isValidUTF8 && !entry.name.hasPrefix(".") {
+        for entry in entries where !entry.name.hasPrefix(".") {
             let path = folder + "/" + entry.name
             guard let info = FileInfo(path: path) else { continue }
             if info.isFolder {

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// Scanning: the library's folders are scanned one after the other (a queue), each walk's
 /// batches shown as they are committed; every folder a scan walks is watched, and the
@@ -162,9 +163,9 @@ extension LibrarySync {
             guard let self, self.folders.contains(folder), self.offlineFolders[folder] == nil else { return }
             if let failure = outcome.failure, catalog.isDiskFull(failure) { self.diskFull() }
             // Trash and Undo run on this thread meanwhile: what is on disk now decides.
-            self.view.remove(outcome.removed.filter { access($0, F_OK) != 0 } + outcome.replaced)
+            self.view.remove(outcome.removed.filter { access(PathBytes.c($0), F_OK) != 0 } + outcome.replaced)
             if !outcome.removed.isEmpty || !outcome.saved.isEmpty { self.countMissingPhotos() }
-            self.view.merge(outcome.saved.filter { access($0.path, F_OK) == 0 })
+            self.view.merge(outcome.saved.filter { access(PathBytes.c($0.path), F_OK) == 0 })
             if !outcome.moves.isEmpty { self.events.send(.moved(outcome.moves)) }
         }
     }

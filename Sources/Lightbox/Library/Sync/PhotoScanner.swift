@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 
 /// Why a folder could not be scanned at all.
@@ -6,7 +7,7 @@ public struct ScanError: Error, Sendable, CustomStringConvertible {
     public let folder: String
     public let reason: String
     // Translators: %1$@ is a folder, %2$@ why it can't be read.
-    public var description: String { String(format: tr("cannot read folder %1$@: %2$@"), folder, reason) }
+    public var description: String { String(format: tr("cannot read folder %1$@: %2$@"), PathBytes.displayName(folder), reason) }
 }
 
 /// One result of a scan, delivered as soon as it is known.

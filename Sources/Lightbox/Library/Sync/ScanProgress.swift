@@ -25,7 +25,7 @@ public struct ScanProgress: Equatable, Sendable {
             for entry in entries where !entry.name.hasPrefix(".") {
                 if PhotoFileKind(name: entry.name) != .other {
                     total += 1
-                } else if entry.isValidUTF8 {
+                } else {
                     let path = folder + "/" + entry.name
                     if FileInfo(path: path)?.isFolder == true { total += count(path) }
                 }

@@ -68,10 +68,6 @@ final class ScanRun: @unchecked Sendable {
             if isCancelled() { return }
             let path = folder + "/" + entry.name
             let kind = PhotoFileKind(name: entry.name)
-            if !entry.isValidUTF8 {
-                if kind != .other { emit(.photo(Photo(path: path, error: tr("the file name is not valid UTF-8")))) }
-                continue
-            }
             guard let link = FileInfo(path: path, followingLinks: false) else {
                 if kind != .other { emit(.photo(Photo(path: path, error: PhotoReader.describe(errno)))) }
                 continue
