@@ -19,7 +19,7 @@ public enum ImageFamily: Sendable, Equatable {
     public static let heifExtensions: Set<String> = ["heic", "heif", "hif", "avif"]
 
     public init(path: String) {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = Self.fileExtension(of: path)
         if Self.rawExtensions.contains(ext) {
             self = .raw
         } else if Self.heifExtensions.contains(ext) {
@@ -27,6 +27,18 @@ public enum ImageFamily: Sendable, Equatable {
         } else {
             self = .pixbuf
         }
+    }
+
+    /// The extension of the file name at the end of `path`, in lower case ("" when none):
+    /// what decides how a file is read, asked of every file of a scan (without Foundation's
+    /// path bridging, which cost a first scan more than the answer).
+    public static func fileExtension(of path: String) -> String {
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }),
+            bytes[dot] == UInt8(ascii: "."), bytes.index(after: dot) != bytes.endIndex
+        else { return "" }
+        let ext = path[path.utf8.index(after: dot)...]
+        return ext.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? String(ext) : ext.lowercased()
     }
 
     /// Whether this machine has a decoder for the files of the extension `ext` (lower case).

@@ -23,6 +23,12 @@ final class FormatTests: GtkTestCase {
         return FileStamp(info).modified
     }
 
+    func testAFilesFormatIsKnownByItsExtensionInAnyCase() {
+        let paths = ["/a/IMG_1.CR2", "/a/b.c/IMG_2", "/a/photo.jpeg", "/a/x.HeIc", "/a/trailing.", "name.Tiff", "/a/Ünï.JPG", "/a/.hidden"]
+        XCTAssertEqual(paths.map(ImageFamily.fileExtension(of:)), ["cr2", "", "jpeg", "heic", "", "tiff", "jpg", "hidden"])
+        XCTAssertEqual(paths.map { ImageFamily(path: $0) }, [.raw, .pixbuf, .pixbuf, .heif, .pixbuf, .pixbuf, .pixbuf, .pixbuf])
+    }
+
     func testEveryFormatListsWithItsDateCameraAndSize() throws {
         let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
         FormatFixtures.make(in: folder)

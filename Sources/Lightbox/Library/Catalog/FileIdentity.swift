@@ -29,9 +29,9 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// Bytes read at each end of a file for its fingerprint. A photo's first bytes hold its
     /// metadata (the shutter's time, the camera's counters), its last ones the end of its
-    /// compressed pixels: two different photos of the same size differ in both, and 16 KB
-    /// at each end cost little beside reading the metadata (the first are read for it anyway).
-    static let sampleSize = 16 * 1024
+    /// compressed pixels: two different photos of the same size differ in both. A page at
+    /// each end: copying 16 KB from each cost a first scan a tenth of its time.
+    static let sampleSize = 4 * 1024
 
     /// A hash of the file's size, its first and its last `sampleSize` bytes (the whole file
     /// when smaller); nil when they can't be read. FNV-1a's step over 8-byte words in four

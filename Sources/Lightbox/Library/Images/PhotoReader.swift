@@ -131,11 +131,12 @@ enum PhotoReader {
 
     /// A JPEG whose last bytes hold no end-of-image marker was cut short.
     static func isTruncatedJPEG(_ descriptor: Int32, path: String, size: Int64) -> Bool {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = ImageFamily.fileExtension(of: path)
         guard ext == "jpg" || ext == "jpeg" || ext == "jpe" else { return false }
         var tail = [UInt8](repeating: 0, count: Int(min(size, 256)))
         guard pread(descriptor, &tail, tail.count, off_t(size) - off_t(tail.count)) == tail.count else { return true }
-        return !zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+        for index in tail.indices.dropLast() where tail[index] == 0xFF && tail[index + 1] == 0xD9 { return false }
+        return true
     }
 
     /// Seconds since 1970 as a local `yyyy-MM-ddTHH:mm:ss`.

@@ -142,7 +142,7 @@ enum PhotoFileKind: Equatable {
     static let imageExtensions: Set<String> = ImageFamily.heifExtensions.union(["jxl", "webp", "psd", "xcf", "jp2"])
 
     init(name: String) {
-        let ext = (name as NSString).pathExtension.lowercased()
+        let ext = ImageFamily.fileExtension(of: name)
         // Every RAW extension is read: the reader checks the content and says what it found.
         if ImageFamily.rawExtensions.contains(ext)
             || (ImageFamily.canDecode(extension: ext) && ext != "svg" && ext != "ani")
