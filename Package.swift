@@ -69,7 +69,11 @@ let package = Package(
 
         // Media services for the app only: gexiv2 metadata, gdk-pixbuf decoding, GIO file services.
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
-        .target(name: "LightboxMedia", dependencies: ["CGExiv2", "CHeif", "CLibRaw", "CGWeather", "CGtk", "Gtk", "CWorkerSupport"]),
+        .target(
+            name: "LightboxMedia",
+            dependencies: ["CGExiv2", "CExiv2Tags", "CHeif", "CLibRaw", "CGWeather", "CGtk", "Gtk", "CWorkerSupport"]),
+        // Reading tags with libexiv2 itself (C++ behind a C header): a first scan's hot path.
+        .target(name: "CExiv2Tags", linkerSettings: [.linkedLibrary("exiv2")]),
         // Worker processes: spawn over a socketpair, messages with memfds, the child's sandbox.
         .target(name: "CWorkerSupport"),
 

@@ -24,11 +24,11 @@ enum IdentityBenchmark {
         var results: [(String, Double)] = []
 
         // A first scan with the files' identities (fingerprints read) and without, alternately,
-        // each on an empty catalog, best of two each.
+        // each on an empty catalog, best of three each.
         var with = Double.infinity
         var without = Double.infinity
         var catalog: Catalog?
-        for round in 0..<2 {
+        for round in 0..<3 {
             for keepsIdentities in [true, false] {
                 var scanner = PhotoScanner()
                 scanner.keepsFileIdentities = keepsIdentities

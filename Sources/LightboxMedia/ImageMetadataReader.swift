@@ -1,9 +1,10 @@
+import CExiv2Tags
 import CGExiv2
 import CGtk
 import Foundation
 import Gtk
 
-/// The tags Lightbox reads from a photo, exactly as gexiv2 reports them.
+/// The tags Lightbox reads from a photo, as Exiv2 reads them.
 public struct ImageMetadata: Sendable {
     public var dateTimeOriginal: String?
     public var dateTime: String?
@@ -34,74 +35,47 @@ public struct ImageMetadata: Sendable {
     public var keywords: [String] = []
 }
 
-/// Reads photo metadata with gexiv2. Safe to call from any thread: each call
-/// uses its own `GExiv2Metadata`, which never leaves the call.
+/// Reads photo metadata with Exiv2. Safe to call from any thread: each call opens its own
+/// `MetadataFile`, which never leaves the call.
 public enum ImageMetadataReader {
     private static let initialized: Bool = {
         // Exiv2 warns on stderr about every odd tag; Lightbox reports failures itself.
         gexiv2_log_set_level(GEXIV2_LOG_LEVEL_MUTE)
+        lbx_tags_initialize()
         return gexiv2_initialize() != 0
     }()
 
-    /// Initializes gexiv2 once (the reader and `ImageMetadataWriter` call this first).
+    /// Initializes Exiv2 and gexiv2 once (the reader and `ImageMetadataWriter` call this first).
     static func initialize() throws(MediaError) {
         guard initialized else { throw MediaError(tr("gexiv2 could not be initialized")) }
     }
 
     public static func read(path: String) throws(MediaError) -> ImageMetadata {
         try initialize()
-        let file = try TaggedFile(path: path)
-        let metadata = file.metadata
+        let file = try MetadataFile(path: path)
         let tag = file.string
-        func ignoring<T>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T) -> T {
-            var error: UnsafeMutablePointer<GError>?
-            let value = body(&error)
-            if let error { g_error_free(error) }
-            return value
-        }
-
-        // Exiv2 keeps sizes as uint32 and gexiv2 hands them out as gint: read the bits back
-        // as unsigned, or a 55551-pixel side becomes -9985.
-        var result = ImageMetadata(
-            pixelWidth: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_width(metadata))),
-            pixelHeight: Int(UInt32(bitPattern: gexiv2_metadata_get_pixel_height(metadata))),
-            orientation: 1)
-        result.mimeType = gexiv2_metadata_get_mime_type(metadata).map { String(cString: $0) } ?? ""
+        var result = ImageMetadata(pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight, orientation: file.orientation ?? 1)
+        result.mimeType = file.mimeType
         result.dateTimeOriginal = tag("Exif.Photo.DateTimeOriginal")
         result.dateTime = tag("Exif.Image.DateTime")
         result.make = tag("Exif.Image.Make")
         result.model = tag("Exif.Image.Model")
-        result.lens = tag("Exif.Photo.LensModel") ?? tag("Xmp.aux.Lens")
-        var numerator: gint = 0
-        var denominator: gint = 0
-        if ignoring({ gexiv2_metadata_try_get_exposure_time(metadata, &numerator, &denominator, $0) }) != 0,
-            denominator > 0
-        {
-            result.exposureTime = (Int(numerator), Int(denominator))
+        result.lens = tag("Exif.Photo.LensModel") ?? (file.hasXMP ? tag("Xmp.aux.Lens") : nil)
+        if let exposure = file.rational("Exif.Photo.ExposureTime"), exposure.denominator > 0 {
+            result.exposureTime = exposure
         }
-        let fNumber = ignoring { gexiv2_metadata_try_get_fnumber(metadata, $0) }
-        result.fNumber = fNumber > 0 ? fNumber : nil
-        let iso = ignoring { gexiv2_metadata_try_get_iso_speed(metadata, $0) }
-        result.iso = iso > 0 ? Int(iso) : nil
-        let focal = ignoring { gexiv2_metadata_try_get_focal_length(metadata, $0) }
-        result.focalLength = focal > 0 ? focal : nil
-        let orientation = Int(ignoring { gexiv2_metadata_try_get_orientation(metadata, $0) }.rawValue)
-        result.orientation = (1...8).contains(orientation) ? orientation : 1
-        // Each coordinate on its own: `gexiv2_metadata_try_get_gps_info` wants an altitude
-        // too, which many cameras and editors do not write with a position.
-        var longitude = 0.0
-        var latitude = 0.0
-        var altitude = 0.0
-        if ignoring({ gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, $0) }) != 0,
-            ignoring({ gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, $0) }) != 0
-        {
+        result.fNumber = file.fNumber.flatMap { $0 > 0 ? $0 : nil }
+        result.iso = file.integer("Exif.Photo.ISOSpeedRatings").flatMap { $0 > 0 ? $0 : nil }
+        result.focalLength = file.number("Exif.Photo.FocalLength").flatMap { $0 > 0 ? $0 : nil }
+        // Each coordinate on its own: many cameras and editors write no altitude with a position.
+        if let latitude = file.coordinate("Exif.GPSInfo.GPSLatitude"), let longitude = file.coordinate("Exif.GPSInfo.GPSLongitude") {
             result.latitude = latitude
             result.longitude = longitude
-            if ignoring({ gexiv2_metadata_try_get_gps_altitude(metadata, &altitude, $0) }) != 0 { result.altitude = altitude }
+            result.altitude = file.altitude
         }
         var tags = RatingAndKeywords(file)
         // A sidecar next to the file (another app's, as for RAW files) wins where it says something.
-        if let sidecar = sidecarPath(for: path), let sidecarFile = try? TaggedFile(path: sidecar) {
+        if let sidecar = sidecarPath(for: path), let sidecarFile = try? MetadataFile(path: sidecar) {
             let sidecarTags = RatingAndKeywords(sidecarFile)
             if sidecarTags.rating != nil { (tags.rating, tags.isRejected) = (sidecarTags.rating, sidecarTags.isRejected) }
             if !sidecarTags.keywords.isEmpty { tags.keywords = sidecarTags.keywords }
@@ -112,11 +86,8 @@ public enum ImageMetadataReader {
 
     /// The EXIF orientation 1…8 of `path` (1 when absent or unreadable), for loaders that don't report it.
     static func orientation(path: String) -> Int {
-        guard (try? initialize()) != nil, let file = try? TaggedFile(path: path) else { return 1 }
-        var error: UnsafeMutablePointer<GError>?
-        let value = Int(gexiv2_metadata_try_get_orientation(file.metadata, &error).rawValue)
-        if let error { g_error_free(error) }
-        return (1...8).contains(value) ? value : 1
+        guard (try? initialize()) != nil, let file = try? MetadataFile(path: path) else { return 1 }
+        return file.orientation ?? 1
     }
 
     /// The XMP sidecar next to `path`, in either common naming (`IMG_1.CR2.xmp`, `IMG_1.xmp`).
@@ -126,55 +97,6 @@ public enum ImageMetadataReader {
             candidates.append(String(path[..<dot]) + ".xmp")
         }
         return candidates.first { $0 != path && access(PathBytes.c($0), R_OK) == 0 }
-    }
-}
-
-/// A file opened with gexiv2 (a photo, or an XMP sidecar), its tags read as text.
-final class TaggedFile {
-    let metadata: UnsafeMutablePointer<GExiv2Metadata>
-
-    init(path: String) throws(MediaError) {
-        guard let metadata = gexiv2_metadata_new() else { throw MediaError(tr("gexiv2 could not allocate metadata")) }
-        var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(metadata, PathBytes.c(path), &error) != 0 else {
-            g_object_unref(UnsafeMutableRawPointer(metadata))
-            throw MediaError.take(error, fallback: "gexiv2 could not read the file")
-        }
-        self.metadata = metadata
-    }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(metadata)) }
-
-    /// The tag's value, trimmed; nil when absent or blank.
-    func string(_ name: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        let value = takeString(gexiv2_metadata_try_get_tag_string(metadata, name, &error))
-        if let error { g_error_free(error) }
-        guard let value else { return nil }
-        // Trimmed by bytes: ASCII spaces and NULs (what cameras pad with), no Unicode
-        // property lookup per character (measurable over 10,000 files).
-        let bytes = value.utf8
-        let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0 || (0x09...0x0D).contains(byte) }
-        guard let start = bytes.firstIndex(where: { !isPadding($0) }),
-            let end = bytes.lastIndex(where: { !isPadding($0) })
-        else { return nil }
-        return String(decoding: bytes[start...end], as: UTF8.self)
-    }
-
-    /// Every value of a repeatable tag (an XMP bag, IPTC keywords), in order.
-    func strings(_ name: String) -> [String] {
-        var error: UnsafeMutablePointer<GError>?
-        let values = gexiv2_metadata_try_get_tag_multiple(metadata, name, &error)
-        if let error { g_error_free(error) }
-        guard let values else { return [] }
-        defer { g_strfreev(values) }
-        var strings: [String] = []
-        var index = 0
-        while let value = values[index] {
-            strings.append(String(cString: value))
-            index += 1
-        }
-        return strings
     }
 }
 
@@ -192,13 +114,10 @@ struct RatingAndKeywords {
     var isRejected = false
     var keywords: [String]
 
-    init(_ file: TaggedFile) {
-        // Each tag lookup parses its key (Exiv2's key objects, a registry search for XMP):
-        // tags of a kind the file has none of are not looked up (most camera JPEGs carry
-        // EXIF alone).
-        let hasXMP = gexiv2_metadata_has_xmp(file.metadata) != 0
-        let hasIPTC = gexiv2_metadata_has_iptc(file.metadata) != 0
-        let hasEXIF = gexiv2_metadata_has_exif(file.metadata) != 0
+    init(_ file: MetadataFile) {
+        // An XMP or IPTC lookup parses its key (a registry search for XMP): tags of a kind
+        // the file has none of are not looked up (most camera JPEGs carry EXIF alone).
+        let (hasXMP, hasIPTC, hasEXIF) = (file.hasXMP, file.hasIPTC, file.hasEXIF)
         func present(_ name: String) -> Bool {
             name.hasPrefix("Xmp.") ? hasXMP : name.hasPrefix("Iptc.") ? hasIPTC : hasEXIF
         }

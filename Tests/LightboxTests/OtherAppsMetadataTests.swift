@@ -118,4 +118,43 @@ final class OtherAppsMetadataTests: XCTestCase {
         XCTAssertEqual(metadata.rating, 3, "the file's own tags")
         XCTAssertEqual(metadata.keywords, ["embedded"])
     }
+
+    func testCameraTagsAreReadWhereCamerasAndEditorsPutThem() throws {
+        let apex = try read(try photo("apex.jpg", ["del Exif.Photo.FNumber", "set Exif.Photo.ApertureValue 4/1"]))
+        XCTAssertEqual(apex.fNumber, 4, "an APEX aperture value of 4 is f/4")
+
+        let located = try read(
+            try photo(
+                "located.jpg",
+                [
+                    "set Exif.GPSInfo.GPSLatitudeRef S", "set Exif.GPSInfo.GPSLatitude 33/1 52/1 1200/100",
+                    "set Exif.GPSInfo.GPSLongitudeRef E", "set Exif.GPSInfo.GPSLongitude 151/1 12/1 3600/100",
+                    "set Exif.GPSInfo.GPSAltitudeRef 1", "set Exif.GPSInfo.GPSAltitude 20/1",
+                ]))
+        XCTAssertEqual(try XCTUnwrap(located.latitude), -33.87, accuracy: 0.000_001)
+        XCTAssertEqual(try XCTUnwrap(located.longitude), 151.21, accuracy: 0.000_001)
+        XCTAssertEqual(located.altitude, -20, "below sea level")
+
+        let noReference = try read(
+            try photo("no-reference.jpg", ["set Exif.GPSInfo.GPSLatitude 33/1 52/1 0/1", "set Exif.GPSInfo.GPSLongitude 151/1 12/1 0/1"]))
+        XCTAssertNil(noReference.latitude, "a position without its hemisphere is no position")
+
+        let xmpOnly = try read(try photo("turned.jpg", ["del Exif.Image.Orientation", "set Xmp.tiff.Orientation 6"]))
+        XCTAssertEqual(xmpOnly.orientation, 6, "an editor's XMP orientation, with none in EXIF")
+        let outOfRange = try read(try photo("odd.jpg", ["set Exif.Image.Orientation 9"]))
+        XCTAssertEqual(outOfRange.orientation, 1)
+    }
+
+    func testAFileExiv2CannotParseSaysWhy() throws {
+        let path = folder + "/notes.jpg"
+        try Data(String(repeating: "These are my notes, not a photo.\n", count: 20).utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? MediaError)?.message, "\(path): The file contains data of an unknown image type")
+        }
+        XCTAssertThrowsError(try read(folder + "/gone.jpg")) { error in
+            XCTAssertEqual(
+                (error as? MediaError)?.message, "\(folder)/gone.jpg: Failed to open the data source: No such file or directory (errno = 2)"
+            )
+        }
+    }
 }

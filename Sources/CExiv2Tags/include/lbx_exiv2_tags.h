@@ -1,0 +1,52 @@
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reading a photo's tags with libexiv2 directly. gexiv2 (which the app keeps for writing
+   and for previews) lists every embedded preview when it opens a file and parses a tag's
+   name on every lookup: over a first scan that costs more than Exiv2's own parse. Here a
+   file is parsed once, names once per thread, and lookups compare numbers. */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct lbx_tags lbx_tags;
+
+/* Sets up Exiv2 for use from several threads and silences its warnings. Call once, first. */
+void lbx_tags_initialize(void);
+
+/* Opens `path` and parses its metadata. NULL when it can't: then *error (when not NULL)
+   holds Exiv2's reason, malloc'd. */
+lbx_tags *lbx_tags_open(const char *path, char **error);
+void lbx_tags_free(lbx_tags *tags);
+
+/* The container as Exiv2 recognised it from the content ("image/jpeg"); "" when unknown. */
+const char *lbx_tags_mime_type(const lbx_tags *tags);
+/* The image's size as its container states it (0 when it doesn't). */
+uint32_t lbx_tags_pixel_width(const lbx_tags *tags);
+uint32_t lbx_tags_pixel_height(const lbx_tags *tags);
+bool lbx_tags_has_exif(const lbx_tags *tags);
+bool lbx_tags_has_xmp(const lbx_tags *tags);
+bool lbx_tags_has_iptc(const lbx_tags *tags);
+
+/* The first value-carrying tag named `key` ("Exif.Photo.FNumber", "Xmp.xmp.Rating",
+   "Iptc.Application2.Urgency") as text, malloc'd; NULL when absent or the name is unknown. */
+char *lbx_tags_string(const lbx_tags *tags, const char *key);
+/* Every value of `key`: an XMP array's items, or each repetition of an IPTC dataset, as a
+   NULL-terminated malloc'd array of malloc'd strings (free with lbx_tags_free_strings);
+   NULL when absent. */
+char **lbx_tags_strings(const lbx_tags *tags, const char *key);
+void lbx_tags_free_strings(char **strings);
+/* The number of values of EXIF tag `key` (0 when absent). */
+long lbx_tags_exif_count(const lbx_tags *tags, const char *key);
+/* The `index`th value of EXIF tag `key` as a fraction; false when absent. */
+bool lbx_tags_exif_rational(const lbx_tags *tags, const char *key, long index,
+                            int32_t *numerator, int32_t *denominator);
+/* EXIF tag `key` as an integer; false when absent. */
+bool lbx_tags_exif_long(const lbx_tags *tags, const char *key, long *value);
+
+#ifdef __cplusplus
+}
+#endif

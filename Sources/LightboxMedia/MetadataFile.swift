@@ -1,0 +1,120 @@
+import CExiv2Tags
+import Foundation
+import Gtk
+
+/// A photo file's (or an XMP sidecar's) tags as Exiv2 parsed them, for reading. Each
+/// reader's own: it never leaves the thread that opened it.
+final class MetadataFile {
+    private let tags: OpaquePointer
+
+    init(path: String) throws(MediaError) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let tags = lbx_tags_open(PathBytes.c(path), &error) else {
+            defer { free(error) }
+            throw MediaError(error.map { String(cString: $0) } ?? "Exiv2 could not read the file")
+        }
+        self.tags = tags
+    }
+
+    deinit { lbx_tags_free(tags) }
+
+    /// The container as Exiv2 recognised it from the content (`image/jpeg`…), "" when unknown.
+    var mimeType: String { String(cString: lbx_tags_mime_type(tags)) }
+    var pixelWidth: Int { Int(lbx_tags_pixel_width(tags)) }
+    var pixelHeight: Int { Int(lbx_tags_pixel_height(tags)) }
+    var hasEXIF: Bool { lbx_tags_has_exif(tags) }
+    var hasXMP: Bool { lbx_tags_has_xmp(tags) }
+    var hasIPTC: Bool { lbx_tags_has_iptc(tags) }
+
+    /// The tag's value, trimmed; nil when absent or blank.
+    func string(_ name: String) -> String? {
+        guard let value = lbx_tags_string(tags, name) else { return nil }
+        defer { free(value) }
+        // Trimmed by bytes: ASCII spaces and NULs (what cameras pad with), no Unicode
+        // property lookup per character (measurable over 10,000 files).
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value))
+        let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0 || (0x09...0x0D).contains(byte) }
+        guard let start = bytes.firstIndex(where: { !isPadding($0) }),
+            let end = bytes.lastIndex(where: { !isPadding($0) })
+        else { return nil }
+        return String(decoding: bytes[start...end], as: UTF8.self)
+    }
+
+    /// Every value of a repeatable tag (an XMP bag, IPTC keywords), in order.
+    func strings(_ name: String) -> [String] {
+        guard let values = lbx_tags_strings(tags, name) else { return [] }
+        defer { lbx_tags_free_strings(values) }
+        var strings: [String] = []
+        var index = 0
+        while let value = values[index] {
+            strings.append(String(cString: value))
+            index += 1
+        }
+        return strings
+    }
+
+    /// The `index`th value of an EXIF tag as a fraction.
+    func rational(_ name: String, at index: Int = 0) -> (numerator: Int, denominator: Int)? {
+        var numerator: Int32 = 0
+        var denominator: Int32 = 0
+        guard lbx_tags_exif_rational(tags, name, index, &numerator, &denominator) else { return nil }
+        return (Int(numerator), Int(denominator))
+    }
+
+    /// An EXIF fraction as a number: 0 for a zero numerator, nil when absent or over zero.
+    func number(_ name: String, at index: Int = 0) -> Double? {
+        guard let (numerator, denominator) = rational(name, at: index) else { return nil }
+        if numerator == 0 { return 0 }
+        return denominator == 0 ? nil : Double(numerator) / Double(denominator)
+    }
+
+    func integer(_ name: String) -> Int? {
+        var value = 0
+        return lbx_tags_exif_long(tags, name, &value) ? value : nil
+    }
+
+    func count(_ name: String) -> Int { lbx_tags_exif_count(tags, name) }
+}
+
+extension MetadataFile {
+    /// The f-number, or the one an APEX aperture value stands for.
+    var fNumber: Double? {
+        if let fNumber = number("Exif.Photo.FNumber") { return fNumber }
+        return number("Exif.Photo.ApertureValue").map { pow(2, $0 / 2) }
+    }
+
+    /// The EXIF orientation 1…8, nil when absent or out of range. Some Minolta cameras write
+    /// a wrong standard tag: their maker note's rotation wins, as gexiv2 and Shotwell have it.
+    var orientation: Int? {
+        if hasEXIF {
+            for name in ["Exif.MinoltaCs7D.Rotation", "Exif.MinoltaCs5D.Rotation"] {
+                switch integer(name) {
+                case 76: return 6
+                case 82: return 8
+                case 72: return nil
+                default: continue
+                }
+            }
+            if let value = integer("Exif.Image.Orientation"), (1...8).contains(value) { return value }
+        }
+        return string("Xmp.tiff.Orientation").flatMap { Int($0) }.flatMap { (1...8).contains($0) ? $0 : nil }
+    }
+
+    /// A GPS coordinate in degrees (negative south and west), nil unless both its reference
+    /// and its three fractions (degrees, minutes, seconds) are there.
+    func coordinate(_ name: String) -> Double? {
+        guard let reference = string(name + "Ref"), count(name) == 3,
+            let degrees = number(name, at: 0), let minutes = number(name, at: 1), let seconds = number(name, at: 2)
+        else { return nil }
+        let value = degrees + minutes / 60 + seconds / 3600
+        return reference.hasPrefix("S") || reference.hasPrefix("W") ? -value : value
+    }
+
+    /// Metres above sea level (negative below), nil without a reference or a value.
+    var altitude: Double? {
+        guard let reference = string("Exif.GPSInfo.GPSAltitudeRef"), count("Exif.GPSInfo.GPSAltitude") == 1,
+            let metres = number("Exif.GPSInfo.GPSAltitude")
+        else { return nil }
+        return reference.hasPrefix("1") ? -metres : metres
+    }
+}
