@@ -64,10 +64,10 @@ extension Catalog {
     /// A photo row as the matching sees it.
     struct IdentityRow: Sendable {
         let id: Int64
-        let path: String?
+        var path: String?
         let identity: FileIdentity?
         let modified: Double
-        let isMissing: Bool
+        var isMissing: Bool
         let fileSize: Int64
 
         static let selection = "id, path, device, inode, fingerprint, modified, missingSince IS NOT NULL, fileSize"
@@ -160,34 +160,83 @@ extension Catalog {
     func relink(_ files: [MovedFile]) throws -> Saved {
         guard !files.isEmpty else { return Saved() }
         return try serialized {
-            try writeFound { db in
+            let present = files.filter { !Catalog.isGone($0.path) }
+            return try writeFound { db in
                 var saved = Saved()
-                // Thousands of files at a time (a folder moved): few statements each.
-                let rows = try db.cachedStatement(sql: "SELECT \(IdentityRow.selection) FROM photo WHERE path = ? OR id = ?")
-                let move = try db.cachedStatement(
-                    sql: """
-                        UPDATE photo SET path = ?, missingSince = NULL, fileSize = ?, modified = ?, device = ?, inode = ?
-                        WHERE id = ? RETURNING \(Catalog.columnList)
-                        """)
+                // Thousands of files at a time (a folder moved): the rows concerned are read in
+                // one query per chunk and the moved photos read back in one (a result row costs
+                // GRDB a dictionary of its columns' names).
                 let hasPendingWrites = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_write)") ?? true
-                for file in files where !Catalog.isGone(file.path) {
-                    let both = try GRDB.Row.fetchAll(rows, arguments: [file.path, file.photoID]).map(IdentityRow.init)
-                    let current = both.first { $0.path == file.path }
-                    // A photo listed there meanwhile keeps its place (the next scan sorts it out).
-                    guard current?.isMissing != false, let found = both.first(where: { $0.id == file.photoID }) else { continue }
-                    let displaced = current?.id == found.id ? nil : current
-                    try Catalog.makeWay(for: found, at: file.path, current: displaced, movingPendingWrite: hasPendingWrites, in: db)
-                    if displaced != nil { saved.replaced.append(file.path) }
-                    let arguments: StatementArguments = [
-                        file.path, file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
-                        Int64(bitPattern: file.identity.inode), file.photoID,
-                    ]
-                    if let old = found.path, old != file.path { saved.moves[old] = file.path }
-                    if let photo = try Photo.fetchOne(move, arguments: arguments) { saved.photos.append(photo) }
+                let move = try db.cachedStatement(
+                    sql: "UPDATE photo SET path = ?, missingSince = NULL, fileSize = ?, modified = ?, device = ?, inode = ? WHERE id = ?")
+                for start in stride(from: 0, to: present.count, by: Catalog.chunkSize) {
+                    let chunk = present[start..<min(start + Catalog.chunkSize, present.count)]
+                    var rows = try Catalog.identityRows(ids: chunk.map(\.photoID), paths: chunk.map(\.path), in: db)
+                    var idAtPath = Dictionary(rows.values.compactMap { row in row.path.map { ($0, row.id) } }) { first, _ in first }
+                    var movedIDs: [Int64] = []
+                    for file in chunk {
+                        let current = idAtPath[file.path].flatMap { rows[$0] }
+                        // A photo listed there meanwhile keeps its place (the next scan sorts it out).
+                        guard current?.isMissing != false, let found = rows[file.photoID] else { continue }
+                        let displaced = current?.id == found.id ? nil : current
+                        try Catalog.makeWay(for: found, at: file.path, current: displaced, movingPendingWrite: hasPendingWrites, in: db)
+                        if let displaced {
+                            saved.replaced.append(file.path)
+                            rows[displaced.id]?.path = nil
+                            rows[displaced.id]?.isMissing = true
+                        }
+                        try move.execute(arguments: [
+                            file.path, file.stamp.size, file.stamp.modified, Int64(bitPattern: file.identity.device),
+                            Int64(bitPattern: file.identity.inode), file.photoID,
+                        ])
+                        if let old = found.path, old != file.path {
+                            saved.moves[old] = file.path
+                            if idAtPath[old] == found.id { idAtPath[old] = nil }
+                        }
+                        idAtPath[file.path] = found.id
+                        rows[found.id]?.path = file.path
+                        rows[found.id]?.isMissing = false
+                        movedIDs.append(found.id)
+                    }
+                    saved.photos += try Catalog.photos(ids: movedIDs, in: db)
                 }
                 return saved
             }
         }
+    }
+
+    /// Rows of a chunk of files at a time: within SQLite's limit on a statement's parameters.
+    private static let chunkSize = 500
+
+    /// The rows of photos `ids` and of those at `paths`, by id.
+    private static func identityRows(ids: [Int64], paths: [String], in db: Database) throws -> [Int64: IdentityRow] {
+        let sql = """
+            SELECT \(IdentityRow.selection) FROM photo
+            WHERE id IN (\(placeholders(ids.count))) OR path IN (\(placeholders(paths.count)))
+            """
+        let rows = try GRDB.Row.fetchAll(
+            db, sql: sql, arguments: StatementArguments(ids + paths.map { $0 as (any DatabaseValueConvertible) }))
+        return Dictionary(
+            try rows.map { row in
+                let identity = try IdentityRow(row)
+                return (identity.id, identity)
+            }
+        ) { first, _ in first }
+    }
+
+    /// Photos `ids`, in that order.
+    private static func photos(ids: [Int64], in db: Database) throws -> [Photo] {
+        guard !ids.isEmpty else { return [] }
+        let sql = "SELECT \(Catalog.columnList), id FROM photo WHERE id IN (\(placeholders(ids.count)))"
+        var byID: [Int64: Photo] = [:]
+        for row in try GRDB.Row.fetchAll(db, sql: sql, arguments: StatementArguments(ids)) {
+            byID[try row.decode(atIndex: Catalog.columns.count)] = try Photo(row: row)
+        }
+        return ids.compactMap { byID[$0] }
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ",")
     }
 
     /// Whether the file at `path` is still `row`'s (not gone, not another file in its place).
