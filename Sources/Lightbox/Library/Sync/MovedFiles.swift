@@ -40,9 +40,10 @@ final class MovedFiles: @unchecked Sendable {
         lock.withLock {
             load()
             let key = Key(device: identity.device, inode: identity.inode, size: stamp.size, modified: stamp.modified)
+            guard let rows = rows?[key] else { return nil }
             let name = (path as NSString).lastPathComponent
             // Missing ones first, then one of the same name (a folder moved, not a file renamed).
-            let candidates = (rows?[key] ?? []).sorted {
+            let candidates = rows.sorted {
                 ($0.isMissing ? 0 : 1, ($0.path as NSString?)?.lastPathComponent == name ? 0 : 1)
                     < ($1.isMissing ? 0 : 1, ($1.path as NSString?)?.lastPathComponent == name ? 0 : 1)
             }

@@ -3,7 +3,7 @@ import Gtk
 import LightboxMedia
 
 /// The state of one scan: the walk on the calling thread feeds a queue of files that
-/// `parallelism` reader threads drain, each standing aside for the scanner's foreground
+/// reader threads drain (`parallelism` reads at a time), each standing aside for the scanner's foreground
 /// work before it starts a file. A watchdog reports a read that hangs past
 /// the timeout and starts a replacement reader, so one bad file never stalls the scan.
 final class ScanRun: @unchecked Sendable {
@@ -48,10 +48,14 @@ final class ScanRun: @unchecked Sendable {
         self.isCancelled = isCancelled
         self.onEvent = onEvent
         state.withLock {
-            for _ in 0..<max(1, scanner.parallelism) { startReader() }
+            for _ in 0..<readerCount { startReader() }
         }
         timer = startWatchdog()
     }
+
+    /// Reader threads: with workers, twice `parallelism`. A reader hands its photos on after
+    /// it gave its worker back; another reader waiting meanwhile keeps that worker busy.
+    private var readerCount: Int { max(1, scanner.parallelism) * (scanner.workers == nil ? 1 : 2) }
 
     private func emit(_ event: ScanEvent) {
         deliver.withLock { onEvent(event) }
@@ -152,7 +156,7 @@ final class ScanRun: @unchecked Sendable {
             let count =
                 scanner.workers == nil
                 ? 1
-                : min(Self.filesPerRequest, max(1, (queue.count - head) / max(1, scanner.parallelism)))
+                : min(Self.filesPerRequest, max(1, (queue.count - head) / readerCount))
             let files = Array(queue[head..<head + count])
             head += count
             state.unlock()
