@@ -190,6 +190,10 @@ final class LargeLibraryTests: GtkTestCase {
             case 0: store.searchText = words[Int.random(in: 0..<words.count, using: &random)]
             case 1: store.sortOrder = PhotoSort.allCases[Int.random(in: 0..<4, using: &random)]
             case 2: store.sortAscending.toggle()
+            case 3 where Bool.random(using: &random):
+                // Many at once, as a selection is rated: its rows are found by the view's index.
+                let ids = (0..<40).map { _ in rows[Int.random(in: 0..<rows.count, using: &random)].id }
+                _ = try store.setRating(Int.random(in: 0...5, using: &random), for: Array(Set(ids)))
             default:
                 let photo = rows[Int.random(in: 0..<rows.count, using: &random)]
                 try store.setRating(Int.random(in: 0...5, using: &random), for: photo.id)

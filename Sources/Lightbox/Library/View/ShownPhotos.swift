@@ -26,8 +26,16 @@ final class ShownPhotos {
     private(set) var index: [Photo.ID: Int] = [:]
     /// `allPhotos` after search, filters and sort, as last published.
     private(set) var photos: [Photo] = []
+    /// Where each photo of `photos` is, when made with it off the main thread (large
+    /// libraries): an edit of many photos finds their rows without walking every photo
+    /// shown (at 100,000, a walk touched as many boxes and hashed as many paths).
+    private var shownIndex: [Photo.ID: Int]?
     /// Counts published updates (see `PhotosUpdate.version`).
     private var version = 0
+    /// Counts edits shown in place (`show(_ values:)`), published or not: a view computed
+    /// from the photos as they were before one is not shown (an edit of photos the list did
+    /// not show then, which a new search or filter shows, would show their old values).
+    private var edits = 0
     /// Search, order and filters.
     var spec = PhotoViewSpec() { didSet { if spec != oldValue { publish() } } }
     /// What the culling filters hide of the photos the search matches, published with `photos`.
@@ -89,6 +97,7 @@ final class ShownPhotos {
         let spec = self.spec
         let previous = photos
         let startVersion = version
+        let startEdits = edits
         // While a scan streams batches in, always off the main thread: batches queued on
         // the main thread would otherwise be sorted one after the other without a frame.
         guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
@@ -97,16 +106,16 @@ final class ShownPhotos {
         }
         isComputingView = true
         Task { [weak self] in
-            let (result, filters, diff) = await Task.detached(priority: .background) {
-                () -> ([Photo], PhotoFilterSummary, ListDiff?) in
+            let (result, filters, diff, index) = await Task.detached(priority: .background) {
+                () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int]) in
                 let (result, filters) = spec.view(of: all)
-                return (result, filters, try? ListDiff(from: previous, to: result))
+                return (result, filters, try? ListDiff(from: previous, to: result), Library.index(of: result))
             }.value
             guard let self else { return }
             self.isComputingView = false
-            // Published meanwhile (a rating in place): this diff no longer applies; start again.
-            if self.version == startVersion {
-                self.show(result, diff.map { .diff($0) } ?? .reset, filters: filters)
+            // Published or edited meanwhile (a rating in place): this diff no longer applies; start again.
+            if self.version == startVersion && self.edits == startEdits {
+                self.show(result, diff.map { .diff($0) } ?? .reset, filters: filters, index: index)
             } else {
                 self.viewRequested = true
             }
@@ -116,9 +125,12 @@ final class ShownPhotos {
 
     /// Publishes `result` and what the filters hid of it (`filters`; nil keeps the last),
     /// that first: observers of either see `photos` and `filterSummary` agree.
-    private func show(_ result: [Photo], _ change: PhotosUpdate.Change, filters: PhotoFilterSummary? = nil) {
+    private func show(
+        _ result: [Photo], _ change: PhotosUpdate.Change, filters: PhotoFilterSummary? = nil, index: [Photo.ID: Int]? = nil
+    ) {
         defer { returnMemoryIfSettled() }
         photos = result
+        shownIndex = index
         if let filters { filterSummary = filters }
         if case .diff(let diff) = change, diff.isEmpty { return }
         version += 1
@@ -286,9 +298,12 @@ final class ShownPhotos {
             changed.insert(id)
         }
         guard !changed.isEmpty else { return }
+        edits &+= 1
         var updated = photos
         var positions: [Int] = []
-        if changed.count <= 8 {
+        if let shownIndex {
+            positions = changed.compactMap { shownIndex[$0] }
+        } else if changed.count <= 8 {
             for id in changed {
                 if let position = updated.firstIndex(where: { $0.id == id }) { positions.append(position) }
             }
@@ -298,7 +313,7 @@ final class ShownPhotos {
         if !positions.isEmpty {
             positions.sort()
             for position in positions { updated[position].metadata = values[updated[position].id]! }
-            show(updated, .updated(positions))
+            show(updated, .updated(positions), index: shownIndex)
         }
         events.send(.library(LibraryChange(ids: changed)))
         if movesInList { publish() }
