@@ -44,13 +44,7 @@ final class MetadataFile {
     func strings(_ name: String) -> [String] {
         guard let values = lbx_tags_strings(tags, name) else { return [] }
         defer { lbx_tags_free_strings(values) }
-        var strings: [String] = []
-        var index = 0
-        while let value = values[index] {
-            strings.append(String(cString: value))
-            index += 1
-        }
-        return strings
+        return borrowStrings(values)
     }
 
     /// The `index`th value of an EXIF tag as a fraction.

@@ -34,12 +34,6 @@ final class TaggedFile {
         if let error { g_error_free(error) }
         guard let values else { return [] }
         defer { g_strfreev(values) }
-        var strings: [String] = []
-        var index = 0
-        while let value = values[index] {
-            strings.append(String(cString: value))
-            index += 1
-        }
-        return strings
+        return borrowStrings(values)
     }
 }

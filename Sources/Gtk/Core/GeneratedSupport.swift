@@ -115,3 +115,15 @@ package func takeString(_ string: UnsafeMutablePointer<CChar>?) -> String? {
     defer { g_free(string) }
     return String(cString: string)
 }
+
+/// The strings of a NULL-terminated array of C strings, in order; the caller frees the array
+/// as its maker wants (`g_strfreev` for GLib's).
+package func borrowStrings(_ array: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String] {
+    var result: [String] = []
+    var index = 0
+    while let string = array[index] {
+        result.append(String(cString: string))
+        index += 1
+    }
+    return result
+}

@@ -99,13 +99,7 @@ open class Application: Object, ActionMap {
     private static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
         guard let array else { return [] }
         defer { g_strfreev(array) }
-        var result: [String] = []
-        var index = 0
-        while let string = array[index] {
-            result.append(String(cString: string))
-            index += 1
-        }
-        return result
+        return borrowStrings(array)
     }
 
     public var windows: [Window] {
