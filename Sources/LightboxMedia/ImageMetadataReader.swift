@@ -50,7 +50,9 @@ public enum ImageMetadataReader {
         guard initialized else { throw MediaError(tr("gexiv2 could not be initialized")) }
     }
 
-    public static func read(path: String) throws(MediaError) -> ImageMetadata {
+    /// Reads `path`'s tags, and those of its XMP sidecar unless not `lookingForSidecar` (the
+    /// caller listed the folder and saw no `.xmp` file: two `access` calls a file saved).
+    public static func read(path: String, lookingForSidecar: Bool = true) throws(MediaError) -> ImageMetadata {
         try initialize()
         let file = try MetadataFile(path: path)
         let tag = file.string
@@ -75,7 +77,7 @@ public enum ImageMetadataReader {
         }
         var tags = RatingAndKeywords(file)
         // A sidecar next to the file (another app's, as for RAW files) wins where it says something.
-        if let sidecar = sidecarPath(for: path), let sidecarFile = try? MetadataFile(path: sidecar) {
+        if lookingForSidecar, let sidecar = sidecarPath(for: path), let sidecarFile = try? MetadataFile(path: sidecar) {
             let sidecarTags = RatingAndKeywords(sidecarFile)
             if sidecarTags.rating != nil { (tags.rating, tags.isRejected) = (sidecarTags.rating, sidecarTags.isRejected) }
             if !sidecarTags.keywords.isEmpty { tags.keywords = sidecarTags.keywords }

@@ -217,6 +217,26 @@ final class PhotoIdentityTests: XCTestCase {
         }
     }
 
+    /// Catalogs keep fingerprints: the same bytes must keep giving the same one, whatever
+    /// the reads behind it (sizes around the sampled ends and the reader's first read).
+    func testAFilesFingerprintStaysWhatCatalogsStored() throws {
+        var found: [Int: Int64] = [:]
+        for size in [1, 31, 32, 4_095, 4_096, 4_097, 8_192, 8_193, 65_535, 65_536, 65_537, 69_632, 69_633, 200_000] {
+            let path = library + "/sized-\(size)"
+            try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }).write(to: URL(fileURLWithPath: path))
+            found[size] = try XCTUnwrap(FileIdentity.read(path)?.fingerprint)
+        }
+        XCTAssertEqual(
+            found,
+            [
+                1: 8_154_662_466_908_293_720, 31: -6_518_904_481_408_002_373, 32: 3_192_777_972_180_802_991,
+                4_095: -1_416_101_789_936_501_510, 4_096: 3_315_366_262_380_113_284, 4_097: 8_495_601_918_943_245_750,
+                8_192: -4_257_416_003_238_687_314, 8_193: -6_355_701_965_624_798_019, 65_535: -3_883_237_263_903_149_353,
+                65_536: 4_658_751_081_559_131_262, 65_537: -2_268_657_979_832_838_475, 69_632: -3_164_131_727_439_854_080,
+                69_633: -4_999_315_725_697_029_120, 200_000: -8_308_097_148_528_533_697,
+            ])
+    }
+
     func testAnEditAfterAScanStillWaitsForTheDisk() throws {
         let paths = LibraryFixtures.copySamples(to: library, count: 2)
         _ = try scan(library)

@@ -98,8 +98,8 @@ final class ScannerTests: XCTestCase {
         LibraryFixtures.copySamples(to: folder, count: 3)
         let seen = Collected()
         var scanner = PhotoScanner()
-        scanner.readFile = { path, stamp in
-            var photo = PhotoReader.read(path: path, stamp: stamp)
+        scanner.readFile = { file in
+            var photo = PhotoReader.read(file)
             photo.model = String(ThreadPriority.currentThreadNice)
             seen.add(photo)
             return photo
@@ -112,9 +112,9 @@ final class ScannerTests: XCTestCase {
         let folder = LibraryFixtures.temporaryFolder(self)
         let paths = LibraryFixtures.copySamples(to: folder, count: 2)
         var scanner = PhotoScanner()
-        scanner.readFile = { path, stamp in
-            if path == paths[0] { unlink(path) }
-            return PhotoReader.read(path: path, stamp: stamp)
+        scanner.readFile = { file in
+            if file.path == paths[0] { unlink(file.path) }
+            return PhotoReader.read(file)
         }
 
         let photos = try scan(folder, scanner: scanner)
@@ -128,9 +128,9 @@ final class ScannerTests: XCTestCase {
         let paths = LibraryFixtures.copySamples(to: folder, count: 3)
         var scanner = PhotoScanner(parallelism: 1, fileTimeout: 0.3)
         let release = DispatchSemaphore(value: 0)
-        scanner.readFile = { path, stamp in
-            if path == paths[1] { release.wait() }
-            return PhotoReader.read(path: path, stamp: stamp)
+        scanner.readFile = { file in
+            if file.path == paths[1] { release.wait() }
+            return PhotoReader.read(file)
         }
         defer { release.signal() }
 
@@ -150,9 +150,9 @@ final class ScannerTests: XCTestCase {
         scanner.foreground = foreground
         scanner.foregroundMaxWait = 3600  // only the end of the foreground work lets them go
         let events = EventLog()
-        scanner.readFile = { path, stamp in
-            events.add("read " + (path as NSString).lastPathComponent)
-            return PhotoReader.read(path: path, stamp: stamp)
+        scanner.readFile = { file in
+            events.add("read " + (file.path as NSString).lastPathComponent)
+            return PhotoReader.read(file)
         }
         foreground.begin()
         let found = Collected()

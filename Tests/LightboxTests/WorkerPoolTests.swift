@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import GtkTestSupport
 import LightboxMedia
 import XCTest
@@ -84,7 +85,7 @@ final class WorkerPoolTests: XCTestCase {
         let paths = [samples[0], folder + "/crash-decoder.jpg", samples[1], folder + "/hang-decoder.jpg", samples[2]]
         let workers = makePool(size: 1)
         var photos: [Photo] = []
-        workers.read(paths.map { ($0, stamp($0)) }, timeout: 1) { photos.append($0) }
+        workers.read(paths.map { WorkerRequest.File(path: $0, stamp: stamp($0)) }, timeout: 1) { photos.append($0) }
 
         XCTAssertEqual(photos.map(\.path), paths)
         XCTAssertEqual(
@@ -131,6 +132,54 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(
             records.map { $0.photo(path: photo.path, stamp: FileStamp(size: 0, modified: 0)) },
             [photo, Photo(path: photo.path, error: "the metadata can't be read: bad")])
+    }
+
+    func testAScanFindsSidecarsWhereTheFolderHasThemInProcessAndThroughWorkers() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let paths = LibraryFixtures.copySamples(to: folder + "/with", count: 3)
+        let plain = LibraryFixtures.copySamples(to: folder + "/without", count: 1)[0]
+        // The sidecar of the second photo: the XMP packet of a copy rated 5, extracted by exiv2.
+        let source = folder + "/source.jpg"
+        try FileManager.default.copyItem(atPath: paths[0], toPath: source)
+        XCTAssertEqual(try LibraryFixtures.run("/usr/bin/exiv2", ["-M", "set Xmp.xmp.Rating 5", source]).status, 0)
+        XCTAssertEqual(try LibraryFixtures.run("/usr/bin/exiv2", ["-eX", source]).status, 0)
+        try FileManager.default.moveItem(atPath: folder + "/source.xmp", toPath: paths[1] + ".xmp")
+        try FileManager.default.removeItem(atPath: source)
+        for workers in [makePool(), nil] {
+            var scanner = PhotoScanner(parallelism: 2, fileTimeout: 10)
+            scanner.workers = workers
+            let found = Collected()
+            try scanner.scan(folder: folder) { event in
+                if case .photo(let photo) = event { found.add(photo) }
+            }
+            XCTAssertEqual(
+                found.photos.mapValues(\.rating), [paths[0]: 0, paths[1]: 5, paths[2]: 0, plain: 0],
+                workers == nil ? "in process" : "workers")
+        }
+    }
+
+    func testRequestsComeThroughTheWireUnchangedAndMalformedOnesAreRefused() throws {
+        var read = WorkerRequest(
+            kind: .read,
+            files: [
+                WorkerRequest.File(path: "/photos/IMG_1.jpg", fileSize: 36_354, modified: 1_700_000_000.25),
+                WorkerRequest.File(path: PathBytes.path([0x2F, 0x4D, 0xE4, 0x64]), fileSize: 0, modified: -1),
+            ])
+        read.fingerprinting = false
+        let requests = [
+            read, WorkerRequest(kind: .read),
+            WorkerRequest(kind: .decode, path: "/photos/Été/IMG_2.png", fitting: 256, maxPixels: 250_000_000),
+        ]
+        for request in requests {
+            let bytes = request.encoded()
+            XCTAssertEqual(try WorkerRequest(decoding: bytes), request)
+            for length in 0..<bytes.count {
+                XCTAssertThrowsError(try WorkerRequest(decoding: bytes.prefix(length)), "cut at \(length)")
+            }
+            XCTAssertThrowsError(try WorkerRequest(decoding: bytes + [0]), "a byte too many")
+        }
+        XCTAssertEqual(PathBytes.c(try WorkerRequest(decoding: read.encoded()).files[1].path), [0x2F, 0x4D, -28, 0x64, 0])
+        XCTAssertThrowsError(try WorkerRequest(decoding: Data([7])), "no such request")
     }
 
     func testDecodedPixelsComeBackFromTheWorkerUnchanged() throws {

@@ -26,24 +26,20 @@ public enum DecoderWorker {
             exit(70)
         }
         let faults = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_DECODER_FAULTS"] == "1"
-        let decoder = JSONDecoder()
         guard WorkerSide.reply(WorkerReply.ready.encoded()) else { exit(0) }
         while let message = WorkerSide.receive() {
-            guard let request = try? decoder.decode(WorkerRequest.self, from: message) else { exit(65) }
+            guard let request = try? WorkerRequest(decoding: message) else { exit(65) }
+            // A system call or two each: once per request, not per file.
+            WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
             switch request.kind {
             case .read:
                 // One reply for all the files: the app wakes once per request, not per file.
                 let records = request.files.map { file in
-                    WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                     if faults { injectFault(path: file.path, kind: .read) }
-                    return PhotoRecord(
-                        PhotoReader.read(
-                            path: file.path, stamp: FileStamp(size: file.fileSize, modified: file.modified),
-                            fingerprinting: request.withoutFingerprints != true))
+                    return PhotoRecord(PhotoReader.read(file, fingerprinting: request.fingerprinting))
                 }
                 guard WorkerSide.reply(WorkerReply.photos(records).encoded()) else { exit(0) }
             case .decode:
-                WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
                 if faults { injectFault(path: request.path, kind: .decode) }
                 let (reply, image) = decode(request)
                 guard WorkerSide.reply(reply.encoded(), image: image) else { exit(0) }

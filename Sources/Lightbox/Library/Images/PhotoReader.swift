@@ -9,8 +9,9 @@ enum PhotoReader {
     /// Larger images are listed with an error rather than decoded (decompression bombs).
     static let maxPixels = 250_000_000
 
-    /// Reads the file at `path`, with its content's fingerprint (`FileIdentity`) unless not `fingerprinting`.
-    static func read(path: String, stamp: FileStamp, fingerprinting: Bool = true) -> Photo {
+    /// Reads the file at `path`, with its content's fingerprint (`FileIdentity`) unless not
+    /// `fingerprinting`, and its XMP sidecar's tags unless not `lookingForSidecar` (its folder holds no `.xmp` file).
+    static func read(path: String, stamp: FileStamp, fingerprinting: Bool = true, lookingForSidecar: Bool = true) -> Photo {
         var photo = Photo(path: path, fileSize: stamp.size, modified: stamp.modified)
         guard stamp.size > 0 else {
             // Translators: why a photo can't be shown, in its row (this and the next: lower case, no full stop).
@@ -31,13 +32,17 @@ enum PhotoReader {
         close(descriptor)
         let family = ImageFamily(path: path)
         if family == .raw || family == .heif {
-            if let error = family == .raw ? readRAW(path: path, into: &photo) : readHEIF(path: path, into: &photo) {
+            let error =
+                family == .raw
+                ? readRAW(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+                : readHEIF(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+            if let error {
                 photo.error = vanished(path) ?? error
                 return photo
             }
         } else {
             do {
-                let metadata = try ImageMetadataReader.read(path: path)
+                let metadata = try ImageMetadataReader.read(path: path, lookingForSidecar: lookingForSidecar)
                 photo.apply(metadata)
                 let sides = 1...Photo.maxSide
                 if !sides.contains(photo.width) || !sides.contains(photo.height), let info = try? ImageFileInfo.read(path: path) {
@@ -73,13 +78,18 @@ enum PhotoReader {
         return photo
     }
 
+    /// Reads a file a worker was asked for (or that one would have been, had one started).
+    static func read(_ file: WorkerRequest.File, fingerprinting: Bool = true) -> Photo {
+        read(path: file.path, stamp: file.stamp, fingerprinting: fingerprinting, lookingForSidecar: file.lookingForSidecar)
+    }
+
     /// Reads a camera RAW file's metadata, checking by its content that it is one; its size
     /// falls back to its largest preview's. Returns why the file can't be shown, or nil.
-    static func readRAW(path: String, into photo: inout Photo) -> String? {
+    static func readRAW(path: String, into photo: inout Photo, lookingForSidecar: Bool = true) -> String? {
         let format = (path as NSString).pathExtension.uppercased()
         let metadata: ImageMetadata
         do {
-            metadata = try ImageMetadataReader.read(path: path)
+            metadata = try ImageMetadataReader.read(path: path, lookingForSidecar: lookingForSidecar)
         } catch {
             if RawSignature.isSigmaX3F(path: path) {
                 return tr("Sigma X3F RAW files are not supported: Exiv2 reads neither their metadata nor their preview")
@@ -108,7 +118,7 @@ enum PhotoReader {
     /// Reads a HEIF or AVIF file: its size from libheif (as shown: the file's own rotation
     /// boxes are applied by the decoder, the HEIF rule, so the EXIF orientation is not applied
     /// again), its tags from Exiv2 when it reads them. Returns why the file can't be shown, or nil.
-    static func readHEIF(path: String, into photo: inout Photo) -> String? {
+    static func readHEIF(path: String, into photo: inout Photo, lookingForSidecar: Bool = true) -> String? {
         let file: HEIFFile
         do {
             file = try HEIFFile(path: path)
@@ -116,7 +126,7 @@ enum PhotoReader {
             // Translators: %1$@ is a format ("HEIC"), %2$@ libheif's reason.
             return String(format: tr("not a readable %1$@ image: %2$@"), (path as NSString).pathExtension.uppercased(), error.message)
         }
-        if let metadata = try? ImageMetadataReader.read(path: path) { photo.apply(metadata) }
+        if let metadata = try? ImageMetadataReader.read(path: path, lookingForSidecar: lookingForSidecar) { photo.apply(metadata) }
         photo.width = file.width
         photo.height = file.height
         photo.orientation = 1

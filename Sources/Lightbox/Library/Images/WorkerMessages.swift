@@ -1,19 +1,35 @@
 import Foundation
 import LightboxMedia
 
-/// What the app asks a worker (JSON, one per message).
-struct WorkerRequest: Codable, Sendable {
-    enum Kind: String, Codable, Sendable {
+/// What the app asks a worker, one per message, in the same binary form as its answer
+/// (`WireWriter`): decoding a request of 32 files as JSON cost a worker a tenth of its time.
+struct WorkerRequest: Equatable, Sendable {
+    enum Kind: UInt8, Sendable {
         /// Read `files`' metadata into `Photo`s (`PhotoReader.read`), one reply per file, in order.
         case read
         /// Decode `path`'s pixels at most `fitting` px a side; the pixels come back in a memfd.
         case decode
     }
 
-    struct File: Codable, Sendable {
+    struct File: Equatable, Sendable {
         var path: String
         var fileSize: Int64
         var modified: Double
+        /// False when the file's folder holds no `.xmp` file (`PhotoReader.read`).
+        var lookingForSidecar = true
+
+        var stamp: FileStamp { FileStamp(size: fileSize, modified: modified) }
+
+        init(path: String, fileSize: Int64, modified: Double, lookingForSidecar: Bool = true) {
+            self.path = path
+            self.fileSize = fileSize
+            self.modified = modified
+            self.lookingForSidecar = lookingForSidecar
+        }
+
+        init(path: String, stamp: FileStamp, lookingForSidecar: Bool = true) {
+            self.init(path: path, fileSize: stamp.size, modified: stamp.modified, lookingForSidecar: lookingForSidecar)
+        }
     }
 
     var kind: Kind
@@ -21,8 +37,53 @@ struct WorkerRequest: Codable, Sendable {
     var path: String = ""
     var fitting: Int = 0
     var maxPixels: Int = 0
-    /// Set to leave out the files' fingerprints (`FileIdentity`), to measure what they cost.
-    var withoutFingerprints: Bool?
+    /// Off to leave out the files' fingerprints (`FileIdentity`), to measure what they cost.
+    var fingerprinting = true
+
+    func encoded() -> Data {
+        var writer = WireWriter()
+        writer.byte(kind.rawValue)
+        writer.int(files.count)
+        for file in files {
+            writer.string(file.path)
+            writer.int(Int(file.fileSize))
+            writer.double(file.modified)
+            writer.bool(file.lookingForSidecar)
+        }
+        writer.string(path)
+        writer.int(fitting)
+        writer.int(maxPixels)
+        writer.bool(fingerprinting)
+        return Data(writer.bytes)
+    }
+
+    /// Throws on anything malformed.
+    init(decoding data: Data) throws(WireError) {
+        var reader = WireReader([UInt8](data))
+        guard let kind = Kind(rawValue: try reader.byte()) else { throw WireError() }
+        self.kind = kind
+        let count = try reader.int()
+        guard (0...100_000).contains(count) else { throw WireError() }
+        for _ in 0..<count {
+            files.append(
+                File(
+                    path: try reader.string(), fileSize: Int64(try reader.int()), modified: try reader.double(),
+                    lookingForSidecar: try reader.bool()))
+        }
+        path = try reader.string()
+        fitting = try reader.int()
+        maxPixels = try reader.int()
+        fingerprinting = try reader.bool()
+        guard reader.isAtEnd else { throw WireError() }
+    }
+
+    init(kind: Kind, files: [File] = [], path: String = "", fitting: Int = 0, maxPixels: Int = 0) {
+        self.kind = kind
+        self.files = files
+        self.path = path
+        self.fitting = fitting
+        self.maxPixels = maxPixels
+    }
 }
 
 /// A worker's answer, in a compact binary form (`WireWriter`): one goes back per file

@@ -77,17 +77,15 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// `path`'s metadata read in a worker (`PhotoReader.read`); a crash or hang is the photo's `error`.
     public func read(path: String, stamp: FileStamp, timeout: Double, fingerprinting: Bool = true) -> Photo {
-        var request = WorkerRequest(
-            kind: .read,
-            files: [
-                WorkerRequest.File(
-                    path: path, fileSize: stamp.size,
-                    modified: stamp.modified)
-            ])
-        if !fingerprinting { request.withoutFingerprints = true }
-        guard let body = try? JSONEncoder().encode(request) else {
-            return PhotoReader.read(path: path, stamp: stamp, fingerprinting: fingerprinting)
-        }
+        read(WorkerRequest.File(path: path, stamp: stamp), timeout: timeout, fingerprinting: fingerprinting)
+    }
+
+    /// `file` read in a worker; a crash or hang is the photo's `error`.
+    func read(_ file: WorkerRequest.File, timeout: Double, fingerprinting: Bool = true) -> Photo {
+        let (path, stamp) = (file.path, file.stamp)
+        var request = WorkerRequest(kind: .read, files: [file])
+        request.fingerprinting = fingerprinting
+        let body = request.encoded()
         for _ in 0..<3 {
             let end: ReadEnd? = withWorker(urgent: false) { worker in
                 // A worker that can't take the request died between requests: not this file's doing.
@@ -103,7 +101,7 @@ public final class WorkerPool: @unchecked Sendable {
                 }
             }
             switch end {
-            case nil: return PhotoReader.read(path: path, stamp: stamp, fingerprinting: fingerprinting)
+            case nil: return PhotoReader.read(file, fingerprinting: fingerprinting)
             case .read(let photo)?: return photo
             case .failed(let message)?:
                 // Reported once the worker is ended (and counted lost).
@@ -118,39 +116,32 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Reads `files` calling `each` with every photo, in order. They go to one worker in one
     /// request, answered at once (no round trip and no wake-up per file); if that worker
-    /// crashes or hangs, each file is read again on its own (`read(path:stamp:timeout:)`),
+    /// crashes or hangs, each file is read again on its own (`read(_:timeout:)`),
     /// so that only the file at fault gets the error.
-    public func read(
-        _ files: [(path: String, stamp: FileStamp)], timeout: Double, fingerprinting: Bool = true, each: (Photo) -> Void
-    ) {
+    func read(_ files: [WorkerRequest.File], timeout: Double, fingerprinting: Bool = true, each: (Photo) -> Void) {
         if files.count > 1 {
-            var request = WorkerRequest(
-                kind: .read,
-                files: files.map {
-                    WorkerRequest.File(path: $0.path, fileSize: $0.stamp.size, modified: $0.stamp.modified)
-                })
-            if !fingerprinting { request.withoutFingerprints = true }
-            if let body = try? JSONEncoder().encode(request) {
-                let records: [PhotoRecord]?? = withWorker(urgent: false) { worker in
-                    guard worker.send(body), case .message(let data, _) = worker.receive(timeout: timeout),
-                        case .photos(let records)? = try? WorkerReply(decoding: data), records.count == files.count
-                    else { return (nil, false) }
-                    return (records, true)
-                }
-                switch records {
-                case nil:
-                    // No worker can be started: read here, as before workers.
-                    for (path, stamp) in files { each(PhotoReader.read(path: path, stamp: stamp, fingerprinting: fingerprinting)) }
-                    return
-                case let records??:
-                    for ((path, stamp), record) in zip(files, records) { each(record.photo(path: path, stamp: stamp)) }
-                    return
-                case .some(nil):
-                    break
-                }
+            var request = WorkerRequest(kind: .read, files: files)
+            request.fingerprinting = fingerprinting
+            let body = request.encoded()
+            let records: [PhotoRecord]?? = withWorker(urgent: false) { worker in
+                guard worker.send(body), case .message(let data, _) = worker.receive(timeout: timeout),
+                    case .photos(let records)? = try? WorkerReply(decoding: data), records.count == files.count
+                else { return (nil, false) }
+                return (records, true)
+            }
+            switch records {
+            case nil:
+                // No worker can be started: read here, as before workers.
+                for file in files { each(PhotoReader.read(file, fingerprinting: fingerprinting)) }
+                return
+            case let records??:
+                for (file, record) in zip(files, records) { each(record.photo(path: file.path, stamp: file.stamp)) }
+                return
+            case .some(nil):
+                break
             }
         }
-        for (path, stamp) in files { each(read(path: path, stamp: stamp, timeout: timeout, fingerprinting: fingerprinting)) }
+        for file in files { each(read(file, timeout: timeout, fingerprinting: fingerprinting)) }
     }
 
     /// How reading one file in a worker ended.
@@ -195,7 +186,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     private func exchange(_ request: WorkerRequest, timeout: Double, urgent: Bool) -> Outcome {
-        guard let body = try? JSONEncoder().encode(request) else { return .unavailable }
+        let body = request.encoded()
         let outcome: Outcome? = withWorker(urgent: urgent) { worker in
             guard worker.send(body) else { return (.failed(Self.crashedMessage), false) }
             switch worker.receive(timeout: timeout) {

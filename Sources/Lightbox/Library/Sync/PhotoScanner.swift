@@ -54,7 +54,7 @@ public struct PhotoScanner: Sendable {
     /// again when its file moves); off only to measure what they cost.
     public var keepsFileIdentities = true
     /// Reads one regular file in this process (without `workers`); replaced in tests to simulate a file vanishing mid-scan.
-    var readFile: @Sendable (String, FileStamp) -> Photo = { PhotoReader.read(path: $0, stamp: $1) }
+    var readFile: @Sendable (WorkerRequest.File) -> Photo = { PhotoReader.read($0) }
     /// Runs right after the hang watchdog reads the clock; tests delay it to widen races.
     var watchdogDidReadClock: (@Sendable () -> Void)?
 
@@ -66,7 +66,8 @@ public struct PhotoScanner: Sendable {
     /// Reads one regular file: in a worker when there are `workers` (its crash or hang is
     /// the photo's error), else in this process. Blocking; never on the main thread.
     func read(_ path: String, _ stamp: FileStamp) -> Photo {
-        workers?.read(path: path, stamp: stamp, timeout: fileTimeout, fingerprinting: keepsFileIdentities) ?? readFile(path, stamp)
+        let file = WorkerRequest.File(path: path, stamp: stamp)
+        return workers?.read(file, timeout: fileTimeout, fingerprinting: keepsFileIdentities) ?? readFile(file)
     }
 
     /// Scans `folder`, calling `onEvent` from background threads (one at a time).

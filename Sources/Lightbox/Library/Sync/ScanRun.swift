@@ -19,7 +19,7 @@ final class ScanRun: @unchecked Sendable {
 
     // Guarded by `state`.
     private let state = NSCondition()
-    private var queue: [(path: String, stamp: FileStamp, identity: FileIdentity)] = []
+    private var queue: [(file: WorkerRequest.File, identity: FileIdentity)] = []
     private var head = 0
     private var walkDone = false
     private var outstanding = 0
@@ -28,13 +28,9 @@ final class ScanRun: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
 
     private final class Reading: Sendable {
-        let path: String
-        let stamp: FileStamp
+        let file: WorkerRequest.File
         let started = DispatchTime.now().uptimeNanoseconds
-        init(path: String, stamp: FileStamp) {
-            self.path = path
-            self.stamp = stamp
-        }
+        init(_ file: WorkerRequest.File) { self.file = file }
     }
 
     init(
@@ -67,6 +63,8 @@ final class ScanRun: @unchecked Sendable {
         else { return }
         guard let entries = try? DirectoryListing.entries(of: folder) else { return }
         emit(.folder(folder))
+        // A sidecar is next to its photo: in a folder without one, no file looks for one.
+        let lookingForSidecars = entries.contains { $0.name.hasSuffix(".xmp") }
         var subfolders: [String] = []
         for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
             if isCancelled() { return }
@@ -94,7 +92,9 @@ final class ScanRun: @unchecked Sendable {
             case .folder:
                 subfolders.append(path)
             case .file:
-                visit(path, kind: kind, stamp: target.stamp, identity: target.identity)
+                visit(
+                    WorkerRequest.File(path: path, stamp: target.stamp, lookingForSidecar: lookingForSidecars), kind: kind,
+                    identity: target.identity)
             case .link, .other:
                 if kind != .other { emit(.photo(Photo(path: path, error: tr("not a regular file")))) }
             }
@@ -102,7 +102,8 @@ final class ScanRun: @unchecked Sendable {
         for subfolder in subfolders { walk(subfolder) }
     }
 
-    private func visit(_ path: String, kind: PhotoFileKind, stamp: FileStamp, identity: FileIdentity) {
+    private func visit(_ file: WorkerRequest.File, kind: PhotoFileKind, identity: FileIdentity) {
+        let (path, stamp) = (file.path, file.stamp)
         switch kind {
         case .other:
             return
@@ -119,17 +120,17 @@ final class ScanRun: @unchecked Sendable {
             if let photoID = findMoved?(path, stamp, identity) {
                 emit(.moved(MovedFile(path: path, stamp: stamp, identity: identity, photoID: photoID)))
             } else {
-                read(path, stamp: stamp, identity: identity)
+                read(file, identity: identity)
             }
         case .readable:
-            read(path, stamp: stamp, identity: identity)
+            read(file, identity: identity)
         }
     }
 
     /// Queues a file for the readers.
-    private func read(_ path: String, stamp: FileStamp, identity: FileIdentity) {
+    private func read(_ file: WorkerRequest.File, identity: FileIdentity) {
         state.withLock {
-            queue.append((path, stamp, identity))
+            queue.append((file, identity))
             outstanding += 1
             state.signal()
         }
@@ -172,7 +173,7 @@ final class ScanRun: @unchecked Sendable {
             // Each file is `reading[id]` while it is read: the watchdog may take it over (and
             // start a replacement reader); this reader still delivers the rest, then ends.
             var abandoned = false
-            var reading = Reading(path: files[0].path, stamp: files[0].stamp)
+            var reading = Reading(files[0].file)
             state.withLock { self.reading[id] = reading }
             var next = 1
             let handOver: (Photo) -> Void = { [self] read in
@@ -190,17 +191,17 @@ final class ScanRun: @unchecked Sendable {
                     abandoned = true
                 }
                 if next < files.count {
-                    reading = Reading(path: files[next].path, stamp: files[next].stamp)
+                    reading = Reading(files[next].file)
                     next += 1
                     state.withLock { self.reading[id] = reading }
                 }
             }
             if let workers = scanner.workers {
                 workers.read(
-                    files.map { ($0.path, $0.stamp) }, timeout: scanner.fileTimeout, fingerprinting: scanner.keepsFileIdentities,
+                    files.map(\.file), timeout: scanner.fileTimeout, fingerprinting: scanner.keepsFileIdentities,
                     each: handOver)
             } else {
-                for file in files { handOver(scanner.readFile(file.path, file.stamp)) }
+                for file in files { handOver(scanner.readFile(file.file)) }
             }
             if abandoned { return }
         }
@@ -239,7 +240,7 @@ final class ScanRun: @unchecked Sendable {
                 emit(
                     .photo(
                         Photo(
-                            path: read.path, fileSize: read.stamp.size, modified: read.stamp.modified,
+                            path: read.file.path, fileSize: read.file.fileSize, modified: read.file.modified,
                             // Translators: %@ is a number of seconds ("0.5").
                             error: String(format: tr("reading the file took longer than %@ s"), String(format: "%g", timeout)))))
                 finished()
