@@ -9,13 +9,20 @@ import CGtkSupport
 /// same object, and `splice` keeps the positions of live objects up to date
 /// (an object can be carried to a new position, so a moved item keeps its identity).
 public final class LazyListModel: Object, ListModel {
-    /// Live item objects by position. GTK calls a model only on the main thread;
-    /// the two C callbacks below touch this without the main-actor check, which
-    /// would cost a third of a full pass over a million items.
-    nonisolated(unsafe) private var live = LiveItemTable()
-    /// During a lending splice's `items-changed`: the removed objects (each with a
-    /// reference of ours), handed out again for positions GTK asks for.
-    nonisolated(unsafe) private var lendable: [UnsafeMutableRawPointer] = []
+    /// The live item objects and the lendable ones, behind a pointer: a stored property
+    /// of a class is checked for overlapping access at run time on every use, which cost
+    /// a pass over a million items a third of its time. GTK calls a model only on the
+    /// main thread; the two C callbacks below touch this without the main-actor check
+    /// (another third).
+    nonisolated(unsafe) private let state: UnsafeMutablePointer<State>
+
+    private struct State {
+        /// Live item objects by position.
+        var live = LiveItemTable()
+        /// During a lending splice's `items-changed`: the removed objects (each with a
+        /// reference of ours), handed out again for positions GTK asks for.
+        var lendable: [UnsafeMutableRawPointer] = []
+    }
 
     /// Item objects made by all lazy models and not yet freed (for leak tests).
     package static var liveItemObjects: Int { Int(lbx_array_item_live_count()) }
@@ -24,6 +31,8 @@ public final class LazyListModel: Object, ListModel {
     nonisolated(unsafe) private let model: OpaquePointer
 
     public init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
         model = lbx_array_model_new()
         super.init(UnsafeMutableRawPointer(model), ownership: .full)
         lbx_array_model_set_owner(model, getItemCallback, itemFinalizedCallback, Unmanaged.passUnretained(self).toOpaque())
@@ -32,40 +41,42 @@ public final class LazyListModel: Object, ListModel {
     isolated deinit {
         // Items GTK still holds must not call back into this (gone) owner.
         lbx_array_model_set_owner(model, nil, nil, nil)
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The number of items GTK sees.
     public var count: Int { Int(lbx_array_model_get_count(model)) }
 
     /// Items at positions GTK currently holds objects for.
-    package var livePositions: [Int] { live.allPositions }
+    package var livePositions: [Int] { state.pointee.live.allPositions }
 
     nonisolated fileprivate func itemObject(at position: Int) -> UnsafeMutableRawPointer {
-        if let existing = live[position] {
+        if let existing = state.pointee.live[position] {
             g_object_ref(existing)
             return existing
         }
-        if let lent = lendable.popLast() {
+        if let lent = state.pointee.lendable.popLast() {
             // Our reference goes to the caller.
             lbx_array_item_set_position(OpaquePointer(lent), guint(position))
-            live.insert(lent, at: position)
+            state.pointee.live.insert(lent, at: position)
             return lent
         }
         let item = UnsafeMutableRawPointer(lbx_array_item_new(model, guint(position))!)
-        live.insert(item, at: position)
+        state.pointee.live.insert(item, at: position)
         return item
     }
 
     nonisolated fileprivate func itemFinalized(_ item: UnsafeMutableRawPointer, position: guint) {
         guard position != LBX_ARRAY_ITEM_DETACHED else { return }
-        live.remove(item, at: Int(position))
+        state.pointee.live.remove(item, at: Int(position))
     }
 
     /// The live objects in `range`, by offset from `range.lowerBound`, retained so they
     /// can be carried through a removal and put back by `splice(…carrying:)`.
     public func liveItems(in range: Range<Int>) -> [Int: ModelItem] {
         var result: [Int: ModelItem] = [:]
-        for (position, item) in live.entries(in: range) {
+        for (position, item) in state.pointee.live.entries(in: range) {
             result[position - range.lowerBound] = ModelItem(retaining: item)
         }
         return result
@@ -88,21 +99,21 @@ public final class LazyListModel: Object, ListModel {
             position >= 0 && removed >= 0 && added >= 0 && position + removed <= count,
             "splice(at: \(position), removed: \(removed), added: \(added)) outside 0..<\(count)")
         if lendingRemoved, removed > 0 {
-            lendable = live.entries(in: position..<position + removed).reversed().map {
+            state.pointee.lendable = state.pointee.live.entries(in: position..<position + removed).reversed().map {
                 g_object_ref($0.1)
                 return $0.1
             }
         }
         defer {
-            for item in lendable { g_object_unref(item) }
-            lendable = []
+            for item in state.pointee.lendable { g_object_unref(item) }
+            state.pointee.lendable = []
         }
-        if !live.isEmpty { live.splice(at: position, removed: removed, added: added) }
+        if !state.pointee.live.isEmpty { state.pointee.live.splice(at: position, removed: removed, added: added) }
         for (offset, item) in carrying {
             precondition(offset >= 0 && offset < added, "carried item offset \(offset) outside the added range")
             precondition(lbx_array_item_belongs_to(item.pointer, model) != 0, "carried item belongs to another model")
             lbx_array_item_set_position(OpaquePointer(item.pointer), guint(position + offset))
-            live.insert(item.pointer, at: position + offset)
+            state.pointee.live.insert(item.pointer, at: position + offset)
         }
         lbx_array_model_splice(model, guint(position), guint(removed), guint(added))
     }

@@ -35,6 +35,12 @@ struct LiveItemTable {
     /// Records `item` at `position` (which has no entry).
     mutating func insert(_ item: UnsafeMutableRawPointer, at position: Int) {
         let index = firstIndex(atOrAfter: position)
+        if index == positions.count {
+            // In order (a pass, a scroll): an append, without the general insertion's shifting.
+            positions.append(position)
+            items.append(item)
+            return
+        }
         positions.insert(position, at: index)
         items.insert(item, at: index)
     }
@@ -43,6 +49,11 @@ struct LiveItemTable {
     mutating func remove(_ item: UnsafeMutableRawPointer, at position: Int) {
         let index = firstIndex(atOrAfter: position)
         guard index < positions.count, positions[index] == position, items[index] == item else { return }
+        if index == positions.count - 1 {
+            positions.removeLast()
+            items.removeLast()
+            return
+        }
         positions.remove(at: index)
         items.remove(at: index)
     }
