@@ -72,20 +72,37 @@ void lbx_tags_initialize(void) {
     });
 }
 
+namespace {
+
+lbx_tags *parsed(Exiv2::Image *opened) {
+    std::unique_ptr<Exiv2::Image> image(opened);
+    image->readMetadata();
+    auto tags = new lbx_tags();
+    tags->image = std::move(image);
+    tags->mimeType = tags->image->mimeType();
+    return tags;
+}
+
+}  // namespace
+
 lbx_tags *lbx_tags_open(const char *path, char **error) {
     try {
-        auto image = Exiv2::ImageFactory::open(path);
-        image->readMetadata();
-        auto tags = new lbx_tags();
-        tags->image.reset(image.release());
-        tags->mimeType = tags->image->mimeType();
-        return tags;
+        return parsed(Exiv2::ImageFactory::open(path).release());
     } catch (const std::exception &failure) {
         if (error != nullptr) *error = strdup(failure.what());
     } catch (...) {
         if (error != nullptr) *error = strdup("Exiv2 could not read the file");
     }
     return nullptr;
+}
+
+lbx_tags *lbx_tags_open_bytes(const uint8_t *data, long size) {
+    try {
+        /* A MemIo over the caller's bytes: Exiv2 reads them in place. */
+        return parsed(Exiv2::ImageFactory::open(data, size).release());
+    } catch (...) {
+        return nullptr;
+    }
 }
 
 void lbx_tags_free(lbx_tags *tags) { delete tags; }

@@ -50,11 +50,14 @@ public enum ImageMetadataReader {
         guard initialized else { throw MediaError(tr("gexiv2 could not be initialized")) }
     }
 
-    /// Reads `path`'s tags, and those of its XMP sidecar unless not `lookingForSidecar` (the
-    /// caller listed the folder and saw no `.xmp` file: two `access` calls a file saved).
-    public static func read(path: String, lookingForSidecar: Bool = true) throws(MediaError) -> ImageMetadata {
+    /// Reads `path`'s tags (from `ends`, the bytes already read at its start, when they hold
+    /// them all), and those of its XMP sidecar unless not `lookingForSidecar` (the caller
+    /// listed the folder and saw no `.xmp` file: two `access` calls a file saved).
+    public static func read(path: String, startingWith ends: FileEnds? = nil, lookingForSidecar: Bool = true) throws(MediaError)
+        -> ImageMetadata
+    {
         try initialize()
-        let file = try MetadataFile(path: path)
+        let file = try MetadataFile(path: path, startingWith: ends)
         let tag = file.string
         var result = ImageMetadata(pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight, orientation: file.orientation ?? 1)
         result.mimeType = file.mimeType

@@ -6,14 +6,24 @@ import Gtk
 /// reader's own: it never leaves the thread that opened it.
 final class MetadataFile {
     private let tags: OpaquePointer
+    /// The bytes Exiv2 parsed in place, when it did: kept until the tags are freed.
+    private let ends: FileEnds?
 
-    init(path: String) throws(MediaError) {
+    /// Parses `path`'s tags: from `ends` when they hold them all (Exiv2 fails on bytes cut
+    /// short, and the file is then opened as usual, for Exiv2's own reason if it fails too).
+    init(path: String, startingWith ends: FileEnds? = nil) throws(MediaError) {
+        if let ends, let tags = ends.withHead({ lbx_tags_open_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count) }) {
+            self.tags = tags
+            self.ends = ends
+            return
+        }
         var error: UnsafeMutablePointer<CChar>?
         guard let tags = lbx_tags_open(PathBytes.c(path), &error) else {
             defer { free(error) }
             throw MediaError(error.map { String(cString: $0) } ?? "Exiv2 could not read the file")
         }
         self.tags = tags
+        self.ends = nil
     }
 
     deinit { lbx_tags_free(tags) }

@@ -93,6 +93,43 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(ScanProgress.countPhotoFiles(in: folder + "/missing"), 0)
     }
 
+    /// Exiv2 parses a JPEG from the bytes read at its start: tags that run past them, or a
+    /// file larger than them, are read all the same.
+    func testJPEGsAreReadWholeWhereverTheirTagsEnd() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let sample = LibraryFixtures.samplePaths[0]
+        let exiv2 = "/usr/bin/exiv2"
+        // 60 KB of EXIF comment, then 10 KB of XMP holding the rating: past the first 64 KB.
+        let late = folder + "/late-tags.jpg"
+        try FileManager.default.copyItem(atPath: sample, toPath: late)
+        let comment = "set Exif.Photo.UserComment charset=Ascii " + String(repeating: "x", count: 60_000)
+        let description = "set Xmp.dc.description lang=x-default " + String(repeating: "y", count: 8_000)
+        let tagged = try LibraryFixtures.run(exiv2, ["-M", comment, "-M", description, "-M", "set Xmp.xmp.Rating 4", late])
+        XCTAssertEqual(tagged.status, 0, tagged.stderr)
+        // A camera-sized JPEG: its tags at the start, megabytes of pixels after them.
+        let large = folder + "/large.jpg"
+        LibraryFixtures.shell("convert -size 1600x1200 xc:gray +noise Random -quality 90 '\(large)'")
+        XCTAssertEqual(
+            try LibraryFixtures.run(exiv2, ["-M", "set Xmp.xmp.Rating 3", "-M", "set Exif.Image.Make Lightbox", large]).status, 0)
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: large)[.size] as? Int ?? 0, 1_000_000)
+
+        let photos = try scan(
+            folder,
+            scanner: {
+                var scanner = PhotoScanner()
+                scanner.workers = nil
+                return scanner
+            }())
+
+        let lateTags = try XCTUnwrap(photos[late])
+        XCTAssertEqual([lateTags.rating, lateTags.width, lateTags.height], [4, 640, 480])
+        XCTAssertNil(lateTags.error)
+        let camera = try XCTUnwrap(photos[large])
+        XCTAssertEqual([camera.rating, camera.width, camera.height], [3, 1600, 1200])
+        XCTAssertEqual(camera.make, "Lightbox")
+        XCTAssertNil(camera.error)
+    }
+
     func testFilesAreReadOnThreadsBelowTheUIsPriority() throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         LibraryFixtures.copySamples(to: folder, count: 3)

@@ -20,6 +20,10 @@ void lbx_tags_initialize(void);
 /* Opens `path` and parses its metadata. NULL when it can't: then *error (when not NULL)
    holds Exiv2's reason, malloc'd. */
 lbx_tags *lbx_tags_open(const char *path, char **error);
+/* Parses the metadata of a file whose bytes are at `data` (all of them, or its first ones:
+   then parsing fails unless they hold every tag). The bytes are not copied: they must
+   outlive the result. NULL when it can't parse them. */
+lbx_tags *lbx_tags_open_bytes(const uint8_t *data, long size);
 void lbx_tags_free(lbx_tags *tags);
 
 /* The container as Exiv2 recognised it from the content ("image/jpeg"); "" when unknown. */

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import LightboxMedia
 
 /// What tells one file from another beyond its path: the file system's own identity
 /// (device and inode, kept by a move or rename on one disk) and a fingerprint of its
@@ -27,38 +28,9 @@ public struct FileIdentity: Hashable, Sendable {
         FileIdentity(device: device, inode: inode, fingerprint: fingerprint)
     }
 
-    /// Bytes read at each end of a file for its fingerprint. A photo's first bytes hold its
-    /// metadata (the shutter's time, the camera's counters), its last ones the end of its
-    /// compressed pixels: two different photos of the same size differ in both. A page at
-    /// each end: copying 16 KB from each cost a first scan a tenth of its time.
-    static let sampleSize = 4 * 1024
-
-    /// A hash of the file's size, its first and its last `sampleSize` bytes (the whole file
-    /// when smaller); nil when they can't be read. FNV-1a's step over 8-byte words in four
-    /// lanes (a byte at a time, one multiplication waiting on the last, cost a first scan a
-    /// tenth of its time), the lanes then mixed. Words are read little-endian, as on every
-    /// machine Lightbox is built for.
+    /// The fingerprint of the file open as `descriptor` (`FileEnds.fingerprint`); nil when it can't be read.
     static func fingerprint(of descriptor: Int32, size: Int64) -> Int64? {
-        let prime: UInt64 = 0x100_0000_01b3
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325 ^ UInt64(bitPattern: size), 1, 2, 3)
-        let headCount = Int(min(size, Int64(sampleSize)))
-        let tailStart = max(Int64(headCount), size - Int64(sampleSize))
-        // Room for whole groups of four words; what the file doesn't fill stays zero.
-        var words = [UInt64](repeating: 0, count: (sampleSize + 31) / 32 * 4)
-        for (offset, count) in [(Int64(0), headCount), (tailStart, Int(size - tailStart))] where count > 0 {
-            let end = (count + 31) / 32 * 4
-            for index in count / 8..<end { words[index] = 0 }
-            guard pread(descriptor, &words, count, off_t(offset)) == count else { return nil }
-            for index in stride(from: 0, to: end, by: 4) {
-                lanes.0 = (lanes.0 ^ words[index]) &* prime
-                lanes.1 = (lanes.1 ^ words[index + 1]) &* prime
-                lanes.2 = (lanes.2 ^ words[index + 2]) &* prime
-                lanes.3 = (lanes.3 ^ words[index + 3]) &* prime
-            }
-        }
-        var hash = lanes.0
-        for lane in [lanes.1, lanes.2, lanes.3] { hash = (hash ^ lane ^ (hash >> 29)) &* prime }
-        return Int64(bitPattern: hash ^ (hash >> 32))
+        FileEnds(descriptor: descriptor, size: size)?.fingerprint
     }
 
     /// The identity of the file at `path` now, its fingerprint read; nil when it can't be opened.

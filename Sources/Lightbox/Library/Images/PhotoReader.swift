@@ -24,12 +24,14 @@ enum PhotoReader {
             photo.error = vanished(path) ?? String(format: tr("can't open the file: %@"), describe(errno))
             return photo
         }
-        let truncated = isTruncatedJPEG(descriptor, path: path, size: stamp.size)
-        // The device and inode are the caller's (it has the file's status).
-        if fingerprinting {
-            photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: FileIdentity.fingerprint(of: descriptor, size: stamp.size))
-        }
+        let ext = ImageFamily.fileExtension(of: path)
+        let isJPEG = ext == "jpg" || ext == "jpeg" || ext == "jpe"
+        let ends = FileEnds(descriptor: descriptor, size: stamp.size, headLimit: isJPEG ? FileEnds.jpegHeadSize : FileEnds.sampleSize)
         close(descriptor)
+        // A JPEG whose last bytes hold no end-of-image marker was cut short.
+        let truncated = isJPEG && ends?.hasJPEGEnd != true
+        // The device and inode are the caller's (it has the file's status).
+        if fingerprinting { photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: ends?.fingerprint) }
         let family = ImageFamily(path: path)
         if family == .raw || family == .heif {
             let error =
@@ -42,7 +44,8 @@ enum PhotoReader {
             }
         } else {
             do {
-                let metadata = try ImageMetadataReader.read(path: path, lookingForSidecar: lookingForSidecar)
+                let metadata = try ImageMetadataReader.read(
+                    path: path, startingWith: isJPEG ? ends : nil, lookingForSidecar: lookingForSidecar)
                 photo.apply(metadata)
                 let sides = 1...Photo.maxSide
                 if !sides.contains(photo.width) || !sides.contains(photo.height), let info = try? ImageFileInfo.read(path: path) {
@@ -138,16 +141,6 @@ enum PhotoReader {
     }
 
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    /// A JPEG whose last bytes hold no end-of-image marker was cut short.
-    static func isTruncatedJPEG(_ descriptor: Int32, path: String, size: Int64) -> Bool {
-        let ext = ImageFamily.fileExtension(of: path)
-        guard ext == "jpg" || ext == "jpeg" || ext == "jpe" else { return false }
-        var tail = [UInt8](repeating: 0, count: Int(min(size, 256)))
-        guard pread(descriptor, &tail, tail.count, off_t(size) - off_t(tail.count)) == tail.count else { return true }
-        for index in tail.indices.dropLast() where tail[index] == 0xFF && tail[index + 1] == 0xD9 { return false }
-        return true
-    }
 
     /// Seconds since 1970 as a local `yyyy-MM-ddTHH:mm:ss`.
     static func localTimestamp(_ seconds: Double) -> String {
