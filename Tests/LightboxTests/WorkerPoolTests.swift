@@ -99,6 +99,17 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(workers.startedCount, 4, "the first, then one after the request's crash and each file's")
     }
 
+    /// `bytes` decode back to `value`; every cut of them, and one byte more, is refused.
+    private func assertWireRoundTrip<Value: Equatable>(
+        _ value: Value, _ bytes: Data, file: StaticString = #filePath, line: UInt = #line, _ decode: (Data) throws -> Value
+    ) {
+        XCTAssertEqual(try decode(bytes), value, file: file, line: line)
+        for length in 0..<bytes.count {
+            XCTAssertThrowsError(try decode(bytes.prefix(length)), "cut at \(length)", file: file, line: line)
+        }
+        XCTAssertThrowsError(try decode(bytes + [0]), "a byte too many", file: file, line: line)
+    }
+
     func testRepliesComeThroughTheWireUnchangedAndMalformedOnesAreRefused() throws {
         var photo = Photo(path: "/photos/IMG_1.jpg")
         photo.taken = "2024-05-01T10:00:00"
@@ -119,14 +130,7 @@ final class WorkerPoolTests: XCTestCase {
             .ready, .photos([PhotoRecord(photo), PhotoRecord(other)]), .photos([]), .error("broken"),
             .image(PixelLayout(width: 128, height: 96, rowStride: 384, hasAlpha: false)),
         ]
-        for reply in replies {
-            let bytes = reply.encoded()
-            XCTAssertEqual(try WorkerReply(decoding: bytes), reply)
-            for length in 0..<bytes.count {
-                XCTAssertThrowsError(try WorkerReply(decoding: bytes.prefix(length)), "cut at \(length)")
-            }
-            XCTAssertThrowsError(try WorkerReply(decoding: bytes + [0]), "a byte too many")
-        }
+        for reply in replies { assertWireRoundTrip(reply, reply.encoded()) { try WorkerReply(decoding: $0) } }
         XCTAssertThrowsError(try WorkerReply(decoding: Data([9])), "no such reply")
         guard case .photos(let records) = try WorkerReply(decoding: replies[1].encoded()) else { return XCTFail("not photos") }
         XCTAssertEqual(
@@ -170,14 +174,7 @@ final class WorkerPoolTests: XCTestCase {
             read, WorkerRequest(kind: .read),
             WorkerRequest(kind: .decode, path: "/photos/Été/IMG_2.png", fitting: 256, maxPixels: 250_000_000),
         ]
-        for request in requests {
-            let bytes = request.encoded()
-            XCTAssertEqual(try WorkerRequest(decoding: bytes), request)
-            for length in 0..<bytes.count {
-                XCTAssertThrowsError(try WorkerRequest(decoding: bytes.prefix(length)), "cut at \(length)")
-            }
-            XCTAssertThrowsError(try WorkerRequest(decoding: bytes + [0]), "a byte too many")
-        }
+        for request in requests { assertWireRoundTrip(request, request.encoded()) { try WorkerRequest(decoding: $0) } }
         XCTAssertEqual(PathBytes.c(try WorkerRequest(decoding: read.encoded()).files[1].path), [0x2F, 0x4D, -28, 0x64, 0])
         XCTAssertThrowsError(try WorkerRequest(decoding: Data([7])), "no such request")
     }

@@ -10,7 +10,7 @@ import LightboxMedia
 public struct FileIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
-    /// `FileIdentity.fingerprint(of:size:)`; nil when the file could not be read for it.
+    /// `FileEnds.fingerprint`; nil when the file could not be read for it.
     public var fingerprint: Int64?
 
     public init(device: UInt64, inode: UInt64, fingerprint: Int64? = nil) {
@@ -28,18 +28,13 @@ public struct FileIdentity: Hashable, Sendable {
         FileIdentity(device: device, inode: inode, fingerprint: fingerprint)
     }
 
-    /// The fingerprint of the file open as `descriptor` (`FileEnds.fingerprint`); nil when it can't be read.
-    static func fingerprint(of descriptor: Int32, size: Int64) -> Int64? {
-        FileEnds(descriptor: descriptor, size: size)?.fingerprint
-    }
-
     /// The identity of the file at `path` now, its fingerprint read; nil when it can't be opened.
     static func read(_ path: String) -> FileIdentity? {
         let descriptor = open(PathBytes.c(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let info = FileInfo(descriptor: descriptor), info.isFile else { return nil }
-        return info.identity.with(fingerprint: fingerprint(of: descriptor, size: info.size))
+        return info.identity.with(fingerprint: FileEnds(descriptor: descriptor, size: info.size)?.fingerprint)
     }
 }
 

@@ -31,9 +31,8 @@ enum UntrustedValues {
             while utf8.first == 0x20 { utf8 = utf8.dropFirst() }
             while utf8.last == 0x20 { utf8 = utf8.dropLast() }
             guard !utf8.isEmpty else { return nil }
-            // Unchanged text is returned as it is (no copy: every photo read passes here).
-            if utf8.count == value.utf8.count, utf8.count <= maxTextLength { return value }
-            if utf8.count <= maxTextLength { return String(decoding: utf8, as: UTF8.self) }
+            // Text trimmed of nothing is returned as it is (no copy: every photo read passes here).
+            if utf8.count <= maxTextLength { return utf8.count == value.utf8.count ? value : String(decoding: utf8, as: UTF8.self) }
         }
         var scalars = String.UnicodeScalarView()
         for scalar in value.unicodeScalars.prefix(maxTextLength * 4)
