@@ -93,6 +93,17 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(ScanProgress.countPhotoFiles(in: folder + "/missing"), 0)
     }
 
+    /// A scan's progress reaches the main thread a few times a second, not once per file:
+    /// its first report and its last file always, the rest only once the interval passed.
+    func testScanProgressIsReportedAtMostOncePerInterval() {
+        let hourly = ScanProgressThrottle(interval: .seconds(3600))
+        XCTAssertEqual(
+            [(0, 900), (1, 900), (450, 900), (899, 900), (900, 900), (900, 900)].map { hourly.admits(done: $0, total: $1) },
+            [true, false, false, false, true, true])
+        let always = ScanProgressThrottle(interval: .zero)
+        XCTAssertEqual([1, 2, 3].map { always.admits(done: $0, total: 900) }, [true, true, true])
+    }
+
     /// Exiv2 parses a JPEG from the bytes read at its start: tags that run past them, or a
     /// file larger than them, are read all the same.
     func testJPEGsAreReadWholeWhereverTheirTagsEnd() throws {

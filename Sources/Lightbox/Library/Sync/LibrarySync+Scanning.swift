@@ -80,8 +80,9 @@ extension LibrarySync {
         let known = folderIdentities[folder]
         isScanning = true
         scanProgress = ScanProgress(done: 0, total: nil)
+        let throttle = ScanProgressThrottle()
         let onProgress: @Sendable (Int, Int) -> Void = { [weak self] done, total in
-            guard done % ScanProgress.reportEvery == 0 || done >= total else { return }
+            guard throttle.admits(done: done, total: total) else { return }
             Task { @MainActor in
                 guard !cancelled.isSet, let self, self.isScanning else { return }
                 self.scanProgress = ScanProgress(done: max(done, self.scanProgress?.done ?? 0), total: total)
