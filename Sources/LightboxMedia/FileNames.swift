@@ -12,19 +12,56 @@ public enum FileNames {
     /// A key that orders names as GNOME Files orders file names: numbers by value
     /// ("IMG_2" before "IMG_10"), letters by the locale's collation, case ignored.
     /// Compare keys with `<`; computing one costs about what one string comparison
-    /// does, so sort by keys made once per name, not by comparing the names.
+    /// does, so sort by keys made once per name, not by comparing the names (`SortKeys`
+    /// holds many).
     public static func sortKey(_ name: String) -> SortKey {
-        guard let folded = g_utf8_casefold(name, -1) else { return SortKey(bytes: Array(name.utf8)) }
+        withSortKey(of: name) { SortKey(bytes: Array($0)) }
+    }
+
+    private static func withSortKey<R>(of name: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        guard let folded = g_utf8_casefold(name, -1) else { return Array(name.utf8).withUnsafeBytes(body) }
         defer { g_free(folded) }
-        guard let key = g_utf8_collate_key_for_filename(folded, -1) else { return SortKey(bytes: Array(name.utf8)) }
+        guard let key = g_utf8_collate_key_for_filename(folded, -1) else { return Array(name.utf8).withUnsafeBytes(body) }
         defer { g_free(key) }
-        return SortKey(bytes: Array(UnsafeRawBufferPointer(start: key, count: strlen(key))))
+        return body(UnsafeRawBufferPointer(start: key, count: strlen(key)))
     }
 
     /// See `sortKey(_:)`.
     public struct SortKey: Comparable, Hashable, Sendable {
         let bytes: [UInt8]
-        public static func < (lhs: SortKey, rhs: SortKey) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+
+        public static func < (lhs: SortKey, rhs: SortKey) -> Bool { lhs.order(comparedTo: rhs) < 0 }
+
+        /// Below zero when this key comes first, zero when both are equal, above when `other`
+        /// comes first: one pass where a sort needs both `==` and `<`.
+        public func order(comparedTo other: SortKey) -> Int {
+            bytes.withUnsafeBytes { a in other.bytes.withUnsafeBytes { b in compareKeys(a, b) } }
+        }
+    }
+
+    /// The sort keys (`sortKey(_:)`) of many names, in one buffer, compared by position: a
+    /// sort of 100,000 photos by name then makes no allocation per key and no retain per
+    /// comparison.
+    public struct SortKeys: Sendable {
+        private var bytes: [UInt8] = []
+        /// Where each key ends in `bytes` (it starts where the one before ended).
+        private var ends: [Int] = []
+
+        public init(_ names: some Sequence<String>) {
+            for name in names {
+                FileNames.withSortKey(of: name) { bytes.append(contentsOf: $0) }
+                ends.append(bytes.count)
+            }
+        }
+
+        /// How the keys of names `i` and `j` compare (see `SortKey.order(comparedTo:)`).
+        public func order(_ i: Int, _ j: Int) -> Int {
+            bytes.withUnsafeBytes { all in
+                let a = UnsafeRawBufferPointer(rebasing: all[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
+                let b = UnsafeRawBufferPointer(rebasing: all[(j == 0 ? 0 : ends[j - 1])..<ends[j]])
+                return compareKeys(a, b)
+            }
+        }
     }
 
     /// Lower-case hexadecimal MD5 of a string's UTF-8 bytes.
@@ -83,4 +120,14 @@ public enum FileNames {
     public static var picturesDirectory: String? {
         g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
     }
+}
+
+/// Below zero, zero or above: `a` before, equal to or after `b`, byte by byte, a prefix first.
+private func compareKeys(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    let common = min(a.count, b.count)
+    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+        let result = memcmp(x, y, common)
+        if result != 0 { return Int(result) }
+    }
+    return a.count - b.count
 }

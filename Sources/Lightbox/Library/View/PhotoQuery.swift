@@ -27,50 +27,37 @@ extension Array where Element == Photo {
 
     /// Sorted by `order`: newest first for dates, best first for ratings, A→Z otherwise;
     /// ties (and photos without the value, last) fall back to the file name, in the
-    /// order GNOME Files shows names (`FileNames.sortKey`). Each name's key is made once,
-    /// when a comparison first needs it, not in every comparison.
+    /// order GNOME Files shows names (`FileNames.sortKey`), then to the path.
+    ///
+    /// Positions are sorted with the value they are sorted by beside them, and names by
+    /// their keys' positions in one buffer: read from the photos' boxes and a table of keys,
+    /// each comparison cost retains and releases, 300 to 650 ms a sort of 100,000 photos.
     public func sorted(by order: PhotoSort) -> [Photo] {
-        var nameKeys = [FileNames.SortKey?](repeating: nil, count: count)
-        func nameKey(_ i: Int) -> FileNames.SortKey {
-            if let key = nameKeys[i] { return key }
-            let key = FileNames.sortKey(self[i].name)
-            nameKeys[i] = key
-            return key
+        let names = FileNames.SortKeys(lazy.map(\.name))
+        func precedesByName(_ i: Int, _ j: Int) -> Bool {
+            let byName = names.order(i, j)
+            return byName == 0 ? self[i].path < self[j].path : byName < 0
         }
-        func byName(_ i: Int, _ j: Int) -> Bool {
-            let a = nameKey(i)
-            let b = nameKey(j)
-            return a == b ? self[i].path < self[j].path : a < b
-        }
-        var positions = [Int](indices)
+        var positions: [Int]
         switch order {
         case .name:
-            positions.sort(by: byName)
+            positions = [Int](indices)
+            positions.sort(by: precedesByName)
         case .dateTaken:
-            positions.sort { i, j in
-                self[i].taken == self[j].taken ? byName(i, j) : (self[i].taken ?? "") > (self[j].taken ?? "")
-            }
+            var entries = enumerated().map { SortEntry(value: $1.taken ?? "", position: $0) }
+            entries.sort { a, b in a.value == b.value ? precedesByName(a.position, b.position) : a.value > b.value }
+            positions = entries.map(\.position)
         case .rating:
-            positions.sort { i, j in self[i].rating == self[j].rating ? byName(i, j) : self[i].rating > self[j].rating }
+            var entries = enumerated().map { SortEntry(value: $1.rating, position: $0) }
+            entries.sort { a, b in a.value == b.value ? precedesByName(a.position, b.position) : a.value > b.value }
+            positions = entries.map(\.position)
         case .camera:
-            var cameraKeys: [String: FileNames.SortKey] = [:]
-            func cameraKey(_ camera: String) -> FileNames.SortKey {
-                if let key = cameraKeys[camera] { return key }
-                let key = FileNames.sortKey(camera)
-                cameraKeys[camera] = key
-                return key
-            }
-            positions.sort { i, j in
-                switch (self[i].camera, self[j].camera) {
-                case (let x?, let y?) where x != y:
-                    let a = cameraKey(x)
-                    let b = cameraKey(y)
-                    return a == b ? byName(i, j) : a < b
-                case (.some, nil): return true
-                case (nil, .some): return false
-                default: return byName(i, j)
-                }
-            }
+            // Cameras by their names' keys (a camera's rank among them), photos without one last.
+            let cameras = Set(compactMap(\.camera)).sorted { FileNames.sortKey($0) < FileNames.sortKey($1) }
+            let rank = Dictionary(uniqueKeysWithValues: cameras.enumerated().map { ($1, $0) })
+            var entries = enumerated().map { SortEntry(value: $1.camera.flatMap { rank[$0] } ?? cameras.count, position: $0) }
+            entries.sort { a, b in a.value == b.value ? precedesByName(a.position, b.position) : a.value < b.value }
+            positions = entries.map(\.position)
         }
         return positions.map { self[$0] }
     }
@@ -107,4 +94,10 @@ extension Array where Element == Photo {
     public func groupedByDay() -> [PhotoGroup] { grouped { String(($0.taken ?? "").prefix(10)) } }
     /// Groups by camera ("" for photos without one).
     public func groupedByCamera() -> [PhotoGroup] { grouped { $0.camera ?? "" } }
+}
+
+/// A photo's position and the value it is sorted by, sorted together.
+private struct SortEntry<Value> {
+    let value: Value
+    let position: Int
 }
