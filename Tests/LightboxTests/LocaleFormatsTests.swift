@@ -42,6 +42,30 @@ final class LocaleFormatsTests: GtkTestCase {
         XCTAssertEqual(MonthHeading.count(12_345, formats: formats), "12,345 photos")
     }
 
+    /// Catalog dates are read without ICU in their usual form, to the same moment ICU reads;
+    /// what is not that form (an impossible day, an old year, other text) is left to ICU.
+    func testCatalogDatesAreReadAsICUReadsThem() {
+        XCTAssertEqual(LocaleFormats.catalogDate(taken)?.timeIntervalSince1970, 1_795_579_629)
+        XCTAssertEqual(LocaleFormats.catalogDate("2000-02-29T23:59:59")?.timeIntervalSince1970, 951_868_799)
+        XCTAssertEqual(LocaleFormats.catalogDate("1900-01-01T00:00:00")?.timeIntervalSince1970, -2_208_988_800)
+        let icu = DateFormatter()
+        icu.locale = Locale(identifier: "en_US_POSIX")
+        icu.timeZone = TimeZone(identifier: "UTC")
+        icu.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        var moment = icu.date(from: "1899-12-25T13:14:15")!
+        while moment < icu.date(from: "2101-01-01T00:00:00")! {
+            let text = icu.string(from: moment)
+            XCTAssertEqual(LocaleFormats.catalogDate(text), moment, text)
+            moment += 86_400 * 3 + 3_671
+        }
+        for text in [
+            "2023-02-29T10:00:00", "2024-13-01T10:00:00", "2024-04-31T10:00:00", "1582-10-20T12:00:00",
+            "2024-01-01 10:00:00", "2024-01-01T10:00", "2024-01-01T10:00:00Z", "", "２０２４-01-01T10:00:00",
+        ] {
+            XCTAssertEqual(LocaleFormats.catalogDate(text), icu.date(from: text), text)
+        }
+    }
+
     func testSimplifiedChineseIsWrittenTheChineseWay() {
         let formats = LocaleFormats(posixName: "zh_CN.UTF-8")
         XCTAssertFalse(formats.formattingLocale.isPlainEnglish)

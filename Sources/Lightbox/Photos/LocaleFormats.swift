@@ -108,6 +108,44 @@ public final class LocaleFormats {
         return formatter
     }()
 
+    /// A catalog date as a moment (read in UTC, as it is written). The usual form, a year from
+    /// 1900 on, is read here; anything else by `parser`, which decides what it accepts
+    /// (creating an ICU parser and reading through it cost a few milliseconds of startup).
+    static func catalogDate(_ text: String) -> Date? {
+        var digits: [Int] = []
+        digits.reserveCapacity(6)
+        var value = 0
+        var count = 0
+        for (offset, byte) in text.utf8.enumerated() {
+            switch (offset, byte) {
+            case (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")),
+                (16, UInt8(ascii: ":")):
+                digits.append(value)
+                value = 0
+            case (_, UInt8(ascii: "0")...UInt8(ascii: "9")) where ![4, 7, 10, 13, 16].contains(offset):
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            default:
+                return parser.date(from: text)
+            }
+            count = offset + 1
+        }
+        digits.append(value)
+        guard count == 19, digits.count == 6 else { return parser.date(from: text) }
+        let (year, month, day, hour, minute, second) = (digits[0], digits[1], digits[2], digits[3], digits[4], digits[5])
+        let monthDays = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard year >= 1900, (1...12).contains(month), (1...monthDays[month - 1]).contains(day), hour < 24, minute < 60,
+            second < 60
+        else { return parser.date(from: text) }
+        // Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's days_from_civil).
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
     private lazy var dateTime = Self.formatter(.dateTime, in: formattingLocale)
     private lazy var dayOnly = Self.formatter(.day, in: formattingLocale)
     private lazy var weekday = Self.formatter(.weekday, in: formattingLocale)
@@ -154,7 +192,7 @@ public final class LocaleFormats {
         guard let start = dayOnly(first), let end = dayOnly(last) else { return nil }
         if start == end { return start }
         if formattingLocale.isPlainEnglish { return "\(start) – \(end)" }
-        guard let from = first.flatMap(Self.parser.date(from:)), let to = last.flatMap(Self.parser.date(from:)),
+        guard let from = first.flatMap(Self.catalogDate), let to = last.flatMap(Self.catalogDate),
             from <= to
         else { return "\(start) – \(end)" }
         return dayInterval.string(from: from, to: to)
@@ -192,7 +230,7 @@ public final class LocaleFormats {
         guard let taken else { return nil }
         if let known = memory[taken] { return known }
         if memory.count >= 20_000 { memory.removeAll(keepingCapacity: true) }
-        let text = Self.parser.date(from: taken).map(write)
+        let text = Self.catalogDate(taken).map(write)
         memory[taken] = text
         return text
     }
