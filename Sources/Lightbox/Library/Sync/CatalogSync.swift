@@ -38,6 +38,7 @@ public struct CatalogSync: Sendable {
         let known = try catalog.stamps(in: root)
         let unidentified = try catalog.unidentified(in: root)
         let state = SyncState()
+        state.seen.reserveCapacity(known.count)
         let catalog = self.catalog
         let batchSize = self.batchSize
         let moved = MovedFiles(catalog: catalog, removedFolders: try catalog.removedFolders())
