@@ -65,12 +65,6 @@ final class KeyboardAppTests: GtkTestCase {
         app.sendKeys("9", "u", "shift+u", "Home", "Delete", "Delete", to: window)
         let typed = app.waitForTree { $0.photoNames.isEmpty }
         XCTAssertTrue(typed.photoNames.isEmpty, "the search narrowed the list to no photo: “9u” is text too")
-        Thread.sleep(forTimeInterval: 0.5)
-        for sample in AppFixture.sampleNames {
-            XCTAssertEqual(fixture.rating(of: sample), baseline[sample], "\(sample): typing in search rated nothing")
-            XCTAssertEqual(fixture.isRejected(sample), false, "\(sample): typing 9 in search rejected nothing")
-        }
-        XCTAssertEqual(fixture.filesInFolder(), files, "Delete in search trashed nothing")
 
         app.sendKeys("Escape", to: window)
         _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
@@ -78,6 +72,13 @@ final class KeyboardAppTests: GtkTestCase {
         app.select(name, window: window)
         app.sendKeys("2", to: window)
         XCTAssertTrue(waitUntil(timeout: 5) { fixture.rating(of: name) == 2 }, "2 rates the selected photo out of search")
+        // Edits reach the catalog in the order they were made: with this rating there, a key
+        // typed in search that had acted on a photo would show in the catalog too.
+        for sample in AppFixture.sampleNames where sample != name {
+            XCTAssertEqual(fixture.rating(of: sample), baseline[sample], "\(sample): typing in search rated nothing")
+            XCTAssertEqual(fixture.isRejected(sample), false, "\(sample): typing 9 in search rejected nothing")
+        }
+        XCTAssertEqual(fixture.filesInFolder(), files, "Delete in search trashed nothing")
     }
 
     /// The keyword entry types digits too, and Delete on a keyword's chip removes the keyword,
