@@ -140,6 +140,10 @@ final class ListCommandTests: XCTestCase {
         }
         XCTAssertTrue(help.stdout.hasPrefix("usage: lightbox [FOLDER]"), help.stdout)
         XCTAssertTrue(help.stdout.contains("lightbox --list [--verify] FOLDER"))
+        XCTAssertTrue(
+            help.stdout.contains(
+                "In --list, a path that is not UTF-8 is written with each byte that is not text as \\udcXX\n"
+                    + "(Python's surrogateescape: open(json.loads(line)[\"path\"]) opens the file).\n"), help.stdout)
     }
 
     /// One file's failure costs its own row: the others are listed as usual, and the
