@@ -85,7 +85,7 @@ public final class PixelImage: @unchecked Sendable {
     }
 
     /// This image scaled down (never up) to fit `size`×`size`.
-    func scaled(fitting size: Int) throws(MediaError) -> PixelImage {
+    public func scaled(fitting size: Int) throws(MediaError) -> PixelImage {
         let scale = min(1, Double(size) / Double(max(width, height, 1)))
         guard scale < 1 else { return self }
         let newWidth = max(1, Int((Double(width) * scale).rounded()))

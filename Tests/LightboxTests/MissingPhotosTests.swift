@@ -22,6 +22,15 @@ final class MissingPhotosTests: GtkTestCase {
         try store.setRating(4, for: paths[0])
         try store.setRating(1, for: paths[2])
         store.waitUntilSaved()
+        // The first photo was seen in the list (its thumbnail made and cached); the third never was.
+        var thumbnailed = false
+        let first = try XCTUnwrap(store.photo(paths[0]))
+        Task {
+            _ = try await store.images.image(for: first, size: ThumbnailCache.Size.normal.rawValue)
+            thumbnailed = true
+        }
+        pump(until: { thumbnailed }, timeout: 20, "the first photo's thumbnail")
+        store.images.finishCacheWrites()
 
         let outside = LibraryFixtures.temporaryFolder(self, name: "outside")
         XCTAssertEqual(rename(paths[0], outside + "/IMG_1000.jpg"), 0)
@@ -45,6 +54,22 @@ final class MissingPhotosTests: GtkTestCase {
         XCTAssertTrue(subtitle.hasPrefix("Was in \(home) · missing since "), subtitle)
         XCTAssertTrue(subtitle.hasSuffix(" · Rated 4 stars"), subtitle)
         XCTAssertEqual(view.rows.map(\.removeButton.tooltip), ["Remove from Library", "Remove from Library"])
+        // Known by its picture where the cache has it; an icon where it never had one.
+        pump(until: { view.rows[0].thumbnail.isVisible }, "the first row's thumbnail")
+        XCTAssertFalse(view.rows[0].icon.isVisible)
+        XCTAssertFalse(view.rows[1].thumbnail.isVisible)
+        XCTAssertTrue(view.rows[1].icon.isVisible)
+        _ = screenshot(view, name: "missing-photos")
+        // After a restart too: from the freedesktop cache, with nothing in memory.
+        let restarted = ImageSource(cache: store.images.cache)
+        var found: [Bool] = []
+        Task {
+            for missing in view.rows.map(\.photo) {
+                found.append(await restarted.lastThumbnail(of: missing.photo, size: MissingPhotosView.thumbnailSize) != nil)
+            }
+        }
+        pump(until: { found.count == 2 }, "the cache looked up")
+        XCTAssertEqual(found, [true, false])
 
         // One comes back: listed again with its stars, and no longer missing.
         XCTAssertEqual(rename(outside + "/IMG_1000.jpg", paths[0]), 0)

@@ -47,6 +47,15 @@ final class MissingPhotosController {
                 let photo = shown.photo
                 shown.removeButton.onClicked(owner: self) { [unowned self] in self.forget([photo]) }
             }
+            // A person knows a photo by its picture: each row shows the thumbnail its file had
+            // when last seen, when the cache still holds it.
+            let images = store.images
+            for (index, missing) in photos.enumerated() {
+                guard let image = await images.lastThumbnail(of: missing.photo, size: MissingPhotosView.thumbnailSize),
+                    self.view.rows.indices.contains(index), self.view.rows[index].photo == missing
+                else { continue }
+                self.view.showThumbnail(image, inRow: index)
+            }
         }
     }
 

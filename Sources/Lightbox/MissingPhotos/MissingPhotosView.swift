@@ -1,15 +1,19 @@
 import Adw
 import Foundation
 import Gtk
+import LightboxMedia
 
 /// The Missing Photos window's widgets (libadwaita's preferences window): what missing
-/// means, a row per missing photo (its name; where it was, since when, its stars) with a
-/// button that lets go of it, and Remove All.
+/// means, a row per missing photo (its last thumbnail or an icon; its name; where it was,
+/// since when, its stars) with a button that lets go of it, and Remove All.
 final class MissingPhotosView: PreferencesWindow {
     let group = PreferencesGroup()
     let removeAllButton = Button(mnemonic: tr("Remove _All"))
-    /// The rows shown, in order, with their remove buttons.
-    private(set) var rows: [(photo: MissingPhoto, row: ActionRow, removeButton: Button)] = []
+    /// The rows shown, in order, with their remove buttons, the pictures that show their last
+    /// thumbnails (hidden until one is found) and the icons shown until then.
+    private(set) var rows: [(photo: MissingPhoto, row: ActionRow, removeButton: Button, thumbnail: Image, icon: Image)] = []
+    /// Side of a row's thumbnail.
+    static let thumbnailSize = 48
     private let emptyRow = ActionRow()
     private var isEmptyRowShown = false
     /// One message at a time, a new one in its place.
@@ -43,7 +47,20 @@ final class MissingPhotosView: PreferencesWindow {
             let row = ActionRow()
             row.title = missing.photo.name
             row.subtitle = Self.subtitle(missing)
-            row.iconName = "image-missing-symbolic"
+            // The same square for a thumbnail or the icon, so that every row's text lines up.
+            let square = Box(orientation: .horizontal)
+            square.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
+            let icon = Image(iconName: "image-missing-symbolic")
+            icon.pixelSize = Self.thumbnailSize / 2
+            icon.horizontalExpand = true
+            icon.addCssClass("dim-label")
+            let thumbnail = Image()
+            thumbnail.pixelSize = Self.thumbnailSize
+            thumbnail.horizontalExpand = true
+            thumbnail.isVisible = false
+            square.append(icon)
+            square.append(thumbnail)
+            row.addPrefix(square)
             let remove = Button(iconName: "list-remove-symbolic")
             remove.addCssClass("flat")
             remove.verticalAlignment = .center
@@ -52,11 +69,19 @@ final class MissingPhotosView: PreferencesWindow {
             remove.setAccessibleLabel(String(format: tr("Remove “%@” from Library"), missing.photo.name))
             row.addSuffix(remove)
             group.add(row)
-            return (missing, row, remove)
+            return (missing, row, remove, thumbnail, icon)
         }
         removeAllButton.isSensitive = !photos.isEmpty
         isEmptyRowShown = photos.isEmpty
         if isEmptyRowShown { group.add(emptyRow) }
+    }
+
+    /// Shows `image`, the last thumbnail of the photo of row `index`, in place of its icon.
+    func showThumbnail(_ image: PixelImage, inRow index: Int) {
+        let shown = rows[index]
+        shown.thumbnail.setImage(image)
+        shown.thumbnail.isVisible = true
+        shown.icon.isVisible = false
     }
 
     /// "Was in ~/Pictures/Trip · missing since 27 November 2026, 10:15 · Rated 4 stars".

@@ -118,6 +118,22 @@ public final class ImageSource: Sendable {
         try await load(path: photo.path, modified: photo.modified, size: size, priority: priority).image
     }
 
+    /// The thumbnail `photo` had when its file was last seen, scaled to fit `size`: from memory
+    /// or the freedesktop cache only, never decoded, for a photo whose file is gone (the
+    /// Missing Photos window).
+    public func lastThumbnail(of photo: Photo, size: Int) async -> PixelImage? {
+        let request = Request(path: photo.path, modified: photo.modified, size: min(size, ThumbnailCache.Size.large.rawValue))
+        let inMemory = memory(for: request).image(for: request.key)
+        guard inMemory != nil || request.cacheSize != nil, let uri = FileNames.uri(forPath: photo.path) else { return nil }
+        let cache = self.cache
+        return await Task.detached(priority: .userInitiated) {
+            guard let image = inMemory ?? request.cacheSize.flatMap({ cache.load(uri: uri, mtime: request.mtime, size: $0) }) else {
+                return nil
+            }
+            return try? image.scaled(fitting: size)
+        }.value
+    }
+
     /// The image and where it came from.
     func load(path: String, modified: Double, size: Int, priority: ImagePriority = .visible) async throws -> LoadedImage {
         let request = Request(path: path, modified: modified, size: size)
