@@ -50,7 +50,12 @@ final class PhotosPageFixture {
         show(window)
         if let folder {
             store.open(folder: folder)
-            if waitForScan { pump(until: { !self.store.isScanning && self.store.isUpToDate }, timeout: 20, "scan to finish") }
+            if waitForScan {
+                // Up to date, and every photo in GTK's list (it may show them over a few frames).
+                pump(
+                    until: { !self.store.isScanning && self.store.isUpToDate && !self.list.source.hasPendingChange }, timeout: 20,
+                    "scan to finish")
+            }
         }
     }
 
