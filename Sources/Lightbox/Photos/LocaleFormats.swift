@@ -109,41 +109,35 @@ public final class LocaleFormats {
     }()
 
     /// A catalog date as a moment (read in UTC, as it is written). The usual form, a year from
-    /// 1900 on, is read here; anything else by `parser`, which decides what it accepts
-    /// (creating an ICU parser and reading through it cost a few milliseconds of startup).
+    /// 1900 on, is read here with the C library's `timegm`; anything else by `parser`, which
+    /// decides what it accepts (creating an ICU parser and reading through it cost a few
+    /// milliseconds of startup).
     static func catalogDate(_ text: String) -> Date? {
-        var digits: [Int] = []
-        digits.reserveCapacity(6)
-        var value = 0
-        var count = 0
-        for (offset, byte) in text.utf8.enumerated() {
-            switch (offset, byte) {
-            case (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")),
-                (16, UInt8(ascii: ":")):
-                digits.append(value)
-                value = 0
-            case (_, UInt8(ascii: "0")...UInt8(ascii: "9")) where ![4, 7, 10, 13, 16].contains(offset):
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            default:
-                return parser.date(from: text)
-            }
-            count = offset + 1
-        }
-        digits.append(value)
-        guard count == 19, digits.count == 6 else { return parser.date(from: text) }
-        let (year, month, day, hour, minute, second) = (digits[0], digits[1], digits[2], digits[3], digits[4], digits[5])
-        let monthDays = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard year >= 1900, (1...12).contains(month), (1...monthDays[month - 1]).contains(day), hour < 24, minute < 60,
-            second < 60
+        let bytes = Array(text.utf8)
+        let separators: [Int: UInt8] = [
+            4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: "T"), 13: UInt8(ascii: ":"), 16: UInt8(ascii: ":"),
+        ]
+        guard bytes.count == 19,
+            bytes.indices.allSatisfy({ at in
+                separators[at].map { bytes[at] == $0 } ?? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
+            })
         else { return parser.date(from: text) }
-        // Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's days_from_civil).
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+        func number(_ range: Range<Int>) -> Int32 { bytes[range].reduce(0) { $0 * 10 + Int32($1 - UInt8(ascii: "0")) } }
+        var parts = tm()
+        parts.tm_year = number(0..<4) - 1900
+        parts.tm_mon = number(5..<7) - 1
+        parts.tm_mday = number(8..<10)
+        parts.tm_hour = number(11..<13)
+        parts.tm_min = number(14..<16)
+        parts.tm_sec = number(17..<19)
+        let written = parts
+        let seconds = timegm(&parts)
+        // `timegm` moves an impossible moment (30 February, 25:00) to a real one: such text is ICU's to judge.
+        guard written.tm_year >= 0, parts.tm_year == written.tm_year, parts.tm_mon == written.tm_mon,
+            parts.tm_mday == written.tm_mday, parts.tm_hour == written.tm_hour, parts.tm_min == written.tm_min,
+            parts.tm_sec == written.tm_sec
+        else { return parser.date(from: text) }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     private lazy var dateTime = Self.formatter(.dateTime, in: formattingLocale)
