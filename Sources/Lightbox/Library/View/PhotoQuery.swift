@@ -53,8 +53,10 @@ extension Array where Element == Photo {
             positions = entries.map(\.position)
         case .camera:
             // Cameras by their names' keys (a camera's rank among them), photos without one last.
-            let cameras = Set(compactMap(\.camera)).sorted { FileNames.sortKey($0) < FileNames.sortKey($1) }
-            let rank = Dictionary(uniqueKeysWithValues: cameras.enumerated().map { ($1, $0) })
+            let cameras = [String](Set(compactMap(\.camera)))
+            let cameraKeys = FileNames.SortKeys(cameras)
+            let byKey = cameras.indices.sorted { cameraKeys.order($0, $1) < 0 }
+            let rank = Dictionary(uniqueKeysWithValues: byKey.enumerated().map { (cameras[$1], $0) })
             var entries = enumerated().map { SortEntry(value: $1.camera.flatMap { rank[$0] } ?? cameras.count, position: $0) }
             entries.sort { a, b in a.value == b.value ? precedesByName(a.position, b.position) : a.value < b.value }
             positions = entries.map(\.position)
