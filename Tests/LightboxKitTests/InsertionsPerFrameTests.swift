@@ -112,25 +112,49 @@ final class InsertionsPerFrameTests: GtkTestCase {
         XCTAssertEqual(shownIDs(source), new.map(\.id))
     }
 
-    func testAnotherChangeFirstShowsTheRestOfThePendingOne() throws {
+    func testAChangeMadeWhileOneIsShownInStepsWaitsForIt() throws {
         let source = source([], perFrame: 10)
         let list = ShownList(source)
         let mirror = Mirror(source)
         try source.apply(contacts(0..<300))
         list.waitFrames(2)
         XCTAssertTrue(source.hasPendingChange)
+        let shownBefore = source.count
         // Every other item removed, a new one in front: applies to all 300.
         let next = contacts([-1]) + contacts(stride(from: 0, to: 300, by: 2))
         try source.apply(next)
-        XCTAssertEqual(source.items, next)
-        pump(until: { !source.hasPendingChange }, "the change to be shown")
+        XCTAssertEqual(source.items, next, "items is the new array at once")
+        XCTAssertEqual(source.count, shownBefore, "the view still gets the first change")
+        XCTAssertEqual(mirror.ids, shownIDs(source))
+        pump(until: { !source.hasPendingChange }, "both changes to be shown")
         XCTAssertEqual(shownIDs(source), next.map(\.id))
         XCTAssertEqual(mirror.ids, next.map(\.id), "every splice read what GTK saw")
-        // A plain mutation also finishes a pending change first.
+        XCTAssertLessThanOrEqual(list.rowsBuiltPerFrame.max() ?? 0, 10, "never more than ten rows a frame")
+        // A plain mutation shows the pending change and the one waiting at once first.
         try source.apply(next + contacts(1_000..<1_300))
+        try source.apply(contacts(2_000..<2_300))
+        XCTAssertTrue(source.hasPendingChange)
         source.remove(at: 0)
         XCTAssertFalse(source.hasPendingChange)
-        XCTAssertEqual(shownIDs(source), Array((next + contacts(1_000..<1_300)).map(\.id).dropFirst()))
+        XCTAssertEqual(shownIDs(source), Array(2_001..<2_300))
+        XCTAssertEqual(mirror.ids, Array(2_001..<2_300))
+    }
+
+    func testWithThreeChangesWaitingTheNextShowsThemAllAtOnce() throws {
+        let source = source([], perFrame: 10)
+        _ = ShownList(source)
+        let mirror = Mirror(source)
+        try source.apply(contacts(0..<300))
+        for extra in 1...3 {
+            try source.apply(contacts(0..<300 + extra))
+            XCTAssertEqual(source.count, 10, "change \(extra) waits")
+        }
+        try source.apply(contacts(0..<400))
+        XCTAssertGreaterThanOrEqual(source.count, 303, "the view was given the three waiting changes")
+        XCTAssertEqual(mirror.ids, shownIDs(source))
+        pump(until: { !source.hasPendingChange }, "the last change to be shown")
+        XCTAssertEqual(shownIDs(source), Array(0..<400))
+        XCTAssertEqual(mirror.ids, Array(0..<400))
     }
 
     func testSelectingByIDWhileAChangeIsShownInSteps() throws {

@@ -19,14 +19,30 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
 
     /// Emits a diff computed earlier (possibly off the main thread) from the current
     /// `items` to `newItems`. With `insertionsPerFrame` set (and the view on screen), the
-    /// insertions next to the rows the view has are spread over the next frames.
+    /// insertions next to the rows the view has are spread over the next frames, and a
+    /// diff performed meanwhile waits for them: its splices start in the frame after
+    /// (`items` is its new array at once). A few diffs may wait; with more, the view is
+    /// given all of them at once.
     public func perform(_ diff: ListDiff, to newItems: [Item]) {
-        finishPendingChange()
-        guard !diff.isEmpty else {
+        let old = items
+        guard pacer.canWait else {
+            finishPendingChange()
             items = newItems
+            return emit(diff, from: old, to: newItems)
+        }
+        items = newItems
+        version += 1
+        pacer.wait({ [unowned self] in emit(diff, from: old, to: newItems) }, in: view)
+    }
+
+    /// Emits `diff` from `old`, what the view shows now, to `newItems` (`items` already is
+    /// `newItems`, or the array of a later diff waiting for this one).
+    private func emit(_ diff: ListDiff, from old: [Item], to newItems: [Item]) {
+        guard !diff.isEmpty else {
+            // Until a diff waiting for this one starts, the view shows `newItems`.
+            transition = pacer.hasWaitingChanges ? { newItems[$0] } : nil
             return
         }
-        let old = items
         let stamp = rows.bindStamp
         let selectedIDs = selectedPositions.map { old[$0].id }
         isEmitting = true
@@ -73,7 +89,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             // Updated items keep their objects and positions: GTK is told nothing of them
             // (see `update(_:)`); their rows on screen, whenever GTK bound them, are
             // configured again with the new content.
-            transition = nil
+            transition = pacer.hasWaitingChanges ? { newItems[$0] } : nil
             var rebound = Set(diff.updates)
             for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
             rows.rebind(positions: rebound, boundBefore: diff.updates.isEmpty ? stamp : rows.bindStamp)
@@ -81,7 +97,6 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         }
         // Moved items' objects stay carried within one call (GTK keeps a row only for an
         // object it meets again while handling the same change).
-        items = newItems
         pacer.show(insert, inSteps: diff.moves.isEmpty, in: view, then: finish)
         if hasPendingChange {
             isInSteps = true

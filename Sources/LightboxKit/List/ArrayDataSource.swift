@@ -27,7 +27,7 @@ open class ArrayDataSource<Item> {
     /// What happens when an item's kind has no registered row.
     public var unregisteredKindPolicy = UnregisteredKindPolicy.buildDefault
     /// Increases with every change of `items` (lets background work detect staleness).
-    public private(set) var version = 0
+    public internal(set) var version = 0
 
     /// The rows in the attached views' slots.
     lazy var rows = RowBinder(source: self)
@@ -227,7 +227,8 @@ open class ArrayDataSource<Item> {
     /// At most this many items a frame go next to the rows the view has when `apply` or
     /// `perform` inserts many (nil: all at once); see `InsertionPacer`. Until such a change
     /// is all shown, `items` is already the new array while `count`, `item(at:)` and
-    /// positions are what the view shows; any other change first shows the rest at once.
+    /// positions are what the view shows. A `perform` (or `apply`) meanwhile waits for it;
+    /// any other change first shows the rest, and the waiting ones, at once.
     public var insertionsPerFrame: Int? {
         get { pacer.insertionsPerFrame }
         set { pacer.insertionsPerFrame = newValue }

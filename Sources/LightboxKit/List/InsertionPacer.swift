@@ -7,7 +7,9 @@ import Gtk
 /// hold one frame for 100 ms. A change goes in as steps: each emits the change's insertion
 /// runs front to back until `insertionsPerFrame` items went next to the view's rows
 /// (insertions away from them cost GTK nothing and go in at once), one step a frame of the
-/// view, and the change's last part runs after the last of them.
+/// view, and the change's last part runs after the last of them. A change given while one
+/// is still being shown waits for it (`wait(_:in:)`) and starts in a frame of its own:
+/// showing the rest of the first at once would build up to 200 rows in one frame.
 @MainActor
 final class InsertionPacer {
     /// Emits insertions until `budget` items went next to the view's rows (all when nil);
@@ -16,26 +18,64 @@ final class InsertionPacer {
 
     /// At most this many items a frame go next to the rows the view has (nil: all at once).
     var insertionsPerFrame: Int?
-    /// Whether the view is still being given the rest of a change.
-    var hasPendingChange: Bool { pending != nil }
+    /// At most this many changes wait for the one being shown; with more, all are shown at once.
+    static let maxWaitingChanges = 3
+    /// Whether the view is still being given the rest of a change, or changes wait for it.
+    var hasPendingChange: Bool { pending != nil || !waitingChanges.isEmpty }
+    /// Whether changes wait for the one being shown.
+    var hasWaitingChanges: Bool { !waitingChanges.isEmpty }
+    /// Whether another change may wait (false: the caller shows the pending ones at once
+    /// first). One given while they are all being shown at once joins them.
+    var canWait: Bool { hasPendingChange && (isFinishing || waitingChanges.count < Self.maxWaitingChanges) }
     /// True while a step runs from a frame or from `finishPendingChange()`: the change is
     /// the list's own, not the person's.
     private(set) var isRunningStep = false
     /// The rest of the change, with its last part.
     private var pending: Step?
+    /// The changes given meanwhile, oldest first: each emits its first part when called.
+    private var waitingChanges: [() -> Void] = []
     private var isTicking = false
+    /// True while `finishPendingChange()` runs: every change is shown at once.
+    private var isFinishing = false
 
     /// Runs `insert` and then `finish`. With `inSteps`, `insertionsPerFrame` set and `view` on
     /// screen, `insert` gets a budget of `insertionsPerFrame` a frame, `finish` runs after
     /// the last. Ticks come only while the view is mapped: its unmapping must finish the change.
     func show(_ insert: @escaping Step, inSteps: Bool, in view: Widget?, then finish: @escaping () -> Void) {
-        let budget = inSteps && view?.isMapped == true ? insertionsPerFrame : nil
+        let budget = inSteps && !isFinishing && view?.isMapped == true ? insertionsPerFrame : nil
         if insert(budget) { return finish() }
         pending = { budget in
             guard insert(budget) else { return false }
             finish()
             return true
         }
+        tick(in: view)
+    }
+
+    /// Runs `change` (which emits a change, through `show` when it is large) once the
+    /// change being shown and those waiting before it are shown, in a frame of its own.
+    /// Call only when `canWait`.
+    func wait(_ change: @escaping () -> Void, in view: Widget?) {
+        precondition(canWait, "InsertionPacer.wait: nothing to wait for, or too many waiting")
+        waitingChanges.append(change)
+        tick(in: view)
+    }
+
+    /// Shows the rest of the change, and every change waiting for it, at once.
+    func finishPendingChange() {
+        guard hasPendingChange, !isFinishing else { return }
+        isFinishing = true
+        defer { isFinishing = false }
+        if let step = pending {
+            pending = nil
+            _ = run(step, budget: nil)
+        }
+        while !waitingChanges.isEmpty { start(waitingChanges.removeFirst()) }
+    }
+
+    /// One step a frame of `view` while anything is pending: more of the change being
+    /// shown or, once it is all in, the start of the next waiting one.
+    private func tick(in view: Widget?) {
         guard !isTicking, let view else { return }
         isTicking = true
         view.addTickCallback { [weak self] _ in
@@ -43,22 +83,25 @@ final class InsertionPacer {
             if let step = pending {
                 pending = nil
                 if !run(step, budget: insertionsPerFrame) { pending = step }
+            } else if !waitingChanges.isEmpty {
+                start(waitingChanges.removeFirst())
             }
-            isTicking = pending != nil
+            isTicking = hasPendingChange
             return isTicking
         }
     }
 
-    /// Shows the rest of the change at once.
-    func finishPendingChange() {
-        guard let step = pending else { return }
-        pending = nil
-        _ = run(step, budget: nil)
+    private func start(_ change: () -> Void) {
+        let wasRunning = isRunningStep
+        isRunningStep = true
+        defer { isRunningStep = wasRunning }
+        change()
     }
 
     private func run(_ step: Step, budget: Int?) -> Bool {
+        let wasRunning = isRunningStep
         isRunningStep = true
-        defer { isRunningStep = false }
+        defer { isRunningStep = wasRunning }
         return step(budget)
     }
 
