@@ -38,6 +38,9 @@ public struct AllowList: Sendable {
     /// The two values a property's test writes, where the type's samples do not suit it
     /// ("Adw.AboutWindow.release-notes": markup).
     public var testPropertyValues: [String: [String]] = [:]
+    /// Properties whose setter does work even when the value is the same, by
+    /// `Gtk.Class.property`: the generated setter returns when it is.
+    public var setOnlyWhenChanged: Set<String> = []
 }
 
 extension AllowList {
@@ -205,7 +208,10 @@ extension AllowList {
             "Gtk.Paned::toggle-handle-focus": "a keyboard action on the handle: GTK's handler needs a paned in a window",
             "Gtk.ScrolledWindow::scroll-child.result": "GTK's handler runs after and answers itself",
             "Gtk.Popover::activate-default": "GTK's handler needs a popover in a window",
-        ]
+        ],
+        // GTK 4.8 asks the display where the pointer is (two X round trips) on every set, to
+        // show the new tooltip at once: rows and panes configured again set the same text.
+        setOnlyWhenChanged: ["Gtk.Widget.tooltip-text", "Gtk.Widget.tooltip-markup"]
     )
 }
 

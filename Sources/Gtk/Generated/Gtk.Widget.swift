@@ -147,13 +147,19 @@ open class Widget: Object {
     /// Sets the text of tooltip to be the given string, which is marked up with Pango markup.
     public var tooltipMarkup: String? {
         get { borrowString(gtk_widget_get_tooltip_markup(cast())) }
-        set { gtk_widget_set_tooltip_markup(cast(), newValue) }
+        set {
+            guard newValue != tooltipMarkup else { return }
+            gtk_widget_set_tooltip_markup(cast(), newValue)
+        }
     }
 
     /// Sets the text of tooltip to be the given string.
     public var tooltip: String? {
         get { borrowString(gtk_widget_get_tooltip_text(cast())) }
-        set { gtk_widget_set_tooltip_text(cast(), newValue) }
+        set {
+            guard newValue != tooltip else { return }
+            gtk_widget_set_tooltip_text(cast(), newValue)
+        }
     }
 
     /// How to distribute vertical space if widget gets extra space.
