@@ -280,6 +280,17 @@ final class ArrayDataSourceTests: GtkTestCase {
         configured = []
         source.update([3: source[3]])
         XCTAssertEqual(configured, [3], "one")
+        // An edited copy of the items, taken as it is.
+        configured = []
+        var edited = source.items
+        edited[1].title = "Taken 1"
+        edited[5].title = "Taken 5"
+        source.update(positions: [1, 5], in: edited)
+        XCTAssertEqual(source.items, edited)
+        XCTAssertEqual(configured.sorted(), [1, 5], "the positions given, once each")
+        XCTAssertEqual((source.boundRow(at: 5) as? TitledRow)?.titleLabel.text, "Taken 5")
+        XCTAssertEqual(source.selectedPositions, [1, 2, 5])
+        XCTAssertEqual(source.model.item(at: 2), object, "still the same item object")
     }
 
     func testNarrowingAShownListShowsTheRemainingItemsInTheRowsItHadAndWideningReusesTheRest() throws {

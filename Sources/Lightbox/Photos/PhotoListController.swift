@@ -87,7 +87,9 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
         switch update.change {
         case .diff(let diff): source.perform(diff, to: update.photos)
         case .updated(let positions):
-            source.update(Dictionary(uniqueKeysWithValues: positions.map { ($0, update.photos[$0]) }))
+            // The Store's array is taken as it is: writing the photos into the list's own
+            // would copy all of them (the two share one buffer until then).
+            source.update(positions: positions, in: update.photos)
         case .reset: show(update.photos)
         }
     }

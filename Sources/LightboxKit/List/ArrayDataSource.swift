@@ -207,6 +207,18 @@ open class ArrayDataSource<Item> {
         rows.rebind(positions: Set(updates.keys), boundBefore: stamp)
     }
 
+    /// Takes `newItems`: the items with new versions of themselves at `positions` (an edit
+    /// of a copy of `items`, such as a store's new array beside the list's). As `update(_:)`,
+    /// without writing into `items`: while its storage is shared, that would copy every item.
+    public func update(positions: [Int], in newItems: [Item]) {
+        finishPendingChange()
+        precondition(newItems.count == items.count, "update(positions:in:): \(newItems.count) items for \(items.count)")
+        let stamp = rows.bindStamp
+        items = newItems
+        version += 1
+        rows.rebind(positions: Set(positions), boundBefore: stamp)
+    }
+
     /// Configures every bound row again with its item, in place (the rows' look depends
     /// on something besides the items that changed, such as a grid's cell size).
     public func reconfigureBoundRows() {
