@@ -214,12 +214,14 @@ struct TypeEmitter {
         properties.append((girName, name, type, access.set != nil))
         var out = "\n" + Naming.docComment(property.doc, indent: indent)
         out += "\(indent)public var \(name): \(type.swift) {\n"
-        if let set = access.set, allowList.setOnlyWhenChanged.contains("\(qualified).\(girName)") {
+        if let set = access.set {
             out += "\(indent)    get { \(access.get) }\n"
-            out +=
-                "\(indent)    set {\n\(indent)        guard newValue != \(name) else { return }\n\(indent)        \(set)\n\(indent)    }\n"
-        } else if let set = access.set {
-            out += "\(indent)    get { \(access.get) }\n\(indent)    set { \(set) }\n"
+            if allowList.setOnlyWhenChanged.contains("\(qualified).\(girName)") {
+                out += "\(indent)    set {\n\(indent)        guard newValue != \(name) else { return }\n"
+                out += "\(indent)        \(set)\n\(indent)    }\n"
+            } else {
+                out += "\(indent)    set { \(set) }\n"
+            }
         } else {
             out += "\(indent)    \(access.get)\n"
         }

@@ -114,12 +114,17 @@ public final class LocaleFormats {
     /// milliseconds of startup).
     static func catalogDate(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        let separators: [Int: UInt8] = [
-            4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: "T"), 13: UInt8(ascii: ":"), 16: UInt8(ascii: ":"),
-        ]
+        func separator(at offset: Int) -> UInt8? {
+            switch offset {
+            case 4, 7: UInt8(ascii: "-")
+            case 10: UInt8(ascii: "T")
+            case 13, 16: UInt8(ascii: ":")
+            default: nil
+            }
+        }
         guard bytes.count == 19,
             bytes.indices.allSatisfy({ at in
-                separators[at].map { bytes[at] == $0 } ?? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
+                separator(at: at).map { bytes[at] == $0 } ?? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
             })
         else { return parser.date(from: text) }
         func number(_ range: Range<Int>) -> Int32 { bytes[range].reduce(0) { $0 * 10 + Int32($1 - UInt8(ascii: "0")) } }

@@ -38,11 +38,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     /// Emits `diff` from `old`, what the view shows now, to `newItems` (`items` already is
     /// `newItems`, or the array of a later diff waiting for this one).
     private func emit(_ diff: ListDiff, from old: [Item], to newItems: [Item]) {
-        guard !diff.isEmpty else {
-            // Until a diff waiting for this one starts, the view shows `newItems`.
-            transition = pacer.hasWaitingChanges ? { newItems[$0] } : nil
-            return
-        }
+        guard !diff.isEmpty else { return showsAllOf(newItems) }
         let stamp = rows.bindStamp
         let selectedIDs = selectedPositions.map { old[$0].id }
         isEmitting = true
@@ -89,7 +85,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             // Updated items keep their objects and positions: GTK is told nothing of them
             // (see `update(_:)`); their rows on screen, whenever GTK bound them, are
             // configured again with the new content.
-            transition = pacer.hasWaitingChanges ? { newItems[$0] } : nil
+            showsAllOf(newItems)
             var rebound = Set(diff.updates)
             for (to, from) in diff.moves where old[from] != newItems[to] { rebound.insert(to) }
             rows.rebind(positions: rebound, boundBefore: diff.updates.isEmpty ? stamp : rows.bindStamp)
@@ -102,6 +98,12 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
             isInSteps = true
             restoreSelection(selectedIDs)
         }
+    }
+
+    /// The view has all of `newItems`, a diff's new array: it reads `items` again, or
+    /// `newItems` until a diff waiting for this one starts.
+    private func showsAllOf(_ newItems: [Item]) {
+        transition = pacer.hasWaitingChanges ? { newItems[$0] } : nil
     }
 
     /// Selects `ids` where the view shows them now. A few ids are looked for one by one

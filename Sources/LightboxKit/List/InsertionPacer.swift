@@ -91,18 +91,16 @@ final class InsertionPacer {
         }
     }
 
-    private func start(_ change: () -> Void) {
-        let wasRunning = isRunningStep
-        isRunningStep = true
-        defer { isRunningStep = wasRunning }
-        change()
-    }
+    private func start(_ change: () -> Void) { asListsOwn(change) }
 
-    private func run(_ step: Step, budget: Int?) -> Bool {
+    private func run(_ step: Step, budget: Int?) -> Bool { asListsOwn { step(budget) } }
+
+    /// Runs `body` as a change of the list's own (`isRunningStep`), also when nested.
+    private func asListsOwn<T>(_ body: () -> T) -> T {
         let wasRunning = isRunningStep
         isRunningStep = true
         defer { isRunningStep = wasRunning }
-        return step(budget)
+        return body()
     }
 
     /// The step that emits the insertion `runs` (ascending positions in the new items)
