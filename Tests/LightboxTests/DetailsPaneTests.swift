@@ -143,6 +143,8 @@ final class DetailsPaneTests: GtkTestCase {
         XCTAssertEqual(fixture.page.currentPhoto?.rating, 4, "the list shows the new rating")
         XCTAssertEqual(fixture.ratingReports, [])
 
+        // Edits are committed in the background, in order: the last one must be in first.
+        fixture.store.waitUntilSaved()
         let reopened = CatalogStore(catalog: try! Catalog(path: fixture.catalogPath))
         reopened.open(folder: LibraryFixtures.samples, rescanning: false)
         pump(until: { reopened.isUpToDate })

@@ -145,6 +145,8 @@ final class PhotoPageControllerTests: GtkTestCase {
         XCTAssertEqual(page.shownRating, "Rated 5 stars", "a rating made elsewhere shows at once")
         XCTAssertTrue(press(page, "4"))
 
+        // Edits are committed in the background, in order: the last one must be in first.
+        store.waitUntilSaved()
         let reopened = AlbumsFixtures.store(self, catalogPath: catalogPath)
         XCTAssertEqual(reopened.photos.first { $0.id == id }?.rating, 4)
     }
