@@ -208,12 +208,18 @@ final class LibraryFoldersTests: GtkTestCase {
         try FileManager.default.createDirectory(atPath: parent + "/Beach", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[7], toPath: parent + "/Beach/sea.jpg")
         let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
-        let store = try makeStore(catalogPath: catalogPath)
-        store.openLibrary(seedingWith: { parent + "/Holiday" })
-        try store.addFolder(parent + "/Garden")
-        try store.addFolder(parent + "/Beach")
-        pump(until: { store.photos.count == 6 }, timeout: 20, "three folders' photos")
-        settle(store)
+        weak var closed: CatalogStore?
+        do {
+            let store = try makeStore(catalogPath: catalogPath)
+            store.openLibrary(seedingWith: { parent + "/Holiday" })
+            try store.addFolder(parent + "/Garden")
+            try store.addFolder(parent + "/Beach")
+            pump(until: { store.photos.count == 6 }, timeout: 20, "three folders' photos")
+            settle(store)
+            closed = store
+        }
+        // Quit: a store still watching would see the folders go while the "app" is open.
+        pump(until: { closed == nil }, timeout: 5, "the first store to be gone")
 
         try FileManager.default.moveItem(atPath: parent + "/Garden", toPath: parent + "/Garden (old)")
         try FileManager.default.removeItem(atPath: parent + "/Beach")
