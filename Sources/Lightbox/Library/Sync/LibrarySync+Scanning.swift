@@ -107,6 +107,9 @@ extension LibrarySync {
                 case .available(let found): identity = found
                 }
                 let total = ScanProgress.countPhotoFiles(in: folder)
+                // The first number written in a process pages in ICU's number data: 10–20 ms
+                // that would otherwise land in the frame that first shows the scan's progress.
+                _ = FormattingLocale.current.count(total)
                 onProgress(0, total)
                 do {
                     let summary = try sync.run(
