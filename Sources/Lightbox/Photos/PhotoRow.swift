@@ -41,15 +41,13 @@ public final class PhotoRow: ListRowView {
             label.xalign = 0
             text.append(label)
         }
-        // Every row's thumbnail gets the same 4:3 frame (an overlay is as large as its
-        // main child), so titles line up whatever the photo's shape.
-        let frameSize = Box()
-        frameSize.setSizeRequest(width: PhotoRow.thumbnailSize * 4 / 3, height: PhotoRow.thumbnailSize)
-        let frame = Overlay()
-        frame.child = frameSize
-        frame.addOverlay(thumbnail)
-        frame.verticalAlignment = .center
-        contentView.append(frame)
+        // Every row's thumbnail gets the same 4:3 frame, so titles line up whatever the
+        // photo's shape. Set on the thumbnail itself: each widget of a row is styled again
+        // whenever rows are added in front of it, so a row has no widget it can do without.
+        thumbnail.setSizeRequest(width: PhotoRow.thumbnailSize * 4 / 3, height: PhotoRow.thumbnailSize)
+        thumbnail.verticalAlignment = .center
+        thumbnail.horizontalExpand = false
+        contentView.append(thumbnail)
         contentView.append(text)
         setMargins(top: 6, bottom: 6, start: 4, end: 4)
     }
@@ -136,8 +134,9 @@ public final class PhotoListSource: ArrayDataSource<Photo> {
             cell.attachDragSource(selection: { [unowned self] in self.selectedItems })
         }
         // A scan's first batch, or the rest of the library after the first screenful,
-        // would otherwise build 200 rows in one frame.
-        insertionsPerFrame = 16
+        // would otherwise build 200 rows in one frame. Each step also restyles the rows
+        // after those it inserts: 8 a frame kept a scan's frames shorter than 4 or 16.
+        insertionsPerFrame = 8
     }
 
     /// A list view in the GNOME sidebar style where several photos can be selected
