@@ -15,10 +15,7 @@ extension LibrarySync {
     /// Reads new and changed files of every library folder that is online and drops
     /// vanished ones, one folder after the other; watches every folder it walks.
     func rescan() {
-        guard !isLoading else {
-            rescanWhenLoaded = true
-            return
-        }
+        if isLoading { rescanWhenLoaded = true }
         waitingOutFault = nil
         scan(folders.filter { offlineFolders[$0] == nil })
     }
@@ -69,8 +66,9 @@ extension LibrarySync {
         let cancelled = CancelFlag()
         scanning = (folder, cancelled)
         let watch = FolderWatch(
-            root: folder, onChanges: { [unowned self] in self.filesChanged($0, in: folder) },
-            onRootEvent: { [unowned self] in self.checkFolder(folder) })
+            root: folder,
+            onChanges: { [unowned self] changes in self.whenLoaded { [weak self] in self?.filesChanged(changes, in: folder) } },
+            onRootEvent: { [unowned self] in self.whenLoaded { [weak self] in self?.checkFolder(folder) } })
         watches[folder] = watch
         var streaming = CatalogSync(catalog: catalog, scanner: scanner)
         // The list fills as results stream in: a batch is committed (and the list
@@ -91,9 +89,12 @@ extension LibrarySync {
         let onBatch: @Sendable (Catalog.Saved) -> Void = { [weak self] batch in
             Task { @MainActor in
                 guard !cancelled.isSet else { return }
-                self?.view.remove(batch.movedFrom + batch.replaced)
-                self?.view.merge(batch.photos)
-                if !batch.moves.isEmpty { self?.events.send(.moved(batch.moves)) }
+                self?.whenLoaded { [weak self] in
+                    guard !cancelled.isSet, let self else { return }
+                    self.view.remove(batch.movedFrom + batch.replaced)
+                    self.view.merge(batch.photos)
+                    if !batch.moves.isEmpty { self.events.send(.moved(batch.moves)) }
+                }
             }
         }
         let onFolder = watchingFolders(with: watch)
@@ -124,25 +125,32 @@ extension LibrarySync {
                 }
             }.value
             guard let self, !cancelled.isSet else { return }
-            self.scanning = nil
-            switch outcome {
-            case .done(let identity, let removed):
-                self.folderIdentities[folder] = identity
-                self.events.clear(.diskFull)
-                // After the batches' merges (queued on the main actor before this).
-                self.view.remove(removed)
-            case .unavailable(let reason):
-                self.folderUnavailable(folder, reason)
-            case .failed(let error) where self.catalog.isDiskFull(error):
-                self.scanQueue = []
-                self.isScanning = false
-                self.diskFull()
-                return
-            case .failed(let error):
-                self.events.tell("\(error)")
+            // After the batches' merges (queued before this).
+            self.whenLoaded { [weak self] in
+                guard let self, !cancelled.isSet else { return }
+                self.finishScan(of: folder, outcome)
             }
-            self.scanNext()
         }
+    }
+
+    private func finishScan(of folder: String, _ outcome: ScanOutcome) {
+        scanning = nil
+        switch outcome {
+        case .done(let identity, let removed):
+            folderIdentities[folder] = identity
+            events.clear(.diskFull)
+            view.remove(removed)
+        case .unavailable(let reason):
+            folderUnavailable(folder, reason)
+        case .failed(let error) where catalog.isDiskFull(error):
+            scanQueue = []
+            isScanning = false
+            diskFull()
+            return
+        case .failed(let error):
+            events.tell("\(error)")
+        }
+        scanNext()
     }
 
     /// Hands each folder a background scan walks to `watch` (on the main thread).

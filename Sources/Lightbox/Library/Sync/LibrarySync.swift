@@ -73,13 +73,20 @@ final class LibrarySync {
     var missingPhotosDismissed = 0
     /// Bumped when another library opens: work for the library before is dropped.
     private(set) var generation = 0
-    /// While the open folder's rows are read (a rescan waits for them).
+    /// While the open folder's rows are read (what a scan finds meanwhile waits for them).
     var isLoading: Bool {
         get { view.isLoading }
         set { view.isLoading = newValue }
     }
+    /// What scans and watches found while the rows were read, applied in order once they
+    /// are shown. The scan runs beside the read instead of after it (a 100,000-photo
+    /// library is read in about as long as it is scanned); the read may already hold what
+    /// was found, and applying it again changes nothing.
+    private var foundWhileLoading: [() -> Void] = []
     /// The first screenful being read for the folder being opened, until shown.
     private var pendingFirstScreenful: (read: InBackground<ShownPhotos.Library?>, generation: Int, spec: PhotoViewSpec)?
+    /// Whether the folders being opened are scanned: an open made while they are read
+    /// passes it on.
     var rescanWhenLoaded = false
     /// Photos read at once when a folder opens, before the rest of the library: what the
     /// window shows, and no more.
@@ -100,6 +107,7 @@ final class LibrarySync {
         waitingForFolders = [:]
         offlineFolders = [:]
         waitingOutFault = nil
+        foundWhileLoading = []
         events.clear(.folderUnavailable)
         if let filter = view.spec.folder, roots.count < 2 || !roots.contains(filter) { view.spec.folder = nil }
         view.clear()
@@ -168,8 +176,16 @@ final class LibrarySync {
             for (folder, reason) in offline.sorted(by: { $0.key < $1.key }) {
                 self.folderUnavailable(folder, reason, dropping: false)
             }
-            if self.rescanWhenLoaded { self.rescan() }
+            let found = self.foundWhileLoading
+            self.foundWhileLoading = []
+            for apply in found { apply() }
         }
+        if rescanning { scan(roots) }
+    }
+
+    /// Runs `apply` now, or once the rows being read are shown.
+    func whenLoaded(_ apply: @escaping () -> Void) {
+        if isLoading { foundWhileLoading.append(apply) } else { apply() }
     }
 
     /// Shows the first screenful of the folder being opened as soon as it has been read,
