@@ -250,6 +250,38 @@ final class LibraryFoldersTests: GtkTestCase {
         XCTAssertEqual(relaunched.folders, [parent + "/Beach", parent + "/Garden", parent + "/Holiday"])
     }
 
+    func testTheScanRunsBesideTheCatalogReadAndWhatItFindsIsShownWithTheRows() throws {
+        let folder = LibraryFixtures.temporaryFolder(self) + "/Holiday"
+        let paths = LibraryFixtures.copySamples(to: folder, count: 3)
+        let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        weak var closed: CatalogStore?
+        do {
+            let store = try makeStore(catalogPath: catalogPath)
+            store.open(folder: folder)
+            settle(store)
+            try store.setRating(4, for: paths[0])
+            store.waitUntilSaved()
+            closed = store
+        }
+        pump(until: { closed == nil }, timeout: 5, "the first store to be gone")
+        // While the app was closed: two photos added, one deleted.
+        let added = LibraryFixtures.samplePaths[5...6].map { source in
+            let target = folder + "/" + (source as NSString).lastPathComponent
+            try! FileManager.default.copyItem(atPath: source, toPath: target)
+            return target
+        }
+        try FileManager.default.removeItem(atPath: paths[2])
+
+        let relaunched = try makeStore(catalogPath: catalogPath)
+        relaunched.open(folder: folder)
+        XCTAssertTrue(relaunched.sync.isLoading, "the catalog's rows are still being read")
+        XCTAssertEqual(relaunched.sync.scanning?.folder, folder, "and the folder is already being scanned")
+        settle(relaunched)
+        XCTAssertEqual(Set(relaunched.photos.map(\.path)), Set([paths[0], paths[1]] + added))
+        XCTAssertEqual(relaunched.photos.first { $0.path == paths[0] }?.rating, 4)
+        XCTAssertEqual(try relaunched.catalog.missingPhotos(in: folder).map(\.photo.path), [paths[2]])
+    }
+
     func testTheCatalogOfThePreviousVersionKeepsItsRatingsAndIsSeededWithTheFolderOpenBefore() throws {
         let folder = LibraryFixtures.temporaryFolder(self) + "/Holiday"
         let paths = LibraryFixtures.copySamples(to: folder, count: 2)
