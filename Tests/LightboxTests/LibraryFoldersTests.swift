@@ -19,6 +19,19 @@ final class LibraryFoldersTests: GtkTestCase {
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, what)
     }
 
+    /// Runs `use` on a store of the catalog at `catalogPath`, then quits it: waits until the
+    /// store is gone, so no watch of it sees what the test does next "while the app is closed".
+    @MainActor
+    private func beforeQuitting(catalogPath: String, _ use: (CatalogStore) throws -> Void) throws {
+        weak var closed: CatalogStore?
+        do {
+            let store = try makeStore(catalogPath: catalogPath)
+            try use(store)
+            closed = store
+        }
+        pump(until: { closed == nil }, timeout: 5, "the store to be gone")
+    }
+
     /// Every file under `folder` with its bytes and modification time.
     private func snapshot(_ folders: [String]) -> [String: (Data, Date)] {
         var files: [String: (Data, Date)] = [:]
@@ -208,18 +221,13 @@ final class LibraryFoldersTests: GtkTestCase {
         try FileManager.default.createDirectory(atPath: parent + "/Beach", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[7], toPath: parent + "/Beach/sea.jpg")
         let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
-        weak var closed: CatalogStore?
-        do {
-            let store = try makeStore(catalogPath: catalogPath)
+        try beforeQuitting(catalogPath: catalogPath) { store in
             store.openLibrary(seedingWith: { parent + "/Holiday" })
             try store.addFolder(parent + "/Garden")
             try store.addFolder(parent + "/Beach")
             pump(until: { store.photos.count == 6 }, timeout: 20, "three folders' photos")
             settle(store)
-            closed = store
         }
-        // Quit: a store still watching would see the folders go while the "app" is open.
-        pump(until: { closed == nil }, timeout: 5, "the first store to be gone")
 
         try FileManager.default.moveItem(atPath: parent + "/Garden", toPath: parent + "/Garden (old)")
         try FileManager.default.removeItem(atPath: parent + "/Beach")
@@ -254,16 +262,12 @@ final class LibraryFoldersTests: GtkTestCase {
         let folder = LibraryFixtures.temporaryFolder(self) + "/Holiday"
         let paths = LibraryFixtures.copySamples(to: folder, count: 3)
         let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
-        weak var closed: CatalogStore?
-        do {
-            let store = try makeStore(catalogPath: catalogPath)
+        try beforeQuitting(catalogPath: catalogPath) { store in
             store.open(folder: folder)
             settle(store)
             try store.setRating(4, for: paths[0])
             store.waitUntilSaved()
-            closed = store
         }
-        pump(until: { closed == nil }, timeout: 5, "the first store to be gone")
         // While the app was closed: two photos added, one deleted.
         let added = LibraryFixtures.samplePaths[5...6].map { source in
             let target = folder + "/" + (source as NSString).lastPathComponent

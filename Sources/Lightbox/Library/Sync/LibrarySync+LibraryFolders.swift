@@ -79,7 +79,7 @@ extension LibrarySync {
     func include(_ folder: String, replacing gone: [String] = []) {
         if folders.isEmpty || isLoading {
             // (While the library is read, a rescan waiting for the window's first frame still waits.)
-            return open(folders: folders.filter { !gone.contains($0) } + [folder], rescanning: !isLoading || rescanWhenLoaded)
+            return open(folders: folders.filter { !gone.contains($0) } + [folder], rescanning: !isLoading || scansOpenedFolders)
         }
         for inner in gone { stopScanning(inner) }
         offlineFolders = offlineFolders.filter { !gone.contains($0.key) }

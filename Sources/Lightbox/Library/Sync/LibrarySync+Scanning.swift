@@ -15,7 +15,7 @@ extension LibrarySync {
     /// Reads new and changed files of every library folder that is online and drops
     /// vanished ones, one folder after the other; watches every folder it walks.
     func rescan() {
-        if isLoading { rescanWhenLoaded = true }
+        if isLoading { scansOpenedFolders = true }
         waitingOutFault = nil
         scan(folders.filter { offlineFolders[$0] == nil })
     }
@@ -88,7 +88,6 @@ extension LibrarySync {
         }
         let onBatch: @Sendable (Catalog.Saved) -> Void = { [weak self] batch in
             Task { @MainActor in
-                guard !cancelled.isSet else { return }
                 self?.whenLoaded { [weak self] in
                     guard !cancelled.isSet, let self else { return }
                     self.view.remove(batch.movedFrom + batch.replaced)
@@ -124,9 +123,8 @@ extension LibrarySync {
                     return .failed(error)
                 }
             }.value
-            guard let self, !cancelled.isSet else { return }
             // After the batches' merges (queued before this).
-            self.whenLoaded { [weak self] in
+            self?.whenLoaded { [weak self] in
                 guard let self, !cancelled.isSet else { return }
                 self.finishScan(of: folder, outcome)
             }

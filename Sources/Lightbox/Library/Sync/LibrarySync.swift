@@ -87,7 +87,7 @@ final class LibrarySync {
     private var pendingFirstScreenful: (read: InBackground<ShownPhotos.Library?>, generation: Int, spec: PhotoViewSpec)?
     /// Whether the folders being opened are scanned: an open made while they are read
     /// passes it on.
-    var rescanWhenLoaded = false
+    var scansOpenedFolders = false
     /// Photos read at once when a folder opens, before the rest of the library: what the
     /// window shows, and no more.
     var firstScreenful = 40
@@ -113,13 +113,9 @@ final class LibrarySync {
         view.clear()
         isLoading = true
         edits.metadataWhileLoading = [:]
-        rescanWhenLoaded = rescanning
-        if rescanning {
-            isScanning = true
-            scanProgress = ScanProgress(done: 0, total: nil)
-        }
+        scansOpenedFolders = rescanning
         // Off the main thread: the first screenful (one indexed query per folder, so a large
-        // library shows without waiting for the rest), then every row, then the rescan.
+        // library shows without waiting for the rest), then every row; the rescan runs beside.
         let catalog = self.catalog
         let opened = generation
         let shown = view.spec
@@ -180,7 +176,10 @@ final class LibrarySync {
             self.foundWhileLoading = []
             for apply in found { apply() }
         }
-        if rescanning { scan(roots) }
+        if rescanning {
+            scanProgress = ScanProgress(done: 0, total: nil)
+            scan(roots)
+        }
     }
 
     /// Runs `apply` now, or once the rows being read are shown.
