@@ -28,6 +28,8 @@ public final class LightboxApplication {
     private var state: PersistedState
     /// The catalog, opened while GTK starts (its integrity check reads every page).
     private let catalog = InBackground { try Catalog() }
+    /// The window's first photos, read while GTK starts.
+    private var firstScreenfulRead: InBackground<FirstScreenful?>?
     /// `app.color-scheme`, made at startup (libadwaita's style manager needs the display).
     private(set) var colorScheme: ColorSchemeSetting?
 
@@ -44,6 +46,10 @@ public final class LightboxApplication {
             settings = nil
             state = PersistedState()
         }
+        let spec = PhotoViewSpec(
+            order: PhotoSort(state.sortKey), ascending: state.sortAscending, minimumRating: state.minimumRating,
+            folder: state.folderFilter)
+        firstScreenfulRead = FirstScreenful.readAhead(from: catalog, spec: spec, limit: firstScreenfulCount)
         application.onStartup(owner: self) { [unowned self] in
             // Before any window shows: the remembered light, dark or system style.
             let setting = ColorSchemeSetting(settings: self.settings, styleManager: self.application.styleManager)
@@ -102,10 +108,9 @@ public final class LightboxApplication {
         photos.panePosition = state.panePosition
         photos.photoList.viewMode = state.photosView
         photos.photoList.gridThumbnailSize = state.gridThumbnailSize
-        // The library's first screenful is read while the window is built: as many photos
-        // as the window shows (a maximized window: as a large screen shows).
-        let height = state.isMaximized ? max(state.windowHeight, Self.largeScreenHeight) : state.windowHeight
-        store.firstScreenful = photos.photoList.photosFitting(width: state.windowWidth, height: height)
+        store.firstScreenful = firstScreenfulCount
+        store.firstScreenfulReadAhead = firstScreenfulRead
+        firstScreenfulRead = nil
         root.openLibrary(seedingWith: { folder ?? self.startFolder() }, showing: state.folderFilter)
         if let folder { root.addToLibrary(folder) }
 
@@ -125,6 +130,14 @@ public final class LightboxApplication {
         self.root = root
         self.photos = photos
         return root
+    }
+
+    /// The library's first screenful, read before the rest: as many photos as the window
+    /// shows (a maximized window: as a large screen shows).
+    private var firstScreenfulCount: Int {
+        let height = state.isMaximized ? max(state.windowHeight, Self.largeScreenHeight) : state.windowHeight
+        return PhotoListController.photosFitting(
+            width: state.windowWidth, height: height, viewMode: state.photosView, gridThumbnailSize: state.gridThumbnailSize)
     }
 
     /// `win.save-metadata-in-files` (see `WriteBackSetting`).

@@ -127,6 +127,51 @@ final class LargeLibraryTests: GtkTestCase {
         XCTAssertEqual(Array(store.photos.prefix(40)), first, "the first screenful stays where it was")
     }
 
+    /// The first screenful read while the app starts up is what the library opens with
+    /// when it asks for the same photos; asked for other photos, the open reads them itself.
+    func testTheFirstScreenfulReadAheadIsShownWhenItIsTheOneAskedFor() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        let rows = (0..<5_000).map { i -> Photo in
+            var photo = Photo(path: folder + "/IMG_\(i).jpg")
+            photo.taken = String(format: "2024-01-01T%02d:%02d:%02d", i / 3600, i / 60 % 60, i % 60)
+            return photo
+        }
+        try catalog.save(rows)
+        _ = try catalog.libraryFolders(seedingWith: { folder })
+        let opened = InBackground { catalog }
+        // Read ahead (newest first, 12 photos), then a newer photo arrives in the catalog.
+        let readAhead = try XCTUnwrap(FirstScreenful.readAhead(from: opened, spec: PhotoViewSpec(), limit: 12))
+        let early = try XCTUnwrap(try readAhead.value())
+        XCTAssertEqual(early.folders, [folder])
+        XCTAssertEqual(early.photos?.photos.count, 12)
+        var newer = Photo(path: folder + "/IMG_new.jpg")
+        newer.taken = "2025-06-01T10:00:00"
+        try catalog.save([newer])
+
+        let store = CatalogStore(catalog: catalog)
+        store.firstScreenful = 12
+        store.firstScreenfulReadAhead = readAhead
+        store.openLibrary(seedingWith: { folder }, rescanning: false)
+        store.showFirstScreenful(waitingAtMost: 30)
+        XCTAssertEqual(store.photos.count, 12)
+        XCTAssertEqual(store.photos.first?.name, "IMG_4999.jpg", "the photos read ahead, from before the newer one came")
+        pump(until: { store.isUpToDate }, timeout: 30, "the rest of the rows")
+        XCTAssertEqual(store.photos.count, 5_001)
+        XCTAssertEqual(store.photos.first?.name, "IMG_new.jpg", "the rest of the rows bring it")
+
+        // A read ahead for a window of another size is not used.
+        let other = CatalogStore(catalog: catalog)
+        other.firstScreenful = 10
+        other.firstScreenfulReadAhead = FirstScreenful.readAhead(from: opened, spec: PhotoViewSpec(), limit: 12)
+        other.openLibrary(seedingWith: { folder }, rescanning: false)
+        other.showFirstScreenful(waitingAtMost: 30)
+        XCTAssertEqual(other.photos.count, 10)
+        XCTAssertEqual(other.photos.first?.name, "IMG_new.jpg")
+        // Nor is one for oldest first: none is read.
+        XCTAssertNil(FirstScreenful.readAhead(from: opened, spec: PhotoViewSpec(ascending: true), limit: 12))
+    }
+
     /// Ratings made while a large folder's rows are still being read (the read may have
     /// started before they were saved) are shown once the rows are in, and kept.
     func testRatingsMadeWhileTheRowsAreReadAreKept() throws {

@@ -9,6 +9,10 @@ public final class PhotoCell: ListRowView {
     /// The thumbnail sizes the grid zooms through (Ctrl+plus, Ctrl+minus), and its default.
     public static let thumbnailSizes = [96, 128, 160, 192, 240, 320]
     public static let defaultThumbnailSize = 160
+    /// The size of `thumbnailSizes` nearest to `size`.
+    public static func nearestThumbnailSize(_ size: Int) -> Int {
+        thumbnailSizes.contains(size) ? size : thumbnailSizes.min { abs($0 - size) < abs($1 - size) }!
+    }
 
     /// How wide a cell showing thumbnails of `size` is: the thumbnail, the cell's margins
     /// and the grid's padding around each cell (3 pixels a side, `PhotosStyle`), rounded up.

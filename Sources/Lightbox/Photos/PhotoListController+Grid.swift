@@ -28,8 +28,7 @@ extension PhotoListController {
     public var gridThumbnailSize: Int {
         get { source.gridThumbnailSize }
         set {
-            let sizes = PhotoCell.thumbnailSizes
-            let size = sizes.contains(newValue) ? newValue : sizes.min { abs($0 - newValue) < abs($1 - newValue) }!
+            let size = PhotoCell.nearestThumbnailSize(newValue)
             guard size != source.gridThumbnailSize else { return }
             source.gridThumbnailSize = size
             gridColumns?.fitColumns()

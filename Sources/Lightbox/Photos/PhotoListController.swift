@@ -54,11 +54,19 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     /// How many photos a view of `width` × `height` pixels shows at once (with a row to
     /// spare at the end): the list's rows, or the grid's rows of cells.
     public func photosFitting(width: Int, height: Int) -> Int {
+        Self.photosFitting(width: width, height: height, viewMode: viewMode, gridThumbnailSize: gridThumbnailSize)
+    }
+
+    /// `photosFitting(width:height:)` for a list showing `viewMode` with grid thumbnails of
+    /// about `gridThumbnailSize` pixels (before the list is made).
+    public static func photosFitting(
+        width: Int, height: Int, viewMode: PersistedState.PhotosView, gridThumbnailSize: Int
+    ) -> Int {
         switch viewMode {
         case .list:
             return height / PhotoRow.thumbnailSize + 2
         case .grid:
-            let cell = PhotoCell.cellWidth(forThumbnail: gridThumbnailSize)
+            let cell = PhotoCell.cellWidth(forThumbnail: PhotoCell.nearestThumbnailSize(gridThumbnailSize))
             return max(1, width / cell) * (height / cell + 2)
         }
     }

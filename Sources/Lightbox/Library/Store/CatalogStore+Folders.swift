@@ -73,6 +73,13 @@ extension CatalogStore {
         set { sync.firstScreenful = newValue }
     }
 
+    /// A first screenful read while the app started up (`FirstScreenful.readAhead`): the
+    /// next open shows it if it asks for the same photos, and reads them otherwise.
+    var firstScreenfulReadAhead: InBackground<FirstScreenful?>? {
+        get { sync.firstScreenfulReadAhead }
+        set { sync.firstScreenfulReadAhead = newValue }
+    }
+
     /// Shows the first screenful of the folder being opened as soon as it has been read,
     /// waiting for it at most `timeout`: a window about to appear then has photos in its
     /// first frame.

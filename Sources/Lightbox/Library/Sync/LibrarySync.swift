@@ -91,6 +91,8 @@ final class LibrarySync {
     /// Photos read at once when a folder opens, before the rest of the library: what the
     /// window shows, and no more.
     var firstScreenful = 40
+    /// A first screenful read ahead (see `FirstScreenful.readAhead`), taken by the next open.
+    var firstScreenfulReadAhead: InBackground<FirstScreenful?>?
 
     /// Shows the photos of `folders` together from the catalog (the first screenful at once,
     /// the rest right after), then rescans them one after the other in the background and
@@ -109,7 +111,9 @@ final class LibrarySync {
         waitingOutFault = nil
         foundWhileLoading = []
         events.clear(.folderUnavailable)
-        if let filter = view.spec.folder, roots.count < 2 || !roots.contains(filter) { view.spec.folder = nil }
+        if let filter = view.spec.folder, FirstScreenful.shownFolders(roots, filter: filter) != [filter] {
+            view.spec.folder = nil
+        }
         view.clear()
         isLoading = true
         edits.metadataWhileLoading = [:]
@@ -119,20 +123,17 @@ final class LibrarySync {
         let catalog = self.catalog
         let opened = generation
         let shown = view.spec
-        let firstScreenful = self.firstScreenful
-        let shownRoots = shown.folder.map { [$0] } ?? roots
+        let limit = firstScreenful
+        let shownRoots = FirstScreenful.shownFolders(roots, filter: shown.folder)
+        let readAhead = firstScreenfulReadAhead
+        firstScreenfulReadAhead = nil
         var firstRead: InBackground<ShownPhotos.Library?>?
-        // (Not for a rating filter: the first screenful by date would rarely have enough photos to show.)
-        // Each folder's first screenful holds its part of the library's.
-        if shown.search.isEmpty && !shown.ascending && shown.minimumRating == 0 && !shownRoots.isEmpty {
+        if FirstScreenful.isRead(for: shown) && !shownRoots.isEmpty {
             firstRead = InBackground {
-                var first: [Photo] = []
-                for root in shownRoots {
-                    guard let part = (try? catalog.firstPhotos(in: root, order: shown.order, limit: firstScreenful)) ?? nil
-                    else { return nil }
-                    first += part
+                if let early = (try? readAhead?.value()) ?? nil, early.answers(folders: shownRoots, order: shown.order, limit: limit) {
+                    return early.photos
                 }
-                return ShownPhotos.Library(first)
+                return FirstScreenful.read(from: catalog, folders: shownRoots, order: shown.order, limit: limit).photos
             }
         }
         pendingFirstScreenful = firstRead.map { ($0, opened, shown) }
