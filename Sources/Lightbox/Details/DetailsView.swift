@@ -33,6 +33,15 @@ public final class DetailsView: Box {
         pages.verticalExpand = true
         append(pages)
         showsDetails = false
+        // The pane's contents come in the frame after its first: the window's first frame,
+        // with the photo list, does not wait for the facts to be styled and measured.
+        pages.isVisible = false
+        var mapped: SignalConnection?
+        mapped = onMap { [weak self] in
+            mapped?.disconnect()
+            mapped = nil
+            self?.onNextPaint { [weak self] in self?.pages.isVisible = true }
+        }
     }
 
     /// Scrolls down to the keyword editor under the rows, now and once the rows are laid out
