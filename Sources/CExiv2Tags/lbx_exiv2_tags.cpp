@@ -141,6 +141,33 @@ char *lbx_tags_string(const lbx_tags *tags, const char *key) {
     return nullptr;
 }
 
+char *lbx_tags_text(const lbx_tags *tags, const char *key) {
+    try {
+        if (hasPrefix(key, "Xmp.")) {
+            const auto &xmp = tags->image->xmpData();
+            auto datum = xmp.findKey(Exiv2::XmpKey(key));
+            if (datum == xmp.end() || datum->count() == 0) return nullptr;
+            if (const auto *alternatives = dynamic_cast<const Exiv2::LangAltValue *>(&datum->value())) {
+                auto text = alternatives->value_.find("x-default");
+                if (text == alternatives->value_.end()) text = alternatives->value_.begin();
+                return text == alternatives->value_.end() ? nullptr : copy(text->second);
+            }
+            return copy(datum->toString());
+        }
+        if (hasPrefix(key, "Exif.")) {
+            const Exiv2::Exifdatum *datum = findExif(tags, key);
+            if (datum == nullptr) return nullptr;
+            if (const auto *comment = dynamic_cast<const Exiv2::CommentValue *>(&datum->value())) {
+                return copy(comment->comment());
+            }
+            return copy(datum->toString());
+        }
+    } catch (...) {
+        return nullptr;
+    }
+    return lbx_tags_string(tags, key);
+}
+
 char **lbx_tags_strings(const lbx_tags *tags, const char *key) {
     try {
         std::vector<std::string> values;

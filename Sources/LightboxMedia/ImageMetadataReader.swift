@@ -33,6 +33,9 @@ public struct ImageMetadata: Sendable {
     /// Keywords from `Xmp.dc.subject`, `Xmp.lr.hierarchicalSubject` (as `Parent|Child`) and
     /// `Iptc.Application2.Keywords`, each once (see `RatingAndKeywords.merge`); a sidecar's win.
     public var keywords: [String] = []
+    /// The title and caption other apps wrote, in Shotwell's order (see `TitleAndCaption`); a sidecar's win.
+    public var title: String?
+    public var caption: String?
 }
 
 /// Reads photo metadata with Exiv2. Safe to call from any thread: each call opens its own
@@ -79,13 +82,18 @@ public enum ImageMetadataReader {
             result.altitude = file.altitude
         }
         var tags = RatingAndKeywords(file)
+        var texts = TitleAndCaption(file)
         // A sidecar next to the file (another app's, as for RAW files) wins where it says something.
         if lookingForSidecar, let sidecar = sidecarPath(for: path), let sidecarFile = try? MetadataFile(path: sidecar) {
             let sidecarTags = RatingAndKeywords(sidecarFile)
             if sidecarTags.rating != nil { (tags.rating, tags.isRejected) = (sidecarTags.rating, sidecarTags.isRejected) }
             if !sidecarTags.keywords.isEmpty { tags.keywords = sidecarTags.keywords }
+            let sidecarTexts = TitleAndCaption(sidecarFile)
+            texts.title = sidecarTexts.title ?? texts.title
+            texts.caption = sidecarTexts.caption ?? texts.caption
         }
         (result.rating, result.isRejected, result.keywords) = (tags.rating, tags.isRejected, tags.keywords)
+        (result.title, result.caption) = (texts.title, texts.caption)
         return result
     }
 
@@ -102,6 +110,40 @@ public enum ImageMetadataReader {
             candidates.append(String(path[..<dot]) + ".xmp")
         }
         return candidates.first { $0 != path && access(PathBytes.c($0), R_OK) == 0 }
+    }
+}
+
+/// A photo's title and caption as other apps wrote them, read in Shotwell's order: iPhoto
+/// keeps its title in `Iptc.Application2.ObjectName` and its caption in
+/// `Iptc.Application2.Caption`; most others their title in `.Caption` or the tags after it.
+/// `Exif.Image.ImageDescription` is not read: cameras write their own name there
+/// ("OLYMPUS DIGITAL CAMERA").
+struct TitleAndCaption {
+    static let iPhotoTitleTag = "Iptc.Application2.ObjectName"
+    static let titleTags = ["Iptc.Application2.Caption", "Xmp.dc.title", "Iptc.Application2.Headline", "Xmp.photoshop.Headline"]
+    /// Where a caption is, after `Xmp.dc.description` (and iPhoto's): Shotwell's comments.
+    static let commentTag = "Exif.Photo.UserComment"
+
+    var title: String?
+    var caption: String?
+
+    init(_ file: MetadataFile) {
+        let (hasXMP, hasIPTC, hasEXIF) = (file.hasXMP, file.hasIPTC, file.hasEXIF)
+        func text(_ name: String) -> String? {
+            let present = name.hasPrefix("Xmp.") ? hasXMP : name.hasPrefix("Iptc.") ? hasIPTC : hasEXIF
+            return present ? file.text(name) : nil
+        }
+        let description = text("Xmp.dc.description")
+        if let iPhotoTitle = text(Self.iPhotoTitleTag) {
+            title = iPhotoTitle
+            caption = description ?? text("Iptc.Application2.Caption")
+        } else {
+            title = Self.titleTags.lazy.compactMap(text).first
+            caption = description
+        }
+        caption = caption ?? text(Self.commentTag)
+        // A title is one line: several lines (seen in the wild) are not a title.
+        if let title, title.contains(where: \.isNewline) { self.title = nil }
     }
 }
 

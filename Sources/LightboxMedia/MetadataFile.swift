@@ -50,6 +50,15 @@ final class MetadataFile {
         return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
+    /// A text a person wrote (a title, a caption), trimmed: an XMP language alternative's
+    /// default-language text, an EXIF comment without its character set; nil when empty.
+    func text(_ name: String) -> String? {
+        guard let value = lbx_tags_text(tags, name) else { return nil }
+        defer { free(value) }
+        let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        return text.isEmpty ? nil : text
+    }
+
     /// Every value of a repeatable tag (an XMP bag, IPTC keywords), in order.
     func strings(_ name: String) -> [String] {
         guard let values = lbx_tags_strings(tags, name) else { return [] }

@@ -100,6 +100,23 @@ final class DetailsPaneTests: GtkTestCase {
             "both rows, each with its own value, under the catalog's word")
     }
 
+    func testATitleAndACaptionAreThePhotosFirstFacts() throws {
+        guard PinnedLocale.isInEffect(for: self) else { return }
+        var photo = Photo(path: "/photos/a.jpg")
+        photo.title = "Lofoten"
+        photo.caption = "Reine from the bridge.\nA cold morning."
+        photo.make = "FUJIFILM"
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self) + "/catalog.sqlite")
+        let details = DetailsController(store: CatalogStore(catalog: catalog))
+        details.show(photo)
+        let facts = details.source.items.compactMap { item -> String? in
+            guard case .field(let field, let value, _) = item else { return nil }
+            return "\(field.label): \(value)"
+        }
+        XCTAssertEqual(
+            Array(facts.prefix(3)), ["Title: Lofoten", "Caption: Reine from the bridge.\nA cold morning.", "Camera: FUJIFILM"])
+    }
+
     static let catalogsVariable = "LIGHTBOX_ALIKE_LABELS_CATALOGS"
     static let reportVariable = "LIGHTBOX_ALIKE_LABELS_REPORT"
 

@@ -104,15 +104,18 @@ final class PhotoListingTests: XCTestCase {
         photo.altitude = 35
         photo.rating = 3
         photo.keywords = ["Places|France|Paris", "家族"]
+        photo.title = "La tour"
+        photo.caption = "Vue du Trocadéro.\nUn soir de mars."
         XCTAssertEqual(
             PhotoListing.line(for: photo, decoded: true),
-            #"{"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","decoded":true,"error":null,"#
+            #"{"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","caption":"Vue du Trocadéro.\nUn soir de mars.","#
+                + #""decoded":true,"error":null,"#
                 + #""exposure":"1/250","file_size":32772,"focal_length":50,"height":480,"iso":100,"#
                 + #""keywords":["Places|France|Paris","家族"],"#
                 + #""latitude":48.8584,"lens":null,"longitude":2.2945,"make":"Canon","model":"Canon EOS R5","#
                 + #""orientation":1,"path":"/photos/2024/IMG_1.jpg","rating":3,"rejected":false,"#
                 + #""taken":"2024-03-12T14:05:07","#
-                + #""taken_source":"DateTimeOriginal","width":640}"#)
+                + #""taken_source":"DateTimeOriginal","title":"La tour","width":640}"#)
     }
 
     func testNumbersThatAreNotFiniteAreListedAsUnknown() {
@@ -124,10 +127,10 @@ final class PhotoListingTests: XCTestCase {
         photo.altitude = -.nan
         XCTAssertEqual(
             PhotoListing.line(for: photo),
-            #"{"altitude":null,"aperture":null,"camera":null,"decoded":null,"error":null,"exposure":null,"#
+            #"{"altitude":null,"aperture":null,"camera":null,"caption":null,"decoded":null,"error":null,"exposure":null,"#
                 + #""file_size":0,"focal_length":null,"height":0,"iso":null,"keywords":[],"latitude":null,"#
                 + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","#
-                + #""rating":0,"rejected":false,"taken":null,"taken_source":null,"width":0}"#)
+                + #""rating":0,"rejected":false,"taken":null,"taken_source":null,"title":null,"width":0}"#)
     }
 
     /// A row the encoder refuses (here a number that isn't finite, which `Row(photo:)`

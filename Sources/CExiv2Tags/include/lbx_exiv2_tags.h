@@ -43,6 +43,10 @@ char *lbx_tags_string(const lbx_tags *tags, const char *key);
    NULL when absent. */
 char **lbx_tags_strings(const lbx_tags *tags, const char *key);
 void lbx_tags_free_strings(char **strings);
+/* A text a person wrote (a title, a caption) in tag `key`, malloc'd; NULL when absent: an XMP
+   language alternative's default-language text (else its first), an EXIF comment's text
+   without its character set, any other tag as lbx_tags_string gives it. */
+char *lbx_tags_text(const lbx_tags *tags, const char *key);
 /* The number of values of EXIF tag `key` (0 when absent). */
 long lbx_tags_exif_count(const lbx_tags *tags, const char *key);
 /* The `index`th value of EXIF tag `key` as a fraction; false when absent. */

@@ -13,7 +13,7 @@ public enum DetailLink: Equatable, Sendable {
 /// What a details row is about: the row's identity (the list keys rows by it, never by
 /// their translated label, which two fields may share in a language) and its label.
 public enum DetailField: String, CaseIterable, Sendable {
-    case dateTaken, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions, fileSize
+    case title, caption, dateTaken, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions, fileSize
     case rejected, totalSize, folder, problem
 
     /// The row's label in the person's language.
@@ -21,6 +21,10 @@ public enum DetailField: String, CaseIterable, Sendable {
         switch self {
         // Translators: the keys of the details pane's rows, in a narrow column beside their values.
         case .dateTaken: tr("Date taken")
+        // Translators: a photo's title (the key of a details row).
+        case .title: tr("Title")
+        // Translators: a photo's caption, a few sentences about it (the key of a details row).
+        case .caption: tr("Caption")
         case .camera: tr("Camera")
         // Translators: the key of the details row listing the cameras of several selected photos.
         case .cameras: tr("Cameras")
@@ -134,6 +138,8 @@ public enum DetailItem: Identifiable, Equatable {
         let formats = LocaleFormats.current
         let numbers = formats.formattingLocale
         var fields: [(DetailField, String?, DetailLink?)] = [
+            (.title, photo.title, nil),
+            (.caption, photo.caption, nil),
             (.dateTaken, formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
             (.camera, photo.camera, photo.camera.map { .camera($0) }),
             (.lens, photo.lens, nil),

@@ -55,7 +55,7 @@ public final class PhotoCell: ListRowView {
     /// thumbnail's side in pixels.
     public func configure(with content: some PhotoPresentable, images: ImageSource?, size: Int) {
         if size != thumbnail.size { resize(to: size) }
-        let title = content.title
+        let title = content.rowTitle
         titleLabel.text = title
         titleLabel.tooltip = title
         // Translators: under the thumbnail of a file that can't be shown (a short mark).

@@ -5,7 +5,8 @@ import Foundation
 public protocol PhotoPresentable {
     /// The photo whose thumbnail the row shows.
     var thumbnailPhoto: Photo { get }
-    var title: String { get }
+    /// The row's first line: the file name.
+    var rowTitle: String { get }
     /// "12 March 2024, 14:05", or "" when unknown.
     var dateText: String { get }
     /// 0…5 stars.
@@ -24,7 +25,7 @@ extension PhotoPresentable {
 
 extension Photo: PhotoPresentable {
     public var thumbnailPhoto: Photo { self }
-    public var title: String { name }
+    public var rowTitle: String { name }
     public var dateText: String { PhotoFormat.date(self.taken) ?? "" }
     public var stars: Int { self.rating }
     public var isMarkedRejected: Bool { self.isRejected }

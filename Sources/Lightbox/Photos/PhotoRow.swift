@@ -54,7 +54,7 @@ public final class PhotoRow: ListRowView {
 
     /// Sets every field (a recycled row never shows stale content).
     public func configure(with content: some PhotoPresentable, images: ImageSource?) {
-        let title = content.title
+        let title = content.rowTitle
         let dateText = content.dateText
         titleLabel.text = title
         dateLabel.text = dateText

@@ -217,6 +217,12 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v8-keywords") { db in
             try moveKeywordsToTheirTables(db)  // see Catalog+Keywords.swift
         }
+        migrator.registerMigration("v9-titles") { db in
+            try db.alter(table: "photo") { t in
+                t.add(column: "title", .text)
+                t.add(column: "caption", .text)
+            }
+        }
         return migrator
     }
 

@@ -54,6 +54,9 @@ public struct Photo: Identifiable, Hashable, Sendable {
         public var isRejected = false
         /// Keywords from the file or its sidecar; hierarchical ones as `Parent|Child`.
         public var keywords: [String] = []
+        /// A title and a caption (one line; paragraphs), seeded from what other apps wrote.
+        public var title: String?
+        public var caption: String?
         /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
         public var error: String?
         /// The JPEG the camera saved beside this RAW file (same folder and name), which the list

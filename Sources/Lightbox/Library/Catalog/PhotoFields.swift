@@ -42,6 +42,8 @@ extension Photo.Fields {
         try visitor.visit(StoredField("rating", \.rating, [.column, .file, .listed, .person]))
         try visitor.visit(StoredField("error", \.error))
         try visitor.visit(StoredField("rejected", \.isRejected, [.column, .file, .listed, .person]))
+        try visitor.visit(StoredField("title", \.title, [.column, .file, .listed, .person]))
+        try visitor.visit(StoredField("caption", \.caption, [.column, .file, .listed, .person]))
         // In the catalog's keyword tables (Catalog+Keywords.swift), not a column.
         try visitor.visit(StoredField("keywords", \.keywords, [.file, .listed, .person]))
     }

@@ -200,5 +200,7 @@ extension Photo.Fields {
         rating = metadata.rating ?? 0
         isRejected = metadata.isRejected
         keywords = metadata.keywords
+        title = metadata.title
+        caption = metadata.caption
     }
 }

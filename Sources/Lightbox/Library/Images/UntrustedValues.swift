@@ -8,6 +8,8 @@ import Foundation
 enum UntrustedValues {
     /// Longest text kept from a tag (make, model, lens), in characters.
     static let maxTextLength = 200
+    /// Longest caption kept, in characters.
+    static let maxParagraphsLength = 2_000
 
     /// `value` when finite and inside `range`, else unknown.
     static func number(_ value: Double?, in range: ClosedRange<Double>) -> Double? {
@@ -41,6 +43,20 @@ enum UntrustedValues {
         }
         var text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.count > maxTextLength { text = String(text.prefix(maxTextLength - 1)) + "…" }
+        return text.isEmpty ? nil : text
+    }
+
+    /// Text of several lines (a caption): as `text`, its line breaks kept, at most
+    /// `maxParagraphsLength` characters.
+    static func paragraphs(_ value: String?) -> String? {
+        guard let value else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars.prefix(maxParagraphsLength * 4)
+        where scalar == "\n" || (scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format) {
+            scalars.append(scalar)
+        }
+        var text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.count > maxParagraphsLength { text = String(text.prefix(maxParagraphsLength - 1)) + "…" }
         return text.isEmpty ? nil : text
     }
 
@@ -127,6 +143,8 @@ extension Photo.Fields {
         }
         photo.altitude = photo.latitude == nil ? nil : UntrustedValues.number(altitude, in: -12_000...1_000_000)
         photo.rating = min(max(rating, 0), 5)
+        photo.title = UntrustedValues.text(title)
+        photo.caption = UntrustedValues.paragraphs(caption)
         return photo
     }
 }

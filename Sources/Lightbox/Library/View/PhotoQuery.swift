@@ -14,12 +14,13 @@ public struct PhotoGroup: Identifiable, Hashable, Sendable {
 }
 
 extension Array where Element == Photo {
-    /// Photos whose name, camera, lens or keywords contain every word of `text` (case-insensitive).
+    /// Photos whose name, title, caption, camera, lens or keywords contain every word of
+    /// `text` (case-insensitive).
     public func matching(_ text: String) -> [Photo] {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return self }
         return filter { photo in
-            let haystack = ([photo.name, photo.camera ?? "", photo.lens ?? ""] + photo.keywords)
+            let haystack = ([photo.name, photo.title ?? "", photo.caption ?? "", photo.camera ?? "", photo.lens ?? ""] + photo.keywords)
                 .joined(separator: " ").lowercased()
             return words.allSatisfy { haystack.contains($0) }
         }
