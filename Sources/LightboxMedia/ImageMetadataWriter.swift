@@ -3,7 +3,8 @@ import CGtk
 import Foundation
 import Gtk
 
-/// A rating, reject and keywords as Lightbox writes them into a photo or an XMP sidecar.
+/// A rating, reject, keywords, title and caption as Lightbox writes them into a photo or an
+/// XMP sidecar.
 public struct WrittenTags: Equatable, Sendable {
     /// `Xmp.xmp.Rating`: -1 for a reject, else 0…5 stars.
     public var rating: Int
@@ -13,9 +14,14 @@ public struct WrittenTags: Equatable, Sendable {
     public var subjects: [String]
     /// `Xmp.lr.hierarchicalSubject`: the hierarchical keywords, `Parent|Child`.
     public var hierarchicalSubjects: [String]
+    /// `Xmp.dc.title` and `Xmp.dc.description` (and the tags other apps read them from first,
+    /// where the file has them: see `ImageMetadataWriter.write`); nil removes them.
+    public var title: String?
+    public var caption: String?
 
-    /// The tags for stars (0…5), a reject and keywords (hierarchical ones as `A|B|C`).
-    public init(stars: Int, isRejected: Bool, keywords: [String]) {
+    /// The tags for stars (0…5), a reject, keywords (hierarchical ones as `A|B|C`), a title
+    /// and a caption.
+    public init(stars: Int, isRejected: Bool, keywords: [String], title: String? = nil, caption: String? = nil) {
         rating = isRejected ? -1 : min(max(stars, 0), 5)
         var subjects: [String] = []
         var hierarchical: [String] = []
@@ -27,12 +33,16 @@ public struct WrittenTags: Equatable, Sendable {
         }
         self.subjects = subjects
         hierarchicalSubjects = hierarchical
+        self.title = title
+        self.caption = caption
     }
 
-    init(rating: Int, subjects: [String], hierarchicalSubjects: [String]) {
+    init(rating: Int, subjects: [String], hierarchicalSubjects: [String], title: String?, caption: String?) {
         self.rating = rating
         self.subjects = subjects
         self.hierarchicalSubjects = hierarchicalSubjects
+        self.title = title
+        self.caption = caption
     }
 
     /// `Exif.Image.Rating` (a reject has no stars there: EXIF has no reject).
@@ -93,6 +103,7 @@ public enum ImageMetadataWriter {
         for name in otherStarTags where file.string(name) != nil {
             try file.set(name, "\(tags.exifStars)")
         }
+        try writeTitleAndCaption(tags, into: file, at: path)
         var error: UnsafeMutablePointer<GError>?
         let saved = withExtendedLifetime(file) { gexiv2_metadata_save_file(file.metadata, PathBytes.c(path), &error) }
         guard saved != 0 else {
@@ -100,14 +111,45 @@ public enum ImageMetadataWriter {
         }
     }
 
+    /// Sets the title and caption where Lightbox reads them (`TitleAndCaption`), so that it,
+    /// and every app reading the same tags first, reads them back: `Xmp.dc.title` and
+    /// `Xmp.dc.description` always; iPhoto's tags, IPTC's caption and headline,
+    /// `Xmp.photoshop.Headline` and EXIF's comment only where the file has them (never added).
+    /// A title or caption the file already says is left as the file has it (a rating
+    /// written back rewrites no other app's text).
+    private static func writeTitleAndCaption(_ tags: WrittenTags, into file: TaggedFile, at path: String) throws(MediaError) {
+        let current = TitleAndCaption(try MetadataFile(path: path))
+        let iPhoto = file.string(TitleAndCaption.iPhotoTitleTag) != nil
+        // Without a title a file is iPhoto's no more: its caption tag would read as the title.
+        let leavesIPhoto = iPhoto && tags.title == nil && current.title != nil
+        var titleTags = ["Iptc.Application2.Headline", "Xmp.photoshop.Headline"]
+        var captionTags = [TitleAndCaption.commentTag]
+        if iPhoto {
+            titleTags.append(TitleAndCaption.iPhotoTitleTag)
+            if leavesIPhoto { titleTags.append("Iptc.Application2.Caption") } else { captionTags.append("Iptc.Application2.Caption") }
+        } else {
+            titleTags.append("Iptc.Application2.Caption")
+        }
+        if current.title != tags.title {
+            try file.setText("Xmp.dc.title", tags.title)
+            for name in titleTags where file.string(name) != nil { try file.setText(name, tags.title) }
+        }
+        if current.caption != tags.caption || leavesIPhoto {
+            try file.setText("Xmp.dc.description", tags.caption)
+            for name in captionTags where file.string(name) != nil { try file.setText(name, tags.caption) }
+        }
+    }
+
     /// What the file at `path` itself says (no sidecar looked at): to check a write.
     public static func writtenTags(at path: String) throws(MediaError) -> WrittenTags {
         try ImageMetadataReader.initialize()
         let file = try TaggedFile(path: path)
+        let texts = TitleAndCaption(try MetadataFile(path: path))
         return WrittenTags(
             rating: file.string("Xmp.xmp.Rating").flatMap { Int($0) } ?? 0,
             subjects: file.strings("Xmp.dc.subject"),
-            hierarchicalSubjects: file.strings("Xmp.lr.hierarchicalSubject"))
+            hierarchicalSubjects: file.strings("Xmp.lr.hierarchicalSubject"),
+            title: texts.title, caption: texts.caption)
     }
 
     /// Whether the file at `path` has an EXIF block.
@@ -125,6 +167,18 @@ extension TaggedFile {
         guard gexiv2_metadata_try_set_tag_string(metadata, name, value, &error) != 0 else {
             throw MediaError.take(error, fallback: String(format: tr("gexiv2 could not set %@"), name))
         }
+    }
+
+    /// Sets a text a person wrote (a title, a caption), or clears the tag for nil. An XMP
+    /// language alternative gets its default language; an EXIF comment is written as Unicode.
+    func setText(_ name: String, _ text: String?) throws(MediaError) {
+        guard let text else {
+            var error: UnsafeMutablePointer<GError>?
+            _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
+            if let error { g_error_free(error) }
+            return
+        }
+        try set(name, name == TitleAndCaption.commentTag ? "charset=Unicode " + text : text)
     }
 
     /// Sets a repeatable tag (an XMP bag, IPTC keywords) to `values`, or clears it when

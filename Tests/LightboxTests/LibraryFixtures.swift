@@ -82,6 +82,19 @@ enum LibraryFixtures {
         let stderr: String
     }
 
+    /// `exiv2 -Pkv`: every tag the file has, values of a repeated tag in order (one line each).
+    static func exiv2Tags(_ path: String) throws -> [String: String] {
+        let result = try run("/usr/bin/exiv2", ["-q", "-Pkv", path])
+        var tags: [String: String] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            let key = String(parts[0])
+            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            tags[key] = tags[key].map { $0 + "; " + value } ?? value
+        }
+        return tags
+    }
+
     /// Runs a command to completion.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()

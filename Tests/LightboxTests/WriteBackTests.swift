@@ -59,19 +59,6 @@ final class WriteBackTests: GtkTestCase {
         XCTAssertEqual(store.pendingWriteCount, 0, "no write pending", file: file, line: line)
     }
 
-    /// `exiv2 -Pkv`: every tag the file has, values of a repeated tag in order.
-    private func exiv2Tags(_ path: String) throws -> [String: String] {
-        let result = try LibraryFixtures.run("/usr/bin/exiv2", ["-q", "-Pkv", path])
-        var tags: [String: String] = [:]
-        for line in result.stdout.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            let key = String(parts[0])
-            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-            tags[key] = tags[key].map { $0 + "; " + value } ?? value
-        }
-        return tags
-    }
-
     /// Decoded pixels: gdk-pixbuf's for PNG and TIFF; for WebP, ImageMagick's signature
     /// (a SHA-256 of the pixels), as gdk-pixbuf reads WebP only with an optional loader.
     private func pixels(_ path: String) throws -> [UInt8] {
@@ -106,7 +93,7 @@ final class WriteBackTests: GtkTestCase {
         }
         writtenBack(store)
         for path in paths {
-            let tags = try exiv2Tags(path)
+            let tags = try LibraryFixtures.exiv2Tags(path)
             XCTAssertEqual(tags["Xmp.xmp.Rating"], "4", path)
             XCTAssertEqual(tags["Xmp.dc.subject"], "Bergen, Places, Norway, Oslo, Fish market", path)
             XCTAssertEqual(tags["Xmp.lr.hierarchicalSubject"], "Places|Norway|Oslo", path)
@@ -115,7 +102,7 @@ final class WriteBackTests: GtkTestCase {
                 stamp(path), "the catalog knows the file as written: no rescan reads it again")
         }
         for path in [paths[0], paths[2]] {
-            let tags = try exiv2Tags(path)
+            let tags = try LibraryFixtures.exiv2Tags(path)
             XCTAssertEqual(tags["Exif.Image.Rating"], "4", path)
             XCTAssertEqual(tags["Exif.Image.RatingPercent"], "75", path)
         }
@@ -124,14 +111,14 @@ final class WriteBackTests: GtkTestCase {
         try store.edit(paths) { $0.remove(keyword: "Bergen") }
         writtenBack(store)
         for path in paths {
-            let tags = try exiv2Tags(path)
+            let tags = try LibraryFixtures.exiv2Tags(path)
             XCTAssertEqual(tags["Xmp.xmp.Rating"], "-1", path)
             XCTAssertEqual(tags["Xmp.dc.subject"], "Places, Norway, Oslo, Fish market", "a removed keyword is gone: \(path)")
             let read = try ImageMetadataReader.read(path: path)
             XCTAssertTrue(read.isRejected, path)
             XCTAssertEqual(read.keywords, ["Fish market", "Places|Norway|Oslo"], path)
         }
-        XCTAssertEqual(try exiv2Tags(paths[0])["Exif.Image.Rating"], "0", "EXIF has no reject")
+        XCTAssertEqual(try LibraryFixtures.exiv2Tags(paths[0])["Exif.Image.Rating"], "0", "EXIF has no reject")
         XCTAssertEqual(try JPEGScanData.of(paths[0]), scan, "the JPEG's image data is the same bytes")
         XCTAssertEqual(try paths.dropFirst().map { try pixels($0) }, decoded, "PNG, TIFF and WebP pixels are the same")
         XCTAssertEqual(
@@ -154,7 +141,7 @@ final class WriteBackTests: GtkTestCase {
         let store = try openStore()
         try store.edit([path]) { $0.keywords = ["New"] }
         writtenBack(store)
-        XCTAssertEqual(try exiv2Tags(path)["Iptc.Application2.Keywords"], "New")
+        XCTAssertEqual(try LibraryFixtures.exiv2Tags(path)["Iptc.Application2.Keywords"], "New")
         XCTAssertEqual(try ImageMetadataReader.read(path: path).keywords, ["New"])
         var info = stat()
         stat(path, &info)
@@ -181,7 +168,7 @@ final class WriteBackTests: GtkTestCase {
             ["IMG_1.jpg", "IMG_1.jpg.xmp", "IMG_2.DNG", "IMG_2.DNG.xmp", "IMG_3.CR2", "IMG_3.xmp"],
             "a new sidecar is name.ext.xmp; an existing one in the other naming is updated")
         for sidecar in ["IMG_1.jpg.xmp", "IMG_2.DNG.xmp", "IMG_3.xmp"] {
-            let tags = try exiv2Tags(folder + "/" + sidecar)
+            let tags = try LibraryFixtures.exiv2Tags(folder + "/" + sidecar)
             XCTAssertEqual(tags["Xmp.xmp.Rating"], "5", sidecar)
             XCTAssertEqual(tags["Xmp.dc.subject"], "Oslo", sidecar)
         }
@@ -214,7 +201,7 @@ final class WriteBackTests: GtkTestCase {
         writeBack.schedule()
         XCTAssertTrue(writeBack.finish(waitingAtMost: 30))
 
-        let tags = try exiv2Tags(path)
+        let tags = try LibraryFixtures.exiv2Tags(path)
         XCTAssertEqual(tags["Exif.Image.Artist"], "Ingrid", "the other app's tag survives")
         XCTAssertEqual(tags["Xmp.xmp.Rating"], "2")
         XCTAssertEqual(tags["Xmp.dc.subject"], "Harbour")
@@ -273,8 +260,8 @@ final class WriteBackTests: GtkTestCase {
         store.writePendingChangesNow()
         pump(until: { store.pendingWriteCount == 0 }, "the queue is written")
         for path in paths {
-            XCTAssertEqual(try exiv2Tags(path)["Xmp.xmp.Rating"], "1", path)
-            XCTAssertEqual(try exiv2Tags(path)["Xmp.dc.subject"], "Queued", path)
+            XCTAssertEqual(try LibraryFixtures.exiv2Tags(path)["Xmp.xmp.Rating"], "1", path)
+            XCTAssertEqual(try LibraryFixtures.exiv2Tags(path)["Xmp.dc.subject"], "Queued", path)
         }
     }
 
@@ -285,7 +272,7 @@ final class WriteBackTests: GtkTestCase {
         try catalog.setMetadata([path: PhotoMetadata(rating: 3)], queueingWrites: true)
         let store = try openStore(writing: true)
         pump(
-            until: { (try? self.exiv2Tags(path)["Xmp.xmp.Rating"]) == "3" && store.pendingWriteCount == 0 },
+            until: { (try? LibraryFixtures.exiv2Tags(path)["Xmp.xmp.Rating"]) == "3" && store.pendingWriteCount == 0 },
             timeout: 20, "the queued write")
     }
 
@@ -306,7 +293,7 @@ final class WriteBackTests: GtkTestCase {
 
         writePending.activate()
         pump(until: { !writePending.isEnabled }, timeout: 20, "the queue to be written")
-        XCTAssertEqual(try exiv2Tags(path)["Xmp.xmp.Rating"], "2")
+        XCTAssertEqual(try LibraryFixtures.exiv2Tags(path)["Xmp.xmp.Rating"], "2")
         XCTAssertEqual(store.pendingWriteCount, 0)
     }
 }

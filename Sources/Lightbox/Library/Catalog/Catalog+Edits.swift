@@ -20,10 +20,12 @@ extension Catalog {
     public func setMetadata(_ values: [Photo.ID: PhotoMetadata], queueingWrites: Bool = false) throws -> [String] {
         guard !values.isEmpty else { return [] }
         return try database.write { db in
-            let statement = try db.cachedStatement(sql: "UPDATE photo SET rating = ?, rejected = ? WHERE path = ? RETURNING id")
+            let statement = try db.cachedStatement(
+                sql: "UPDATE photo SET rating = ?, rejected = ?, title = ?, caption = ? WHERE path = ? RETURNING id")
             var missing: [String] = []
             for (path, metadata) in values {
-                guard let id = try Int64.fetchOne(statement, arguments: [metadata.rating, metadata.isRejected, path]) else {
+                let arguments: StatementArguments = [metadata.rating, metadata.isRejected, metadata.title, metadata.caption, path]
+                guard let id = try Int64.fetchOne(statement, arguments: arguments) else {
                     missing.append(path)
                     continue
                 }

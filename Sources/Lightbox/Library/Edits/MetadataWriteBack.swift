@@ -138,7 +138,8 @@ final class MetadataWriteBack: @unchecked Sendable {
         }
         guard let info = FileInfo(path: path) else { return Report(remaining: 0) }
         clearTemporaryCopies(in: (path as NSString).deletingLastPathComponent)
-        let tags = WrittenTags(stars: photo.rating, isRejected: photo.isRejected, keywords: photo.keywords)
+        let tags = WrittenTags(
+            stars: photo.rating, isRejected: photo.isRejected, keywords: photo.keywords, title: photo.title, caption: photo.caption)
         // Another app changed the file since the catalog read it: take in what it changed.
         let reread =
             info.stamp != FileStamp(size: photo.fileSize, modified: photo.modified)

@@ -1,19 +1,24 @@
 import Foundation
 
 /// What a person sets on a photo, as opposed to what its file says about it: stars, a
-/// reject, keywords. The catalog owns these once a photo is listed (a file read again
-/// never overwrites them); write-back copies them into the file.
+/// reject, keywords, a title and a caption. The catalog owns these once a photo is listed
+/// (a file read again never overwrites them); write-back copies them into the file.
 public struct PhotoMetadata: Hashable, Sendable {
     /// Stars, 0…5.
     public var rating: Int
     public var isRejected: Bool
     /// Keywords in the order they were added; hierarchical ones as `Parent|Child`.
     public var keywords: [String]
+    /// One line, and paragraphs; nil for none.
+    public var title: String?
+    public var caption: String?
 
-    public init(rating: Int = 0, isRejected: Bool = false, keywords: [String] = []) {
+    public init(rating: Int = 0, isRejected: Bool = false, keywords: [String] = [], title: String? = nil, caption: String? = nil) {
         self.rating = rating
         self.isRejected = isRejected
         self.keywords = keywords
+        self.title = title
+        self.caption = caption
     }
 
     /// Adds `keyword` unless the photo has it already (compared case-insensitively, as
@@ -26,6 +31,18 @@ public struct PhotoMetadata: Hashable, Sendable {
         return true
     }
 
+    /// Sets the title as typed: one line, surrounding space trimmed; nothing left is none.
+    public mutating func set(title text: String) {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        title = line.isEmpty ? nil : line
+    }
+
+    /// Sets the caption as typed, its lines kept, surrounding space trimmed; nothing left is none.
+    public mutating func set(caption text: String) {
+        let paragraphs = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        caption = paragraphs.isEmpty ? nil : paragraphs
+    }
+
     /// Removes `keyword` (case-insensitively); returns whether the photo had it.
     @discardableResult
     public mutating func remove(keyword: String) -> Bool {
@@ -36,13 +53,19 @@ public struct PhotoMetadata: Hashable, Sendable {
 }
 
 extension Photo {
-    /// The stars, reject and keywords, together.
+    /// The stars, reject, keywords, title and caption, together.
     public var metadata: PhotoMetadata {
-        get { PhotoMetadata(rating: self.rating, isRejected: self.isRejected, keywords: self.keywords) }
+        get {
+            PhotoMetadata(
+                rating: self.rating, isRejected: self.isRejected, keywords: self.keywords, title: self.title,
+                caption: self.caption)
+        }
         set {
             if self.rating != newValue.rating { self.rating = newValue.rating }
             if self.isRejected != newValue.isRejected { self.isRejected = newValue.isRejected }
             if self.keywords != newValue.keywords { self.keywords = newValue.keywords }
+            if self.title != newValue.title { self.title = newValue.title }
+            if self.caption != newValue.caption { self.caption = newValue.caption }
         }
     }
 }

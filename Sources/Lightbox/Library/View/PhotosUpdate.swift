@@ -67,7 +67,8 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// searches and sorts again (a rating that changes no filter's answer and no order does
     /// not make it search and sort 100,000 photos again).
     func isAffected(from old: PhotoMetadata, to new: PhotoMetadata) -> Bool {
-        (order == .rating && old.rating != new.rating) || (!search.isEmpty && old.keywords != new.keywords)
+        (order == .rating && old.rating != new.rating)
+            || (!search.isEmpty && (old.keywords != new.keywords || old.title != new.title || old.caption != new.caption))
             || admits(old) != admits(new) || old.isRejected != new.isRejected
     }
 
