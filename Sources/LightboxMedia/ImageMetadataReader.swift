@@ -120,7 +120,8 @@ public enum ImageMetadataReader {
 /// ("OLYMPUS DIGITAL CAMERA").
 struct TitleAndCaption {
     static let iPhotoTitleTag = "Iptc.Application2.ObjectName"
-    static let titleTags = ["Iptc.Application2.Caption", "Xmp.dc.title", "Iptc.Application2.Headline", "Xmp.photoshop.Headline"]
+    static let iPhotoCaptionTag = "Iptc.Application2.Caption"
+    static let titleTags = [iPhotoCaptionTag, "Xmp.dc.title", "Iptc.Application2.Headline", "Xmp.photoshop.Headline"]
     /// Where a caption is, after `Xmp.dc.description` (and iPhoto's): Shotwell's comments.
     static let commentTag = "Exif.Photo.UserComment"
 
@@ -128,15 +129,12 @@ struct TitleAndCaption {
     var caption: String?
 
     init(_ file: MetadataFile) {
-        let (hasXMP, hasIPTC, hasEXIF) = (file.hasXMP, file.hasIPTC, file.hasEXIF)
-        func text(_ name: String) -> String? {
-            let present = name.hasPrefix("Xmp.") ? hasXMP : name.hasPrefix("Iptc.") ? hasIPTC : hasEXIF
-            return present ? file.text(name) : nil
-        }
+        let kinds = file.kinds
+        func text(_ name: String) -> String? { kinds.mayHave(name) ? file.text(name) : nil }
         let description = text("Xmp.dc.description")
         if let iPhotoTitle = text(Self.iPhotoTitleTag) {
             title = iPhotoTitle
-            caption = description ?? text("Iptc.Application2.Caption")
+            caption = description ?? text(Self.iPhotoCaptionTag)
         } else {
             title = Self.titleTags.lazy.compactMap(text).first
             caption = description
@@ -162,25 +160,20 @@ struct RatingAndKeywords {
     var keywords: [String]
 
     init(_ file: MetadataFile) {
-        // An XMP or IPTC lookup parses its key (a registry search for XMP): tags of a kind
-        // the file has none of are not looked up (most camera JPEGs carry EXIF alone).
-        let (hasXMP, hasIPTC, hasEXIF) = (file.hasXMP, file.hasIPTC, file.hasEXIF)
-        func present(_ name: String) -> Bool {
-            name.hasPrefix("Xmp.") ? hasXMP : name.hasPrefix("Iptc.") ? hasIPTC : hasEXIF
-        }
-        for name in Self.ratingTags where present(name) {
+        let kinds = file.kinds
+        for name in Self.ratingTags where kinds.mayHave(name) {
             guard let value = file.string(name).flatMap(Double.init) else { continue }
             isRejected = value < 0
             rating = isRejected ? 0 : min(Int(value.rounded()), 5)
             break
         }
-        if rating == nil, hasEXIF, let percent = file.string("Exif.Image.RatingPercent").flatMap(Double.init) {
+        if rating == nil, kinds.exif, let percent = file.string("Exif.Image.RatingPercent").flatMap(Double.init) {
             rating = Self.percentForStars.lastIndex { percent >= $0 }.map { $0 + 1 } ?? 0
         }
         keywords = Self.merge(
-            flat: (hasXMP ? file.strings("Xmp.dc.subject") : [])
-                + (hasIPTC ? file.strings("Iptc.Application2.Keywords") : []),
-            hierarchical: hasXMP ? file.strings("Xmp.lr.hierarchicalSubject") : [])
+            flat: (kinds.xmp ? file.strings("Xmp.dc.subject") : [])
+                + (kinds.iptc ? file.strings("Iptc.Application2.Keywords") : []),
+            hierarchical: kinds.xmp ? file.strings("Xmp.lr.hierarchicalSubject") : [])
     }
 
     /// Flat keywords, then hierarchical ones as `Parent|Child`, each once in first-seen order;

@@ -122,13 +122,15 @@ public enum ImageMetadataWriter {
         let iPhoto = file.string(TitleAndCaption.iPhotoTitleTag) != nil
         // Without a title a file is iPhoto's no more: its caption tag would read as the title.
         let leavesIPhoto = iPhoto && tags.title == nil && current.title != nil
-        var titleTags = ["Iptc.Application2.Headline", "Xmp.photoshop.Headline"]
+        // The title tags besides `Xmp.dc.title`; in an iPhoto file, its caption tag is the caption's.
+        var titleTags = TitleAndCaption.titleTags.filter { $0 != "Xmp.dc.title" }
         var captionTags = [TitleAndCaption.commentTag]
         if iPhoto {
             titleTags.append(TitleAndCaption.iPhotoTitleTag)
-            if leavesIPhoto { titleTags.append("Iptc.Application2.Caption") } else { captionTags.append("Iptc.Application2.Caption") }
-        } else {
-            titleTags.append("Iptc.Application2.Caption")
+            if !leavesIPhoto {
+                titleTags.removeAll { $0 == TitleAndCaption.iPhotoCaptionTag }
+                captionTags.append(TitleAndCaption.iPhotoCaptionTag)
+            }
         }
         if current.title != tags.title {
             try file.setText("Xmp.dc.title", tags.title)

@@ -36,6 +36,22 @@ final class MetadataFile {
     var hasXMP: Bool { lbx_tags_has_xmp(tags) }
     var hasIPTC: Bool { lbx_tags_has_iptc(tags) }
 
+    /// The kinds of tags the file has. An XMP or IPTC lookup parses its key (a registry
+    /// search for XMP): tags of a kind the file has none of are not looked up (most camera
+    /// JPEGs carry EXIF alone).
+    struct Kinds {
+        let xmp: Bool
+        let iptc: Bool
+        let exif: Bool
+
+        /// Whether the file may have tag `name`.
+        func mayHave(_ name: String) -> Bool {
+            name.hasPrefix("Xmp.") ? xmp : name.hasPrefix("Iptc.") ? iptc : exif
+        }
+    }
+
+    var kinds: Kinds { Kinds(xmp: hasXMP, iptc: hasIPTC, exif: hasEXIF) }
+
     /// The tag's value, trimmed; nil when absent or blank.
     func string(_ name: String) -> String? {
         guard let value = lbx_tags_string(tags, name) else { return nil }

@@ -36,27 +36,27 @@ enum UntrustedValues {
             // Text trimmed of nothing is returned as it is (no copy: every photo read passes here).
             if utf8.count <= maxTextLength { return utf8.count == value.utf8.count ? value : String(decoding: utf8, as: UTF8.self) }
         }
-        var scalars = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars.prefix(maxTextLength * 4)
-        where scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format {
-            scalars.append(scalar)
-        }
-        var text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.count > maxTextLength { text = String(text.prefix(maxTextLength - 1)) + "…" }
-        return text.isEmpty ? nil : text
+        return printable(value, keepingLineBreaks: false, maxLength: maxTextLength)
     }
 
     /// Text of several lines (a caption): as `text`, its line breaks kept, at most
     /// `maxParagraphsLength` characters.
     static func paragraphs(_ value: String?) -> String? {
-        guard let value else { return nil }
+        value.flatMap { printable($0, keepingLineBreaks: true, maxLength: maxParagraphsLength) }
+    }
+
+    /// `value` without control and format characters (line breaks kept when asked),
+    /// trimmed, cut to `maxLength` characters with an ellipsis; nil when nothing is left.
+    private static func printable(_ value: String, keepingLineBreaks: Bool, maxLength: Int) -> String? {
         var scalars = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars.prefix(maxParagraphsLength * 4)
-        where scalar == "\n" || (scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format) {
+        for scalar in value.unicodeScalars.prefix(maxLength * 4)
+        where (keepingLineBreaks && scalar == "\n")
+            || (scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format)
+        {
             scalars.append(scalar)
         }
         var text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.count > maxParagraphsLength { text = String(text.prefix(maxParagraphsLength - 1)) + "…" }
+        if text.count > maxLength { text = String(text.prefix(maxLength - 1)) + "…" }
         return text.isEmpty ? nil : text
     }
 

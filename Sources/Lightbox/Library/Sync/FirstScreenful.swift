@@ -49,7 +49,7 @@ struct FirstScreenful: Sendable {
         guard isRead(for: spec) else { return nil }
         return InBackground {
             let catalog = try catalog.value()
-            let folders = Set(try catalog.libraryFolders().map { ($0.path as NSString).standardizingPath }).sorted()
+            let folders = LibrarySync.roots(of: try catalog.libraryFolders().map(\.path))
             guard !folders.isEmpty else { return nil }
             let filter = spec.folder.map { ($0 as NSString).standardizingPath }
             return read(from: catalog, folders: shownFolders(folders, filter: filter), order: spec.order, limit: limit)

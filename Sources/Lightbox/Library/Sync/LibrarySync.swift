@@ -99,7 +99,7 @@ final class LibrarySync {
     /// watches them (`rescanning: false` leaves that to a later `rescan()`). A folder that
     /// can't be read, or goes away, is offline until it is back; the others are not affected.
     func open(folders list: [String], rescanning: Bool = true) {
-        let roots = Set(list.map { ($0 as NSString).standardizingPath }).sorted()
+        let roots = Self.roots(of: list)
         folders = roots
         browsedFolders.formIntersection(roots)
         generation += 1
@@ -181,6 +181,11 @@ final class LibrarySync {
             scanProgress = ScanProgress(done: 0, total: nil)
             scan(roots)
         }
+    }
+
+    /// Folders as `open` shows them: standardized, each once, sorted.
+    nonisolated static func roots(of list: [String]) -> [String] {
+        Set(list.map { ($0 as NSString).standardizingPath }).sorted()
     }
 
     /// Runs `apply` now, or once the rows being read are shown.
