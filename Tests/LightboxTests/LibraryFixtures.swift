@@ -82,6 +82,17 @@ enum LibraryFixtures {
         let stderr: String
     }
 
+    /// A copy of the first sample as `name` in `folder`, with `commands` applied by
+    /// `exiv2 -M` (tags as other apps write them).
+    static func sampleCopy(_ name: String, in folder: String, applying commands: [String] = []) throws -> String {
+        let path = folder + "/" + name
+        try FileManager.default.copyItem(atPath: samplePaths[0], toPath: path)
+        guard !commands.isEmpty else { return path }
+        let result = try run("/usr/bin/exiv2", commands.flatMap { ["-M", $0] } + [path])
+        XCTAssertEqual(result.status, 0, "exiv2: \(result.stderr)")
+        return path
+    }
+
     /// `exiv2 -Pkv`: every tag the file has, values of a repeated tag in order (one line each).
     static func exiv2Tags(_ path: String) throws -> [String: String] {
         let result = try run("/usr/bin/exiv2", ["-q", "-Pkv", path])

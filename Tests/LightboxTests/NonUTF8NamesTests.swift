@@ -116,12 +116,7 @@ final class NonUTF8NamesTests: GtkTestCase {
     @MainActor
     func testARatingIsWrittenIntoTheFileAndTheTrashTakesItAndGivesItBack() throws {
         let (photo, nested) = try Self.makeLatin1Library(at: library)
-        let store = CatalogStore(
-            catalog: try Catalog(path: catalogPath),
-            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
-        store.savesMetadataInFiles = true
-        store.open(folder: library)
-        pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
+        let store = try writeBackStore(over: library, catalogPath: catalogPath)
         XCTAssertEqual(Set(store.photos.map(\.path)), [photo, nested])
 
         try store.setRating(5, for: nested)

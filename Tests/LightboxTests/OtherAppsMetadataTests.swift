@@ -14,12 +14,7 @@ final class OtherAppsMetadataTests: XCTestCase {
 
     /// A copy of the first sample as `name`, with `commands` applied by `exiv2 -M`.
     private func photo(_ name: String, _ commands: [String]) throws -> String {
-        let path = folder + "/" + name
-        try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[0], toPath: path)
-        guard !commands.isEmpty else { return path }
-        let result = try LibraryFixtures.run("/usr/bin/exiv2", commands.flatMap { ["-M", $0] } + [path])
-        XCTAssertEqual(result.status, 0, "exiv2: \(result.stderr)")
-        return path
+        try LibraryFixtures.sampleCopy(name, in: folder, applying: commands)
     }
 
     private func read(_ path: String) throws -> ImageMetadata {

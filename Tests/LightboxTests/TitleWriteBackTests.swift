@@ -18,27 +18,16 @@ final class TitleWriteBackTests: GtkTestCase {
 
     /// A copy of the first sample as `name`, with `commands` applied by `exiv2 -M`.
     private func photo(_ name: String, _ commands: [String] = []) throws -> String {
-        let path = folder + "/" + name
-        try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[0], toPath: path)
-        guard !commands.isEmpty else { return path }
-        let result = try LibraryFixtures.run("/usr/bin/exiv2", commands.flatMap { ["-M", $0] } + [path])
-        XCTAssertEqual(result.status, 0, "exiv2: \(result.stderr)")
-        return path
+        try LibraryFixtures.sampleCopy(name, in: folder, applying: commands)
     }
 
     private func openStore() throws -> CatalogStore {
-        let store = CatalogStore(
-            catalog: try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"),
-            images: ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))))
-        store.savesMetadataInFiles = true
-        store.open(folder: folder)
-        pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
-        return store
+        try writeBackStore(over: folder, catalogPath: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
     }
 
-    private func writtenBack(_ store: CatalogStore, file: StaticString = #filePath, line: UInt = #line) {
-        store.waitUntilSaved()
-        XCTAssertTrue(store.writeBack.finish(waitingAtMost: 30), "the queue was written", file: file, line: line)
+    /// Waits for every edit to be written back, no notice said.
+    private func writtenBackSayingNothing(_ store: CatalogStore, file: StaticString = #filePath, line: UInt = #line) {
+        writtenBack(store, file: file, line: line)
         XCTAssertNil(store.notice, file: file, line: line)
     }
 
@@ -57,7 +46,7 @@ final class TitleWriteBackTests: GtkTestCase {
         }
         XCTAssertEqual(store.photo(plain)?.title, "Lofoten, first light", "one line, trimmed")
         XCTAssertEqual(store.photo(plain)?.caption, "Reine from the bridge.\nA cold morning.")
-        writtenBack(store)
+        writtenBackSayingNothing(store)
         for path in [plain, iPhoto, shotwell] {
             let tags = try LibraryFixtures.exiv2Tags(path)
             XCTAssertEqual(tags["Xmp.dc.title"], #"lang="x-default" Lofoten, first light"#, path)
@@ -74,7 +63,7 @@ final class TitleWriteBackTests: GtkTestCase {
         XCTAssertNil(try LibraryFixtures.exiv2Tags(plain)["Iptc.Application2.Caption"], "IPTC is not added")
 
         _ = try store.undo(edit)
-        writtenBack(store)
+        writtenBackSayingNothing(store)
         XCTAssertNil(store.photo(plain)?.title)
         XCTAssertNil(try LibraryFixtures.exiv2Tags(plain)["Xmp.dc.title"], "a title taken back leaves the file")
         let iPhotoRead = try ImageMetadataReader.read(path: iPhoto)
@@ -89,7 +78,7 @@ final class TitleWriteBackTests: GtkTestCase {
         let iPhoto = try photo("iphoto.jpg", ["set Iptc.Application2.ObjectName Old", "set Iptc.Application2.Caption A caption"])
         let store = try openStore()
         try store.edit([iPhoto]) { $0.set(title: " ") }
-        writtenBack(store)
+        writtenBackSayingNothing(store)
         let read = try ImageMetadataReader.read(path: iPhoto)
         XCTAssertNil(read.title, "its caption is not read as a title")
         XCTAssertEqual(read.caption, "A caption")
