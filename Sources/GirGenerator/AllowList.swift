@@ -63,7 +63,7 @@ extension AllowList {
             "Gtk.ListItem", "Gtk.ListItemFactory", "Gtk.SignalListItemFactory",
             "Gtk.ListBase", "Gtk.ListView", "Gtk.GridView",
             "Gtk.SingleSelection", "Gtk.MultiSelection", "Gtk.NoSelection", "Gtk.StringList",
-            "Gtk.EventController", "Gtk.EventControllerKey",
+            "Gtk.EventController", "Gtk.EventControllerKey", "Gtk.EventControllerFocus",
             "Gtk.NativeDialog", "Gtk.FileChooserNative",
             // A setting's on/off switch in a preferences row.
             "Gtk.Switch",
@@ -227,6 +227,8 @@ extension AllowList {
             "Adw.ToastOverlay", "Adw.Toast", "Adw.StatusPage", "Adw.AboutWindow",
             // The preferences window: groups of rows, each a title beside its control.
             "Adw.PreferencesWindow", "Adw.PreferencesPage", "Adw.PreferencesGroup", "Adw.PreferencesRow", "Adw.ActionRow",
+            // A photo's title and caption, typed in the details pane.
+            "Adw.EntryRow",
         ],
         handWritten: ["Gtk.Application": "Application"],
         signalParameterTypes: [:],

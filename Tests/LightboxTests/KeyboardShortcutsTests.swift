@@ -33,11 +33,14 @@ final class KeyboardShortcutsTests: GtkTestCase {
         let editor = KeywordsEditorController(store: store)
         _ = editor.view
         let chip = KeywordChip(KeywordShare(keyword: "harbour", count: 1, total: 1))
+        let titleEditor = TitleEditorController(store: store)
+        _ = titleEditor.view
         return Actions(
             root: root, window: window,
             groups: [
                 "win": actions, "photo": photoPage.actions, "albums": albums.actions,
                 "keyword-entry": editor.entryActions, "keyword": chip.actions,
+                "text-row": try! XCTUnwrap(titleEditor.rowActions[.caption]),
             ])
     }
 

@@ -217,3 +217,42 @@ extension PhotoPageControllerTests {
         XCTAssertFalse(window.isFullscreen)
     }
 }
+
+/// The photo page's title and caption: shown over the photo, typed with F2 in a popover.
+final class PhotoPageTitleTests: GtkTestCase {
+    func testTheTitleShowsOverThePhotoAndF2EditsItWhileLeftAndRightStayInTheText() throws {
+        let store = AlbumsFixtures.store(self)
+        let photos = store.photos
+        try store.edit([photos[1].id]) {
+            $0.set(title: "Harbour")
+            $0.set(caption: "Fishing boats coming in.")
+        }
+        let page = PhotoPageController(store: store, photos: photos, index: 0)
+        let (window, _) = AlbumsFixtures.window(showing: page)
+        var edits: [MetadataEdit] = []
+        page.titleEditor.onEdit = { edits.append($0) }
+        XCTAssertEqual(page.shownTitle, "", "a photo without a title shows none")
+        page.showPhoto(at: 1)
+        XCTAssertEqual(page.shownTitle, "Harbour")
+        let pageView = page.view as! PhotoPageView
+        XCTAssertEqual(pageView.captionLabel.text, "Fishing boats coming in.")
+
+        page.editTitle()
+        XCTAssertTrue(page.isEditingTitle)
+        let rows = page.titleEditor.view as! TitleEditorView
+        pump(until: { rows.titleRow.stateFlags.contains(.focusWithin) }, timeout: 3, "F2 focuses the title")
+        XCTAssertEqual(rows.titleRow.text, "Harbour")
+        XCTAssertFalse(page.view.sendKeyPress(Key(name: "Left")!, modifiers: []), "Left moves the text's cursor, not the photo")
+        XCTAssertEqual(page.currentPhoto?.id, photos[1].id)
+        rows.titleRow.text = "Harbour at dawn"
+        rows.titleRow.activateText()
+        XCTAssertEqual(page.shownTitle, "Harbour at dawn", "the page shows what was saved")
+        XCTAssertEqual(edits.count, 1)
+        _ = screenshot(window, name: "photo-page-title")
+
+        XCTAssertTrue(rows.titleRow.activateAction("text-row.revert"))
+        pump(until: { !page.isEditingTitle }, timeout: 3, "Escape closes the popover")
+        XCTAssertTrue(page.view.sendKeyPress(Key(name: "Right")!, modifiers: []))
+        XCTAssertEqual(page.currentPhoto?.id, photos[2].id, "Right steps again once the popover is closed")
+    }
+}

@@ -22,6 +22,7 @@ extension Object {
         (adw_preferences_group_get_type, { PreferencesGroup($0, ownership: $1) }),
         (adw_preferences_row_get_type, { PreferencesRow($0, ownership: $1) }),
         (adw_action_row_get_type, { ActionRow($0, ownership: $1) }),
+        (adw_entry_row_get_type, { EntryRow($0, ownership: $1) }),
     ]
 
     /// Each generated interface of Adw by its GType, for objects of classes no binding wraps.

@@ -49,6 +49,7 @@ extension Object {
         (gtk_string_list_get_type, { StringList($0, ownership: $1) }),
         (gtk_event_controller_get_type, { EventController($0, ownership: $1) }),
         (gtk_event_controller_key_get_type, { EventControllerKey($0, ownership: $1) }),
+        (gtk_event_controller_focus_get_type, { EventControllerFocus($0, ownership: $1) }),
         (gtk_native_dialog_get_type, { NativeDialog($0, ownership: $1) }),
         (gtk_file_chooser_native_get_type, { FileChooserNative($0, ownership: $1) }),
         (gtk_switch_get_type, { Switch($0, ownership: $1) }),

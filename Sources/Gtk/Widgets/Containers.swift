@@ -19,6 +19,19 @@ extension ScrolledWindow {
     public var maximumVerticalOffset: Double {
         verticalAdjustment.upper - verticalAdjustment.pageSize
     }
+
+    /// Scrolls as little as it takes to show `descendant` of the content: its end, and its
+    /// top when it is taller than the page.
+    public func scrollToShow(_ descendant: Widget) {
+        guard let content = gtk_scrolled_window_get_child(cast()) else { return }
+        var origin = graphene_point_t(x: 0, y: 0)
+        var top = graphene_point_t(x: 0, y: 0)
+        guard gtk_widget_compute_point(descendant.widget, content, &origin, &top) != 0 else { return }
+        let page = verticalAdjustment.pageSize
+        let end = Double(top.y) + Double(gtk_widget_get_height(descendant.widget))
+        let offset = min(Double(top.y), max(verticalOffset, end - page))
+        verticalOffset = min(max(0, offset), maximumVerticalOffset)
+    }
 }
 
 extension Paned {

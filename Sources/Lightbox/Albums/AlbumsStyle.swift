@@ -34,6 +34,8 @@ public enum AlbumsStyle {
         .photo-bar .star-on { color: @yellow_3; }
         .photo-bar .star-off { color: rgba(255, 255, 255, 0.45); }
         .photo-bar .rejected-mark { color: #ff7b63; font-weight: bold; }
+        .photo-caption { background-color: rgba(0, 0, 0, 0.55); color: white; border-radius: 12px;
+                         padding: 8px 16px; margin: 18px 18px 0 18px; }
         .photo-nav { margin: 18px; min-width: 40px; min-height: 40px; }
         """
 }

@@ -131,15 +131,13 @@ public enum DetailItem: Identifiable, Equatable {
         return items
     }
 
-    /// The rows for `photo`: preview, rating, then the facts it has (its keywords are in the
-    /// keyword editor under the rows).
+    /// The rows for `photo`: preview, rating, then the facts it has (its title, caption and
+    /// keywords are in the editors under the rows).
     @MainActor
     public static func items(for photo: Photo) -> [DetailItem] {
         let formats = LocaleFormats.current
         let numbers = formats.formattingLocale
         var fields: [(DetailField, String?, DetailLink?)] = [
-            (.title, photo.title, nil),
-            (.caption, photo.caption, nil),
             (.dateTaken, formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
             (.camera, photo.camera, photo.camera.map { .camera($0) }),
             (.lens, photo.lens, nil),

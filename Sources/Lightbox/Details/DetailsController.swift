@@ -17,11 +17,14 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public private(set) var photos: [Photo] = []
     /// The one photo shown, when one is.
     public var photo: Photo? { photos.count == 1 ? photos[0] : nil }
-    /// The photos' keywords, under their facts (Ctrl+K puts the keyboard in its entry).
+    /// The photos' title and caption, under their facts (F2 puts the keyboard in the title).
+    public let titleEditor: TitleEditorController
+    /// The photos' keywords, under their title (Ctrl+K puts the keyboard in its entry).
     public let keywordsEditor: KeywordsEditorController
     private var detailsView: DetailsView { view as! DetailsView }
 
     public init(store: CatalogStore) {
+        titleEditor = TitleEditorController(store: store)
         keywordsEditor = KeywordsEditorController(store: store)
         super.init()
         // Translators: the title of the pane with a photo's details.
@@ -55,11 +58,17 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public override func loadView() -> Widget { DetailsView(list: source.makeListView(selection: .none)) }
 
     public override func viewDidLoad() {
-        // Keywords: a child controller whose view sits under the rows.
+        // Title and keywords: child controllers whose views sit under the rows.
+        addChild(titleEditor)
+        detailsView.editorsSlot.append(titleEditor.view)
+        titleEditor.didMove(toParent: self)
         addChild(keywordsEditor)
-        detailsView.keywordsSlot.append(keywordsEditor.view)
+        detailsView.editorsSlot.append(keywordsEditor.view)
         keywordsEditor.didMove(toParent: self)
-        keywordsEditor.onEntryMoved = { [weak self] in self?.detailsView.revealKeywords() }
+        keywordsEditor.onEntryMoved = { [weak self] in
+            guard let self else { return }
+            self.detailsView.reveal(self.keywordsEditor.view)
+        }
     }
 
     /// Shows `photo`'s details (nil: "No Photo Selected"); rows that did not change stay.
@@ -76,17 +85,24 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
         } catch {
             preconditionFailure("DetailsController: two detail rows share an identifier: \(error)")
         }
-        // Keywords of the photos that can be shown (an unreadable file has no rating either);
-        // for several, their union, each added to or removed from all of them.
+        // Title and keywords of the photos that can be shown (an unreadable file has no rating
+        // either); for several, keywords are their union, each added to or removed from all of them.
         let editable = photos.filter { $0.error == nil }
+        titleEditor.show(editable)
         keywordsEditor.show(editable)
-        keywordsEditor.view.isVisible = !editable.isEmpty
+        detailsView.editorsSlot.isVisible = !editable.isEmpty
+    }
+
+    /// F2: the title row takes the keyboard, scrolled into view.
+    public func editTitle() {
+        titleEditor.focusTitle()
+        detailsView.reveal(titleEditor.view)
     }
 
     /// Ctrl+K: the keyword entry takes the keyboard, scrolled into view.
     public func editKeywords() {
         keywordsEditor.focusEntry()
-        detailsView.revealKeywords()
+        detailsView.reveal(keywordsEditor.view)
     }
 
     /// A star was clicked: `win.rate` rates the page's photo (the one shown here) and the

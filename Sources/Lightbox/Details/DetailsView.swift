@@ -4,8 +4,8 @@ import Gtk
 public final class DetailsView: Box {
     public let list: ListView
     public let placeholder = StatusPage()
-    /// Under the rows: the keyword editor's view.
-    public let keywordsSlot = Box(orientation: .vertical)
+    /// Under the rows: the title editor's and the keyword editor's views.
+    public let editorsSlot = Box(orientation: .vertical)
     private let scroller = ScrolledWindow()
     private let pages = Stack()
 
@@ -21,7 +21,7 @@ public final class DetailsView: Box {
         let clamp = Box(orientation: .vertical)
         clamp.setMargins(top: 12, bottom: 24, start: 24, end: 24)
         clamp.append(list)
-        clamp.append(keywordsSlot)
+        clamp.append(editorsSlot)
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = clamp
         placeholder.show(
@@ -44,13 +44,12 @@ public final class DetailsView: Box {
         }
     }
 
-    /// Scrolls down to the keyword editor under the rows, now and once the rows are laid out
+    /// Scrolls down to `editor` (one under the rows), now and once the rows are laid out
     /// (a photo just selected has its rows measured in the next frame).
-    public func revealKeywords() {
-        scroller.verticalOffset = scroller.maximumVerticalOffset
-        onNextPaint { [weak self] in
-            guard let self else { return }
-            self.scroller.verticalOffset = self.scroller.maximumVerticalOffset
+    public func reveal(_ editor: Widget) {
+        scroller.scrollToShow(editor)
+        onNextPaint { [weak self, weak editor] in
+            if let self, let editor { self.scroller.scrollToShow(editor) }
         }
     }
 

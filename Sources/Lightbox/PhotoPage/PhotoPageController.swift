@@ -12,7 +12,7 @@ import LightboxMedia
 /// next), `photo.full-screen`, `photo.leave-full-screen` (enabled while full screen), and the
 /// window's `win.zoom` (`Zooming`); the window's `win.rate` rates the photo shown (a rating
 /// that can't be saved is said in the page's bar). Going back is the navigation controller's job.
-public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing, Zooming {
+public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing, Zooming, TitleEditing {
     private let store: CatalogStore
     /// The photos browsed, in order, as they were when the page opened. What a photo shows
     /// now (its rating) comes from the Store; one the Store no longer has shows as it was.
@@ -32,6 +32,10 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     let actions = ActionGroup()
     /// Escape leaves full screen only while there is one to leave; else it goes back.
     private(set) lazy var leaveFullScreenAction = Action(name: "leave-full-screen")
+    /// Left and Right step through the photos, except while the title is typed (they move its cursor).
+    private let stepAction = Action(name: "step", parameterType: "i")
+    /// F2: the photo's title and caption, typed in a popover over the bar.
+    public let titleEditor: TitleEditorController
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -41,6 +45,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         self.store = store
         self.photos = photos
         self.index = index
+        titleEditor = TitleEditorController(store: store)
         super.init()
         title = photos[index].name
         store.observeLibrary(owner: self) { [weak self] change in self?.storeChanged(change) }
@@ -57,6 +62,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private func storeChanged(_ change: LibraryChange) {
         guard isViewLoaded, change.contains(photos[index].id) else { return }
         pageView.stars.show(current.rating, isRejected: current.isRejected)
+        pageView.showTitle(current.title, caption: current.caption)
     }
 
     /// The photo shown, as the Store has it now.
@@ -71,6 +77,14 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
         headerItems.end = [pageView.menuButton]
+        addChild(titleEditor)
+        titleEditor.didMove(toParent: self)
+        titleEditor.onLeave = { [weak self] in self?.pageView.titlePopover.popdown() }
+        pageView.titlePopover.onClosed(owner: self) { [weak self] in
+            guard let self else { return }
+            self.stepAction.isEnabled = true
+            _ = self.pageView.grabFocus()
+        }
         dragSource = PhotoDragSource.attach(
             to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
             selection: { [weak self] in self?.selectedPhotos ?? [] })
@@ -106,6 +120,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.showZoomed(nil)
         pageView.showNotice(nil)
         pageView.stars.show(photo.rating, isRejected: photo.isRejected)
+        pageView.showTitle(photo.title, caption: photo.caption)
         pageView.showPosition(index, of: photos.count)
         let images = store.images
         let size = decodeSize
@@ -222,15 +237,29 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     var shownRating: String { pageView.stars.summary }
     var notice: String? { pageView.noticeLabel.isVisible ? pageView.noticeLabel.text : nil }
 
+    // MARK: Title
+
+    /// F2: the title and caption of the photo shown, in a popover over the bar; Escape or
+    /// a click elsewhere closes it (leaving a row saves what was typed in it).
+    public func editTitle() {
+        guard current.error == nil else { return }
+        titleEditor.show([current])
+        stepAction.isEnabled = false
+        pageView.showTitleEditor(titleEditor.view)
+        titleEditor.focusTitle()
+    }
+
+    var isEditingTitle: Bool { pageView.titlePopover.isVisible }
+    var shownTitle: String { pageView.captionBox.isVisible ? pageView.titleLabel.text : "" }
+
     // MARK: Actions
 
     private func installActions() {
-        let step = Action(name: "step", parameterType: "i")
-        step.onActivate(owner: self) { [weak self] parameter in
+        stepAction.onActivate(owner: self) { [weak self] parameter in
             guard let self, let offset = parameter?.int32 else { return }
             self.showPhoto(at: self.index + Int(offset))
         }
-        actions.add(step)
+        actions.add(stepAction)
         actions.addAction("full-screen", owner: self) { [weak self] in self?.toggleFullScreen() }
         leaveFullScreenAction.onActivate(owner: self) { [weak self] _ in self?.leaveFullScreen() }
         leaveFullScreenAction.isEnabled = false

@@ -58,6 +58,12 @@ final class PhotoPageView: Box {
     let stars = RatingStarsView()
     let positionLabel = Label()
     let noticeLabel = Label()
+    /// The photo's title and caption, over the photo above the bar (hidden when it has neither).
+    let captionBox = Box(orientation: .vertical, spacing: 2)
+    let titleLabel = Label()
+    let captionLabel = Label()
+    /// F2: the title and caption rows (`TitleEditorController`'s view), pointing at the caption box.
+    let titlePopover = Popover()
     let errorTitle = Label(tr("Can’t Show This Photo"))
     let errorMessage = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
@@ -90,7 +96,7 @@ final class PhotoPageView: Box {
         let overlay = Overlay()
         overlay.child = pages
         overlay.verticalExpand = true
-        overlay.addOverlay(makeBar())
+        overlay.addOverlay(makeCaptionAndBar())
         for (button, side, name) in [(previousButton, Align.start, tr("Previous Photo")), (nextButton, .end, tr("Next Photo"))] {
             button.addCssClass("osd")
             button.addCssClass("circular")
@@ -107,16 +113,54 @@ final class PhotoPageView: Box {
         contextMenu.openOnRightClick(of: overlay)
     }
 
-    private func makeBar() -> Widget {
+    private func makeCaptionAndBar() -> Widget {
         let bar = Box(orientation: .horizontal, spacing: 12)
         bar.addCssClass("photo-bar")
         bar.horizontalAlignment = .center
-        bar.verticalAlignment = .end
         positionLabel.addCssClass("numeric")
         noticeLabel.addCssClass("error")
         noticeLabel.isVisible = false
         [positionLabel, stars, noticeLabel].forEach(bar.append)
-        return bar
+        captionBox.addCssClass("photo-caption")
+        captionBox.horizontalAlignment = .center
+        titleLabel.addCssClass("heading")
+        titleLabel.wraps = true
+        titleLabel.justify = .center
+        titleLabel.maxWidthChars = 60
+        captionLabel.wraps = true
+        captionLabel.justify = .center
+        captionLabel.maxWidthChars = 80
+        captionLabel.lines = 3
+        captionLabel.ellipsize = .end
+        captionBox.append(titleLabel)
+        captionBox.append(captionLabel)
+        captionBox.isVisible = false
+        titlePopover.position = .top
+        titlePopover.attach(to: self)
+        let bottom = Box(orientation: .vertical, spacing: 0)
+        bottom.verticalAlignment = .end
+        bottom.horizontalAlignment = .center
+        bottom.append(captionBox)
+        bottom.append(bar)
+        return bottom
+    }
+
+    /// Shows the photo's title and caption over it (neither: nothing).
+    func showTitle(_ title: String?, caption: String?) {
+        titleLabel.text = title ?? ""
+        titleLabel.isVisible = title != nil
+        captionLabel.text = caption ?? ""
+        captionLabel.isVisible = caption != nil
+        captionBox.isVisible = title != nil || caption != nil
+    }
+
+    /// F2: the title and caption rows in a popover over the bar.
+    func showTitleEditor(_ editor: Widget) {
+        if titlePopover.child == nil {
+            editor.setSizeRequest(width: 360, height: -1)
+            titlePopover.child = editor
+        }
+        titlePopover.popup(pointingAt: captionBox.isVisible ? captionBox : positionLabel)
     }
 
     private func makeErrorPage() -> Widget {

@@ -8,7 +8,7 @@ import LightboxKit
 /// error states, and pushes a page of every photo by a camera or of a day when the
 /// details pane asks for one.
 public final class PhotosController: SplitController, PhotoSelecting, PhotoRevealing,
-    PhotoListControllerDelegate, DetailsControllerDelegate, KeywordEditing
+    PhotoListControllerDelegate, DetailsControllerDelegate, TitleEditing, KeywordEditing
 {
     /// Told when the user opens a photo (Enter, double click).
     public weak var opener: PhotoOpening?
@@ -25,6 +25,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         photoList.delegate = self
         details.delegate = self
         details.keywordsEditor.onLeave = { [weak self] in self?.photoList.focusList() }
+        details.titleEditor.onLeave = { [weak self] in self?.photoList.focusList() }
     }
 
     public override func viewDidLoad() {
@@ -90,6 +91,14 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     /// Hides or shows the details pane (F9).
     public func toggleDetails() {
         detailNavigation.view.isVisible.toggle()
+    }
+
+    /// F2: the title of the selected photos (the details pane shows if hidden); Escape there
+    /// comes back to the list.
+    public func editTitle() {
+        guard selectedPhotos.contains(where: { $0.error == nil }) else { return }
+        if !isShowingDetails { toggleDetails() }
+        details.editTitle()
     }
 
     /// Ctrl+K: the keyword entry of the selected photo (the details pane shows if hidden);

@@ -16,6 +16,13 @@ extension PhotoSelecting {
     public var selectedPhotos: [Photo] { currentPhoto.map { [$0] } ?? [] }
 }
 
+/// A page whose current photo's title can be edited: F2 (`win.edit-title`) puts the keyboard
+/// in its title.
+@MainActor
+public protocol TitleEditing: AnyObject {
+    func editTitle()
+}
+
 /// A page that can select and scroll to a photo: used to come back "to where you
 /// were, with the same item selected" after the photo page.
 @MainActor

@@ -26,6 +26,8 @@ enum KeyboardShortcuts {
         case keywordEntry
         /// A keyword chip, in the bubble phase.
         case keywordChip
+        /// The title and caption rows, in the capture phase: before the window's Escape.
+        case textRow
         /// GTK's or the kit's own handling: listed, bound to nothing.
         case widgets
 
@@ -33,7 +35,7 @@ enum KeyboardShortcuts {
         /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
         var phase: PropagationPhase? {
             switch self {
-            case .photoPage, .albumsMonths, .keywordEntry: .capture
+            case .photoPage, .albumsMonths, .keywordEntry, .textRow: .capture
             case .windowUnlessTyping, .keywordChip: .bubble
             case .window, .widgets: nil
             }
@@ -126,6 +128,9 @@ enum KeyboardShortcuts {
                     tr("Rate 0 to 5 stars"), RateAction.ratings.map { Binding(key: "\($0)", action: "win.rate(\($0))") },
                     .windowUnlessTyping),
                 Entry(tr("Reject, or take the reject back (as in Shotwell)"), ["9"], "win.reject", .windowUnlessTyping),
+                // Translators: F2, as in Shotwell.
+                Entry(tr("Edit the title and caption"), ["F2"], "win.edit-title"),
+                Entry(tr("Put the title or caption back as it was, and leave it"), ["Escape"], "text-row.revert", .textRow),
                 Entry(tr("Add or remove keywords"), ["<Control>k"], "win.edit-keywords"),
                 Entry(tr("Next suggested keyword"), ["Down"], "keyword-entry.next-suggestion", .keywordEntry),
                 Entry(tr("Previous suggested keyword"), ["Up"], "keyword-entry.previous-suggestion", .keywordEntry),

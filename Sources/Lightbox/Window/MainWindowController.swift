@@ -42,6 +42,7 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
         albums.opener = root
         keywords.opener = root
         photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.commands.recordKeywordEdit(edit) }
+        photos.details.titleEditor.onEdit = { [weak root] edit in root?.commands.record(edit) }
         return (root, photos)
     }
 
@@ -160,7 +161,9 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
 
     func open(_ photo: Photo, in photos: [Photo], from page: Controller) {
         guard let index = photos.firstIndex(where: { $0.id == photo.id }) else { return }
-        navigation.push(makePhotoPage(store, photos, index))
+        let page = makePhotoPage(store, photos, index)
+        (page as? PhotoPageController)?.titleEditor.onEdit = { [weak self] edit in self?.commands.record(edit) }
+        navigation.push(page)
     }
 
     override func viewDidAppear() {

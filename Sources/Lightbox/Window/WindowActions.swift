@@ -33,6 +33,9 @@ final class WindowActions {
         actions.addAction("search", owner: self) { [unowned window] in window.search.begin() }
         window.commands.install(in: actions)
         window.handoffs.install(in: actions)
+        actions.addAction("edit-title", owner: self) { [unowned window] in
+            (window.currentPage as? TitleEditing)?.editTitle()
+        }
         actions.addAction("edit-keywords", owner: self) { [unowned window] in
             (window.currentPage as? KeywordEditing)?.editKeywords()
         }

@@ -368,6 +368,37 @@ final class AdwGeneratedPropertyTests: GtkTestCase {
             XCTAssertEqual(object.titleLines, 7, "titleLines")
         }
     }
+
+    func testAdwEntryRow() {
+        do {
+            let object = Adw.EntryRow()
+            object.activatesDefault = true
+            XCTAssertEqual(object.activatesDefault, true, "activatesDefault")
+            object.activatesDefault = false
+            XCTAssertEqual(object.activatesDefault, false, "activatesDefault")
+        }
+        do {
+            let object = Adw.EntryRow()
+            object.enableEmojiCompletion = true
+            XCTAssertEqual(object.enableEmojiCompletion, true, "enableEmojiCompletion")
+            object.enableEmojiCompletion = false
+            XCTAssertEqual(object.enableEmojiCompletion, false, "enableEmojiCompletion")
+        }
+        do {
+            let object = Adw.EntryRow()
+            object.inputPurpose = InputPurpose.alpha
+            XCTAssertEqual(object.inputPurpose, InputPurpose.alpha, "inputPurpose")
+            object.inputPurpose = InputPurpose.pin
+            XCTAssertEqual(object.inputPurpose, InputPurpose.pin, "inputPurpose")
+        }
+        do {
+            let object = Adw.EntryRow()
+            object.showApplyButton = true
+            XCTAssertEqual(object.showApplyButton, true, "showApplyButton")
+            object.showApplyButton = false
+            XCTAssertEqual(object.showApplyButton, false, "showApplyButton")
+        }
+    }
 }
 
 // Not tested:
@@ -382,3 +413,4 @@ final class AdwGeneratedPropertyTests: GtkTestCase {
 // - Adw.PreferencesWindow.visible-page-name: must name a page of the window (PreferencesTests)
 // - Adw.PreferencesGroup.header-suffix: no sample Gtk.Widget?
 // - Adw.ActionRow.activatable-widget: no sample Gtk.Widget?
+// - Adw.EntryRow.input-hints: no sample InputHints

@@ -40,4 +40,22 @@ final class AdwGeneratedSignalTests: GtkTestCase {
         XCTAssertEqual(received, [[]])
         _ = handled
     }
+
+    func testAdwEntryRowApply() {
+        let object = Adw.EntryRow()
+        var received: [[String]] = []
+        object.onApply { received.append([]) }
+        let handled = object.emitForTesting("apply", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testAdwEntryRowEntryActivated() {
+        let object = Adw.EntryRow()
+        var received: [[String]] = []
+        object.onEntryActivated { received.append([]) }
+        let handled = object.emitForTesting("entry-activated", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
 }

@@ -417,6 +417,24 @@ final class GeneratedSignalTests: GtkTestCase {
         XCTAssertEqual(handled, true)
     }
 
+    func testGtkEventControllerFocusEnter() {
+        let object = Gtk.EventControllerFocus()
+        var received: [[String]] = []
+        object.onEnter { received.append([]) }
+        let handled = object.emitForTesting("enter", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
+    func testGtkEventControllerFocusLeave() {
+        let object = Gtk.EventControllerFocus()
+        var received: [[String]] = []
+        object.onLeave { received.append([]) }
+        let handled = object.emitForTesting("leave", [])
+        XCTAssertEqual(received, [[]])
+        _ = handled
+    }
+
     func testGtkNativeDialogResponse() {
         let object = FileChooserNative(title: "Open", parent: nil, action: .selectFolder, acceptLabel: nil, cancelLabel: nil)
         var received: [[String]] = []
