@@ -151,6 +151,7 @@ final class ShotwellLibraryTests: XCTestCase {
         XCTAssertEqual(library.albums[1].name, "Wed Jan 1 - Tue Mar 10, 2020")
         XCTAssertEqual(library.albums[1].paths.count, 250)
         XCTAssertEqual(library.albums[1].cover, "/photos/0/IMG_1.jpg")
+        XCTAssertEqual(library.albums[7].cover, "/photos/0/IMG_7.jpg", "the cover Shotwell chose, though photo 7 is rejected")
     }
 
     func testTheDefaultPathsFollowXDG() {

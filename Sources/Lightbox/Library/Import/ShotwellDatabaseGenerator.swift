@@ -29,7 +29,7 @@ public enum ShotwellDatabaseGenerator {
                 let title: String? = i % 10 == 0 ? "Photo \(i)" : nil
                 let event: Int64? = events > 0 ? Int64(i % events + 1) : nil
                 try photo.execute(arguments: [id, paths(i), time, time, start, event, start, i % 7 - 1, title])
-                let source = sourceID(id)
+                let source = sourceID(id) + ","
                 if tags > 0 { members[i % tags] += source }
                 all += source
             }
@@ -46,9 +46,10 @@ public enum ShotwellDatabaseGenerator {
         }
     }
 
-    /// PhotoTable's source id, as TagTable and EventTable write it.
+    /// A PhotoTable row's source id, as EventTable's cover and (each followed by a comma) TagTable's lists name it.
     static func sourceID(_ photo: Int64) -> String {
-        "thumb" + String(repeating: "0", count: max(0, 16 - String(photo, radix: 16).count)) + String(photo, radix: 16) + ","
+        let hex = String(photo, radix: 16)
+        return "thumb" + String(repeating: "0", count: max(0, 16 - hex.count)) + hex
     }
 
     /// `sqlite3 photo.db .schema` of the library Shotwell 0.30.17 (Debian 12) created on its first
