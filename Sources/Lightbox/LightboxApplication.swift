@@ -103,7 +103,7 @@ public final class LightboxApplication {
         store.showsRejected = state.showsRejected
         store.minimumRating = state.minimumRating
         PhotosStyle.install()
-        AlbumsStyle.install()
+        MonthsStyle.install()
         let (root, photos) = MainWindowController.lightbox(store: store)
         photos.panePosition = state.panePosition
         photos.photoList.viewMode = state.photosView

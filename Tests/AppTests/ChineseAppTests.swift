@@ -56,7 +56,7 @@ final class ChineseAppTests: GtkTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent(name).path))
 
         // The Albums page: month headings the Chinese way.
-        app.sendKeys("ctrl+2", to: window)
+        app.sendKeys("ctrl+3", to: window)
         let albums = app.waitForTree { $0.contains { $0.name == "2024年12月 · 2 张照片" } }
         XCTAssertTrue(albums.contains { $0.name == "2024年12月 · 2 张照片" }, "a month heading in Chinese")
         XCTAssertTrue(albums.contains { $0.name == "2024年1月 · 3 张照片" })

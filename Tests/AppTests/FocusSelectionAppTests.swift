@@ -162,7 +162,7 @@ final class FocusLandingAppTests: GtkTestCase {
         app.sendKeys("Escape", to: window)
         XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2], "Escape from the main menu")
 
-        app.sendKeys("ctrl+2", to: window)
+        app.sendKeys("ctrl+3", to: window)
         _ = app.waitForTree { !$0.monthRows.isEmpty }
         app.sendKeys("ctrl+1", to: window)
         XCTAssertEqual(app.focusedAndSelected(waitingFor: order[2]), order[2], "back on the Photos page")

@@ -114,7 +114,7 @@ final class KeyboardAppTests: GtkTestCase {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { !$0.photoNames.isEmpty }
-        app.sendKeys("ctrl+2", to: window)
+        app.sendKeys("ctrl+3", to: window)
         let first = try XCTUnwrap(app.waitForTree { $0.focusedMonth != nil }.focusedMonth)
         XCTAssertEqual(first, "June 2025 · 1 photo", "the newest month first")
         app.sendKeys("Down", to: window)

@@ -32,7 +32,7 @@ final class KeywordsAppTests: GtkTestCase {
         let found = app.waitForTree { $0.photoNames == [name] }
         XCTAssertEqual(found.photoNames, [name], "search finds the keyword just added")
 
-        app.sendKeys("Escape", "ctrl+3", to: window)
+        app.sendKeys("Escape", "ctrl+4", to: window)
         let page = app.waitForTree { $0.contains { $0.name == "lighthouse — 1 photo" } }
         XCTAssertTrue(page.contains { $0.name == "lighthouse — 1 photo" }, "the Keywords page lists it")
         app.screenshot("keywords-page-app", window: window)

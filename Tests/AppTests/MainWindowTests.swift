@@ -130,10 +130,10 @@ final class MainWindowTests: GtkTestCase {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { !$0.photoNames.isEmpty }
-        app.sendKeys("ctrl+2", to: window)
+        app.sendKeys("ctrl+3", to: window)
         let tree = app.waitForTree { $0.monthRows == months }
         XCTAssertEqual(tree.monthRows, months, "one row per month")
-        app.screenshot("albums-page", window: window)
+        app.screenshot("months-page", window: window)
         app.sendKeys("ctrl+1", to: window)
     }
 
@@ -225,14 +225,14 @@ final class MainWindowTests: GtkTestCase {
         }
         let (app, window) = try fixture.launch([])
         defer { app.terminate() }
-        app.sendKeys("ctrl+2", to: window)
+        app.sendKeys("ctrl+3", to: window)
         _ = app.waitForTree { !$0.monthRows.isEmpty }
         app.sendKeys("ctrl+q", to: window)
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
         let (again, _) = try fixture.launch([])
         defer { again.terminate() }
         let tree = again.waitForTree { !$0.monthRows.isEmpty }
-        XCTAssertFalse(tree.monthRows.isEmpty, "the Albums page is remembered")
+        XCTAssertFalse(tree.monthRows.isEmpty, "the Months page is remembered")
     }
 }
 

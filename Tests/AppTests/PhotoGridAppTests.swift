@@ -10,7 +10,7 @@ final class PhotoGridAppTests: GtkTestCase {
         let (app, window) = try fixture.launch()
         defer { app.terminate() }
         _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count && $0.selectedPhotoName != nil }
-        app.sendKeys("ctrl+2", to: window)
+        app.sendKeys("ctrl+3", to: window)
         _ = app.waitForTree { !$0.monthRows.isEmpty }
         app.sendKeys("alt+2", "ctrl+1", to: window)
         _ = app.waitForTree { $0.selectedPhotoName != nil }

@@ -65,7 +65,7 @@ final class StressAppTests: GtkTestCase {
     static let commands: [String] =
         Array(repeating: "9", count: 4) + Array(repeating: "ctrl+z", count: 3) + Array(repeating: "ctrl+shift+z", count: 2)
         + [
-            "Delete", "Delete", "0", "1", "2", "3", "4", "5", "u", "shift+u", "ctrl+1", "ctrl+2", "ctrl+3",
+            "Delete", "Delete", "0", "1", "2", "3", "4", "5", "u", "shift+u", "ctrl+1", "ctrl+2", "ctrl+3", "ctrl+4",
             "alt+1", "alt+2", "Return", "Return", "Escape", "Escape", "Left", "Right", "Down", "Up",
             "ctrl+plus", "ctrl+minus", "ctrl+0",
         ]

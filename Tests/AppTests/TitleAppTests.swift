@@ -94,7 +94,8 @@ extension AppFixture {
     func titleAndCaption(of name: String) -> String {
         let path = folder.appendingPathComponent(name).path.replacingOccurrences(of: "'", with: "''")
         return Process.output(
-            "/usr/bin/sqlite3", [catalogPath, "SELECT coalesce(title, '') || '|' || coalesce(caption, '') FROM photo WHERE path = '\(path)'"]
+            "/usr/bin/sqlite3",
+            [catalogPath, "SELECT coalesce(title, '') || '|' || coalesce(caption, '') FROM photo WHERE path = '\(path)'"]
         ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -42,7 +42,7 @@ final class CullingTests: GtkTestCase {
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
         let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
         PhotosStyle.install()
-        AlbumsStyle.install()
+        MonthsStyle.install()
         let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
@@ -216,13 +216,13 @@ final class CullingTests: GtkTestCase {
         culling.select("IMG_1002.jpg")
         culling.press("9")
         culling.root.show(.albums)
-        let albums = culling.root.pages.pages[1].controller as! AlbumsController
+        let albums = culling.root.pages.pages[1].controller as! MonthsController
         pump(until: { albums.photosInOrder.count == 4 }, "the albums")
         XCTAssertFalse(albums.photosInOrder.contains { $0.name == "IMG_1002.jpg" })
         culling.actions.action(named: "minimum-rating")?.activate(Variant(Int32(3)))
         pump(until: { albums.isShowingEmptyState }, "the empty albums")
         XCTAssertEqual(albums.emptyStateTitle, "No Photos Shown")
-        XCTAssertEqual((albums.view as! AlbumsView).emptyStateHint, "4 photos with fewer stars and 1 rejected photo are hidden.")
+        XCTAssertEqual((albums.view as! MonthsView).emptyStateHint, "4 photos with fewer stars and 1 rejected photo are hidden.")
         culling.actions.action(named: "minimum-rating")?.activate(Variant(Int32(0)))
         culling.root.show(.photos)
 

@@ -122,11 +122,11 @@ final class FormatTests: GtkTestCase {
     func testEachFormatOpensOnThePhotoPage() {
         let folder = LibraryFixtures.temporaryFolder(self, name: "formats")
         FormatFixtures.make(in: folder)
-        let store = AlbumsFixtures.store(self, folder: folder)
+        let store = MonthsFixtures.store(self, folder: folder)
         let photos = store.photos
         XCTAssertEqual(photos.count, FormatFixtures.allFiles.count + 1)
         let page = PhotoPageController(store: store, photos: photos, index: 0)
-        let (window, _) = AlbumsFixtures.window(showing: page)
+        let (window, _) = MonthsFixtures.window(showing: page)
         for index in photos.indices {
             page.showPhoto(at: index)
             pump(until: { page.isShowingPhoto }, "\(photos[index].name) to load")

@@ -459,7 +459,7 @@ final class PhotoListMenuTests: GtkTestCase {
 /// Photos drag out of the Albums page's month strips too.
 final class AlbumsDragTests: GtkTestCase {
     func testDraggingFromAMonthCarriesThePhotoOrTheMonthsSelection() {
-        let (_, _, window, strip, _) = AlbumsFixtures.januarySelected(self)
+        let (_, _, window, strip, _) = MonthsFixtures.januarySelected(self)
         pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
         let selected = (strip.source.boundRow(at: 2) as! StripThumbnailRow).dragSource!.content()!
         XCTAssertEqual(selected.filePaths?.map { ($0 as NSString).lastPathComponent }, ["IMG_1012.jpg", "IMG_1000.jpg"])
@@ -473,7 +473,7 @@ final class AlbumsDragTests: GtkTestCase {
 /// right click on a photo (selecting it first when it is outside the selection).
 final class AlbumsPhotoMenuTests: GtkTestCase {
     func testAMonthsPhotosHaveThePhotoMenu() {
-        let (_, albums, window, strip, _) = AlbumsFixtures.januarySelected(self)
+        let (_, albums, window, strip, _) = MonthsFixtures.januarySelected(self)
         let view = strip.view as! MonthStripView
         pump(until: { (0...2).allSatisfy { strip.source.boundRow(at: $0) != nil } }, "the month's thumbnails")
         pumpUntilPainted(window)

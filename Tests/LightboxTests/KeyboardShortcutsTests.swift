@@ -28,7 +28,7 @@ final class KeyboardShortcutsTests: GtkTestCase {
         let store = root.store
         let photoPage = PhotoPageController(store: store, photos: store.photos, index: 0)
         _ = photoPage.view
-        let albums = AlbumsController(store: store)
+        let albums = MonthsController(store: store)
         _ = albums.view
         let editor = KeywordsEditorController(store: store)
         _ = editor.view
@@ -38,7 +38,7 @@ final class KeyboardShortcutsTests: GtkTestCase {
         return Actions(
             root: root, window: window,
             groups: [
-                "win": actions, "photo": photoPage.actions, "albums": albums.actions,
+                "win": actions, "photo": photoPage.actions, "months": albums.actions,
                 "keyword-entry": editor.entryActions, "keyword": chip.actions,
                 "text-row": try! XCTUnwrap(titleEditor.rowActions[.caption]),
             ])
@@ -128,8 +128,8 @@ final class KeyboardShortcutsTests: GtkTestCase {
         actions.root.open(store.photos[0], in: store.photos, from: actions.root.pages.pages[0].controller)
         let page = try XCTUnwrap(actions.root.navigation.topController as? PhotoPageController)
         XCTAssertEqual(shortcuts(of: page.view), table(.photoPage))
-        let albums = AlbumsController(store: store)
-        XCTAssertEqual(shortcuts(of: albums.view), table(.albumsMonths))
+        let albums = MonthsController(store: store)
+        XCTAssertEqual(shortcuts(of: albums.view), table(.monthsPage))
         let editor = KeywordsEditorController(store: store)
         XCTAssertEqual(shortcuts(of: (editor.view as! KeywordsEditorView).entry), table(.keywordEntry))
         XCTAssertEqual(shortcuts(of: KeywordChip(KeywordShare(keyword: "a", count: 1, total: 1))), table(.keywordChip))

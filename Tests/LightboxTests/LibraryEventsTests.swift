@@ -33,6 +33,7 @@ final class LibraryEventsTests: GtkTestCase {
         case .folders: return "folders"
         case .pendingWrites: return "pending writes"
         case .moved(let moves): return "moved \(moves.count)"
+        case .albums(let albums): return "albums \(albums.count)"
         }
     }
 

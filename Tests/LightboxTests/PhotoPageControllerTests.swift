@@ -11,7 +11,7 @@ final class PhotoPageControllerTests: GtkTestCase {
     @MainActor
     private func page(_ store: CatalogStore, photos: [Photo], index: Int) -> PhotoPageController {
         let page = PhotoPageController(store: store, photos: photos, index: index)
-        let (window, _) = AlbumsFixtures.window(showing: page)
+        let (window, _) = MonthsFixtures.window(showing: page)
         let actions = ActionGroup()
         PhotoCommands(
             store: store, page: { [weak page] in page },
@@ -29,14 +29,14 @@ final class PhotoPageControllerTests: GtkTestCase {
     }
 
     func testShowsThePhotoUprightAndMovesWithLeftRightClampedAtTheEnds() {
-        let store = AlbumsFixtures.store(self)
+        let store = MonthsFixtures.store(self)
         let photos = store.photos
         let portrait = photos.firstIndex { $0.orientation == 6 || $0.orientation == 8 }!
         XCTAssertGreaterThan(photos[portrait].width, photos[portrait].height, "stored sideways")
         let page = PhotoPageController(store: store, photos: photos, index: portrait)
         _ = page.view
         XCTAssertTrue(page.isLoading, "a spinner until the pixels arrive")
-        let (window, _) = AlbumsFixtures.window(showing: page)
+        let (window, _) = MonthsFixtures.window(showing: page)
         XCTAssertEqual(page.title, photos[portrait].name)
         pump(until: { page.isShowingPhoto }, "the photo to load")
         let size = page.imageSize!
@@ -71,7 +71,7 @@ final class PhotoPageControllerTests: GtkTestCase {
         let images = ImageSource(
             cache: cache, memoryBudget: 64 << 20, largeImageCount: 3, maxConcurrentDecodes: 2,
             willDecode: { decoded.add($0) })
-        let store = AlbumsFixtures.store(self, images: images)
+        let store = MonthsFixtures.store(self, images: images)
         let photos = store.photos
         XCTAssertEqual(images.decodeCount, 0)
 
@@ -103,9 +103,9 @@ final class PhotoPageControllerTests: GtkTestCase {
     }
 
     func testZoomInOutAndReset() {
-        let store = AlbumsFixtures.store(self)
+        let store = MonthsFixtures.store(self)
         let page = PhotoPageController(store: store, photos: store.photos, index: 0)
-        let (window, _) = AlbumsFixtures.window(showing: page)
+        let (window, _) = MonthsFixtures.window(showing: page)
         pump(until: { page.isShowingPhoto }, "the photo to load")
         let fit = page.scale
         XCTAssertNil(page.zoom, "fit by default")
@@ -131,7 +131,7 @@ final class PhotoPageControllerTests: GtkTestCase {
 
     func testDigitKeysSaveTheRating() {
         let catalogPath = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
-        let store = AlbumsFixtures.store(self, catalogPath: catalogPath)
+        let store = MonthsFixtures.store(self, catalogPath: catalogPath)
         let page = page(store, photos: store.photos, index: 2)
         let id = page.currentPhoto!.id
         XCTAssertTrue(press(page, "4"))
@@ -147,13 +147,13 @@ final class PhotoPageControllerTests: GtkTestCase {
 
         // Edits are committed in the background, in order: the last one must be in first.
         store.waitUntilSaved()
-        let reopened = AlbumsFixtures.store(self, catalogPath: catalogPath)
+        let reopened = MonthsFixtures.store(self, catalogPath: catalogPath)
         XCTAssertEqual(reopened.photos.first { $0.id == id }?.rating, 4)
     }
 
     func testARatingThatCannotBeSavedSaysSo() {
         let empty = LibraryFixtures.temporaryFolder(self, name: "empty")
-        let store = AlbumsFixtures.store(self, folder: empty)
+        let store = MonthsFixtures.store(self, folder: empty)
         let page = page(store, photos: [Photo(path: LibraryFixtures.samplePaths[0])], index: 0)
         XCTAssertTrue(press(page, "3"))
         XCTAssertTrue(page.notice?.hasPrefix("Could not save the rating") ?? false)
@@ -164,7 +164,7 @@ final class PhotoPageControllerTests: GtkTestCase {
         let folder = LibraryFixtures.temporaryFolder(self, name: "broken")
         let broken = folder + "/broken.jpg"
         XCTAssertTrue(FileManager.default.createFile(atPath: broken, contents: Data("not a jpeg".utf8)))
-        let store = AlbumsFixtures.store(self, folder: folder)
+        let store = MonthsFixtures.store(self, folder: folder)
         let known = Photo(path: folder + "/gone.jpg", error: "The file is missing")
         let page = page(store, photos: [Photo(path: broken), known], index: 0)
         // The page shows what the Store's scan recorded for the file (the page follows the
@@ -180,9 +180,9 @@ final class PhotoPageControllerTests: GtkTestCase {
     }
 
     func testScreenshot() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        let (window, navigation) = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
+        let (window, navigation) = MonthsFixtures.window(showing: albums)
         let photos = store.photos
         try! store.setRating(4, for: photos[3].id)
         let page = PhotoPageController(store: store, photos: store.photos, index: 3)
@@ -194,8 +194,8 @@ final class PhotoPageControllerTests: GtkTestCase {
 
 extension PhotoPageControllerTests {
     func testF11HidesTheHeaderAndEscapeOrLeavingThePageBringsItBack() throws {
-        let store = AlbumsFixtures.store(self)
-        let (window, navigation) = AlbumsFixtures.window(showing: Controller())
+        let store = MonthsFixtures.store(self)
+        let (window, navigation) = MonthsFixtures.window(showing: Controller())
         let page = PhotoPageController(store: store, photos: store.photos, index: 0)
         navigation.push(page, animated: false)
         pump(until: { page.view.isMapped }, "the photo page")
@@ -221,14 +221,14 @@ extension PhotoPageControllerTests {
 /// The photo page's title and caption: shown over the photo, typed with F2 in a popover.
 final class PhotoPageTitleTests: GtkTestCase {
     func testTheTitleShowsOverThePhotoAndF2EditsItWhileLeftAndRightStayInTheText() throws {
-        let store = AlbumsFixtures.store(self)
+        let store = MonthsFixtures.store(self)
         let photos = store.photos
         try store.edit([photos[1].id]) {
             $0.set(title: "Harbour")
             $0.set(caption: "Fishing boats coming in.")
         }
         let page = PhotoPageController(store: store, photos: photos, index: 0)
-        let (window, _) = AlbumsFixtures.window(showing: page)
+        let (window, _) = MonthsFixtures.window(showing: page)
         var edits: [MetadataEdit] = []
         page.titleEditor.onEdit = { edits.append($0) }
         XCTAssertEqual(page.shownTitle, "", "a photo without a title shows none")

@@ -26,7 +26,7 @@ final class RateActionTests: GtkTestCase {
     /// photo page), and the details pane's stars: each activates `win.rate` with the rating it
     /// shows, and nothing else rates.
     func testEveryPlaceThatRatesActivatesTheOneRateAction() {
-        let store = AlbumsFixtures.store(self)
+        let store = MonthsFixtures.store(self)
         let root = MainWindowController.lightbox(store: store).root
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)
@@ -89,7 +89,7 @@ final class RateActionTests: GtkTestCase {
     }
 
     func testTheRateCommandRatesTheCurrentPagesPhotoAndSaysWhatFails() {
-        let store = AlbumsFixtures.store(self)
+        let store = MonthsFixtures.store(self)
         let photo = store.photos.first { $0.error == nil }!
         var reports: [String] = []
         let front = Front()

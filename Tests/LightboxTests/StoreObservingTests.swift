@@ -19,12 +19,12 @@ final class StoreObservingTests: GtkTestCase {
     func testACollectionPageShowsRatingsTrashAndRestoreMadeElsewhere() {
         let folder = LibraryFixtures.temporaryFolder(self, name: "Collection")
         let paths = LibraryFixtures.copySamples(to: folder, count: 3).sorted()
-        let store = AlbumsFixtures.store(self, folder: folder)
+        let store = MonthsFixtures.store(self, folder: folder)
         for path in paths { try! store.setRating(0, for: path) }  // the samples carry ratings
         let photos = paths.map { path in store.allPhotos.first { $0.id == path }! }
         XCTAssertEqual(photos.map(\.rating), [0, 0, 0])
         let page = PhotoCollectionController(title: "Canon EOS R5", photos: photos, store: store)
-        _ = AlbumsFixtures.window(showing: page)
+        _ = MonthsFixtures.window(showing: page)
         hideEveryPhoto(store)
 
         try! store.setRating(4, for: paths[1])
@@ -40,9 +40,9 @@ final class StoreObservingTests: GtkTestCase {
     }
 
     func testThePhotoPageShowsARatingMadeElsewhereForAPhotoTheSearchHides() {
-        let store = AlbumsFixtures.store(self)
+        let store = MonthsFixtures.store(self)
         let page = PhotoPageController(store: store, photos: store.photos, index: 1)
-        _ = AlbumsFixtures.window(showing: page)
+        _ = MonthsFixtures.window(showing: page)
         let id = page.currentPhoto!.id
         XCTAssertEqual(page.shownRating, "Not rated")
         hideEveryPhoto(store)

@@ -89,7 +89,7 @@ extension PhotoContextMenu {
         attach(toView: grid, source: source) { [unowned grid] point in grid.descendant(at: point, as: PhotoCell.self) }
     }
 
-    /// The photo menu on a strip of `Row`s (the Albums page's months), as on a list.
+    /// The photo menu on a strip of `Row`s (the Months page's months), as on a list.
     func attach<Row: PhotoItemView>(to list: ListView, source: ArrayDataSource<Photo>, rows: Row.Type) {
         attach(toView: list, source: source) { [unowned list] point in list.descendant(at: point, as: Row.self) }
     }

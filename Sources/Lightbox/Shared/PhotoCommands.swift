@@ -30,11 +30,15 @@ public final class PhotoCommands {
     private enum Step {
         case edit(MetadataEdit)
         case trash([TrashedPhoto])
+        case album(AlbumEdit)
 
         /// Photos in the trash are not moved by anyone but the app.
         func following(_ moves: [Photo.ID: Photo.ID]) -> Step {
-            guard case .edit(let edit) = self else { return self }
-            return .edit(edit.following(moves))
+            switch self {
+            case .edit(let edit): .edit(edit.following(moves))
+            case .trash: self
+            case .album(let edit): .album(edit.following(moves))
+            }
         }
     }
 
@@ -209,6 +213,13 @@ public final class PhotoCommands {
         return nil
     }
 
+    /// An album made, changed or deleted (one step, however many photos), and what to say of it.
+    public func record(_ edit: AlbumEdit, saying message: CommandMessage? = nil) {
+        guard !edit.isEmpty else { return }
+        record(.album(edit))
+        if let message { say(message) }
+    }
+
     private func record(_ step: Step) {
         if case .edit(let edit) = step, edit.isEmpty { return }
         undoSteps.append(step)
@@ -251,6 +262,10 @@ public final class PhotoCommands {
                 let again = try store.moveToTrash(trashed.map(\.photo.id))
                 say(CommandMessage(Self.movedToTrash(again.count), isUndoable: true))
                 return .trash(again)
+            case .album(let edit):
+                try store.apply(edit.reversed)
+                say(nil)
+                return .album(edit.reversed)
             }
         } catch {
             // Translators: %@ is the reason (from the system or SQLite).

@@ -19,9 +19,9 @@ enum KeyboardShortcuts {
         case windowUnlessTyping
         /// The photo page's view, in the capture phase (before its buttons).
         case photoPage
-        /// The Albums page's view, in the capture phase: before the month list and the strips
+        /// The Months page's view, in the capture phase: before the month list and the strips
         /// move the focus themselves.
-        case albumsMonths
+        case monthsPage
         /// The keyword entry, in the capture phase: before its text moves the cursor.
         case keywordEntry
         /// A keyword chip, in the bubble phase.
@@ -35,7 +35,7 @@ enum KeyboardShortcuts {
         /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
         var phase: PropagationPhase? {
             switch self {
-            case .photoPage, .albumsMonths, .keywordEntry, .textRow: .capture
+            case .photoPage, .monthsPage, .keywordEntry, .textRow: .capture
             case .windowUnlessTyping, .keywordChip: .bubble
             case .window, .widgets: nil
             }
@@ -99,22 +99,22 @@ enum KeyboardShortcuts {
             tr("Pages"),
             [
                 Entry(tr("Photos"), ["<Control>1"], "win.page::photos"),
-                Entry(tr("Albums"), ["<Control>2"], "win.page::albums"),
-                Entry(tr("Keywords"), ["<Control>3"], "win.page::keywords"),
+                Entry(tr("Months"), ["<Control>3"], "win.page::months"),
+                Entry(tr("Keywords"), ["<Control>4"], "win.page::keywords"),
                 Entry(tr("Show or hide details"), ["F9"], "win.toggle-details"),
                 Entry(tr("Properties: show and focus the details"), ["<Alt>Return"], "win.properties"),
                 Entry(tr("View as list"), ["<Alt>1"], "win.view-mode::list"),
                 Entry(tr("View as grid"), ["<Alt>2"], "win.view-mode::grid"),
                 Entry(
-                    tr("Move between months (Albums)"),
+                    tr("Move between months (Months)"),
                     [
-                        Binding(key: "Up", action: "albums.month::previous"),
-                        Binding(key: "Down", action: "albums.month::next"),
-                        Binding(key: "Page_Up", action: "albums.month::previous-page"),
-                        Binding(key: "Page_Down", action: "albums.month::next-page"),
-                        Binding(key: "Home", action: "albums.month::first"),
-                        Binding(key: "End", action: "albums.month::last"),
-                    ], .albumsMonths),
+                        Binding(key: "Up", action: "months.month::previous"),
+                        Binding(key: "Down", action: "months.month::next"),
+                        Binding(key: "Page_Up", action: "months.month::previous-page"),
+                        Binding(key: "Page_Down", action: "months.month::next-page"),
+                        Binding(key: "Home", action: "months.month::first"),
+                        Binding(key: "End", action: "months.month::last"),
+                    ], .monthsPage),
                 .widgets(tr("Open photo"), ["Return"]),
                 .widgets(tr("Select all photos"), ["<Control>a"]),
                 .widgets(tr("Back, or close search"), ["Escape"]),

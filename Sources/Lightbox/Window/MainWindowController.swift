@@ -25,21 +25,21 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
     private(set) lazy var folders = LibraryFolderPolicy(store: store)
     private lazy var openedFiles = OpenedFilesPresenter(window: self)
 
-    /// Lightbox's window: the Photos, Albums and Keywords pages over `store`, opening photos in the photo page.
+    /// Lightbox's window: the Photos, Albums, Months and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
         let photos = PhotosController(store: store)
-        let albums = AlbumsController(store: store)
+        let months = MonthsController(store: store)
         let keywords = KeywordsController(store: store)
         let root = MainWindowController(
             store: store,
             pages: [
                 WindowPage(kind: .photos, title: tr("Photos"), controller: photos),
-                WindowPage(kind: .albums, title: tr("Albums"), controller: albums),
+                WindowPage(kind: .months, title: tr("Months"), controller: months),
                 WindowPage(kind: .keywords, title: tr("Keywords"), controller: keywords),
             ],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
-        albums.opener = root
+        months.opener = root
         keywords.opener = root
         photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.commands.recordKeywordEdit(edit) }
         photos.details.titleEditor.onEdit = { [weak root] edit in root?.commands.record(edit) }

@@ -1,7 +1,7 @@
 import Gtk
 import LightboxKit
 
-/// One of the window's top-level pages (Photos, Albums).
+/// One of the window's top-level pages (Photos, Albums, Months, Keywords).
 @MainActor
 public struct WindowPage {
     public let kind: PersistedState.Page

@@ -223,6 +223,9 @@ public final class Catalog: Sendable {
                 t.add(column: "caption", .text)
             }
         }
+        migrator.registerMigration("v10-albums") { db in
+            try createAlbums(db)  // see Catalog+Albums.swift
+        }
         return migrator
     }
 

@@ -49,3 +49,11 @@ extension CatalogStore {
         events.add(owner: owner) { if case .pendingWrites(let count) = $0 { handler(count) } }
     }
 }
+
+extension CatalogStore {
+    /// Calls `handler` with the albums, by name, whenever one is made, changed or deleted
+    /// (an undo's too), while `owner` lives.
+    public func observeAlbums(owner: AnyObject, _ handler: @escaping @MainActor ([Album]) -> Void) {
+        events.add(owner: owner) { if case .albums(let albums) = $0 { handler(albums) } }
+    }
+}

@@ -53,6 +53,8 @@ public final class CatalogStore {
     /// Ratings, rejects and keywords, with undo, committed and written back in the background.
     let edits: PhotoEdits
     let trash: LibraryTrash
+    /// The person's albums.
+    let albumList: LibraryAlbums
 
     public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
@@ -61,6 +63,7 @@ public final class CatalogStore {
         edits = PhotoEdits(catalog: catalog, view: view, events: events)
         sync = LibrarySync(catalog: catalog, images: images, view: view, events: events, edits: edits)
         trash = LibraryTrash(catalog: catalog, view: view, edits: edits)
+        albumList = LibraryAlbums(catalog: catalog, view: view, events: events)
         edits.sync = sync
         if let reason = catalog.notWritableReason {
             // Translators: %@ is why the catalog can't be written ("the folder /home/ada/.local/share is read-only").

@@ -31,6 +31,8 @@ public enum LibraryEvent: Sendable {
     /// Photos found again at new paths, moved or renamed outside the app: former path →
     /// new path, all of one step. What holds photo ids (an undo history) follows them.
     case moved([String: String])
+    /// The person's albums changed, by name (`observeAlbums`).
+    case albums([Album])
 }
 
 /// The Store's one stream of `LibraryEvent`s, and what lasts of it (the conditions and the

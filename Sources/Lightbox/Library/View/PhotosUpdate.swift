@@ -61,6 +61,8 @@ struct PhotoViewSpec: Sendable, Equatable {
     var minimumRating = 0
     /// Only this library folder's photos are shown (nil: every folder's).
     var folder: String?
+    /// Only this album's photos are shown (nil: every photo).
+    var album: AlbumScope?
 
     /// Whether a photo whose stars, reject or keywords go from `old` to `new` may move in
     /// the list, leave it or enter it, or change what the filters count: then the Store
@@ -86,7 +88,9 @@ struct PhotoViewSpec: Sendable, Equatable {
     func view(of all: [Photo]) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
         let inFolder = folder.map { folder in all.filter { LibraryFolderList.contains(folder, $0.path) } } ?? all
-        var matches = RawJpegPairs.paired(inFolder).matching(search)
+        var paired = RawJpegPairs.paired(inFolder)
+        if let album { paired.removeAll { !album.contains($0) } }
+        var matches = paired.matching(search)
         matches.removeAll { photo in
             if photo.isRejected {
                 if showsRejected {
@@ -106,6 +110,17 @@ struct PhotoViewSpec: Sendable, Equatable {
         let naturallyAscending = order == .name || order == .camera
         if naturallyAscending != ascending { result.reverse() }
         return (result, summary)
+    }
+}
+
+/// The photos of one album, as a view shows them: its photos when they were last read.
+struct AlbumScope: Sendable, Equatable {
+    let id: Album.ID
+    let photos: Set<Photo.ID>
+
+    /// Whether the album has `photo`, or the other file of its RAW+JPEG pair.
+    func contains(_ photo: Photo) -> Bool {
+        photos.contains(photo.id) || photo.companion.map(photos.contains) == true
     }
 }
 

@@ -1,14 +1,14 @@
 import Gtk
 import LightboxKit
 
-/// Strip → albums: "the user activated this photo".
+/// Strip → months page: "the user activated this photo".
 @MainActor
 protocol MonthStripDelegate: AnyObject {
     func monthStrip(_ strip: MonthStripController, didActivate photo: Photo)
     func monthStripDidSelect(_ strip: MonthStripController)
 }
 
-/// One month of the Albums page, hosted in a row: its heading and a horizontal strip
+/// One month of the Months page, hosted in a row: its heading and a horizontal strip
 /// of the month's thumbnails (a list of its own, keyboard navigable).
 final class MonthStripController: Controller, ListSelectionDelegate {
     weak var delegate: MonthStripDelegate?

@@ -1,8 +1,8 @@
 import Gtk
 
-/// The look of the Albums page and the photo page.
+/// The look of the Months page and the photo page.
 @MainActor
-public enum AlbumsStyle {
+public enum MonthsStyle {
     private static var installed = false
 
     /// Adds the style sheet to the display (once).
@@ -13,9 +13,9 @@ public enum AlbumsStyle {
     }
 
     static let css = """
-        .albums-list > row, .albums-list > row:selected, .albums-list > row:hover
+        .months-list > row, .months-list > row:selected, .months-list > row:hover
             { padding: 0; background: none; color: inherit; }
-        .albums-list > row:focus-visible { outline: none; }
+        .months-list > row:focus-visible { outline: none; }
         .month-strip-page { padding: 12px 18px 6px 18px; }
         .month-heading { font-weight: 700; font-size: 1.1em; margin-left: 6px; }
         .month-count { margin-left: 2px; }

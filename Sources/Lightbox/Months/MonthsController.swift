@@ -2,26 +2,26 @@ import Foundation
 import Gtk
 import LightboxKit
 
-/// The Albums page: one row per month, newest first, each row hosting a
+/// The Months page: one row per month, newest first, each row hosting a
 /// `MonthStripController` (view controllers in cells with a recycling pool). Follows the store; activating a thumbnail asks
 /// the `opener` to show the photo, browsing every photo in the page's order.
 ///
-/// Keys: Up/Down, Page Up/Down, Home/End move between months (`albums.month`, bound by
+/// Keys: Up/Down, Page Up/Down, Home/End move between months (`months.month`, bound by
 /// `KeyboardShortcuts`; focus goes into the month's strip); Left/Right move within a strip
 /// (Shift extends the selection, Ctrl+A selects the month); Enter opens; 0–5, 9 and Delete
 /// act on the selected photos (the window's actions).
-public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing, PhotoMenuOpening, MonthStripDelegate {
+public final class MonthsController: Controller, PhotoSelecting, PhotoRevealing, PhotoMenuOpening, MonthStripDelegate {
     public weak var opener: PhotoOpening?
     private let store: CatalogStore
     private var months: HostingDataSource<PhotoGroup, MonthStripController>!
     /// The month the keyboard is in.
     private(set) var currentMonth = 0
-    private var albumsView: AlbumsView { view as! AlbumsView }
+    private var monthsView: MonthsView { view as! MonthsView }
     /// A month (and photo) to focus once its row is bound (it may be far off screen).
     private var pendingFocus: (month: String, photo: Photo.ID?)?
     /// Months a Page Up/Down jumps.
     private let monthsPerPage = 3
-    /// The page's actions (`albums.`, on its view): `month`, "previous", "next",
+    /// The page's actions (`months.`, on its view): `month`, "previous", "next",
     /// "previous-page", "next-page", "first" or "last", enabled while there are months (else
     /// the keys go on).
     let actions = ActionGroup()
@@ -30,7 +30,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     public init(store: CatalogStore) {
         self.store = store
         super.init()
-        title = tr("Albums")
+        title = tr("Months")
         // Grouped when first shown (see `follow`).
         isStale = true
         months = HostingDataSource(
@@ -47,7 +47,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
         store.observe(owner: self) { [weak self] update in self?.follow(update.photos) }
     }
 
-    public override func loadView() -> Widget { AlbumsView(months: months.makeListView(selection: .single)) }
+    public override func loadView() -> Widget { MonthsView(months: months.makeListView(selection: .single)) }
 
     public override func viewDidLoad() {
         showMonthsOrEmptyState()
@@ -55,8 +55,8 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
             if let step = parameter?.string { self?.moveMonth(step) }
         }
         actions.add(monthAction)
-        albumsView.insertActionGroup(actions, prefix: "albums")
-        albumsView.add(KeyboardShortcuts.controller(for: .albumsMonths))
+        monthsView.insertActionGroup(actions, prefix: "months")
+        monthsView.add(KeyboardShortcuts.controller(for: .monthsPage))
     }
 
     public override func viewWillAppear() {
@@ -88,7 +88,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
 
     private func showMonthsOrEmptyState() {
         monthAction.isEnabled = !months.items.isEmpty
-        albumsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty, filters: store.filterSummary)
+        monthsView.showMonths(!months.items.isEmpty, searching: !store.searchText.isEmpty, filters: store.filterSummary)
     }
 
     // MARK: Months
@@ -101,8 +101,8 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
     var pooledStripCount: Int { months.pooledCount }
 
     /// Whether the page says there is nothing to show.
-    var isShowingEmptyState: Bool { albumsView.isShowingEmptyState }
-    var emptyStateTitle: String { albumsView.emptyStateTitle }
+    var isShowingEmptyState: Bool { monthsView.isShowingEmptyState }
+    var emptyStateTitle: String { monthsView.emptyStateTitle }
 
     /// Every photo of the page, in the order shown (month by month).
     var photosInOrder: [Photo] { months.items.flatMap(\.photos) }
@@ -129,7 +129,7 @@ public final class AlbumsController: Controller, PhotoSelecting, PhotoRevealing,
         DispatchQueue.main.async { [weak strip] in strip?.focus(pending.photo) }
     }
 
-    /// `albums.month`: the month before or after, a few months up or down, the first or last.
+    /// `months.month`: the month before or after, a few months up or down, the first or last.
     private func moveMonth(_ step: String) {
         guard !months.items.isEmpty else { return }
         let last = months.items.count - 1

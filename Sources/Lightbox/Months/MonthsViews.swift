@@ -64,8 +64,8 @@ final class MonthStripView: Box {
     }
 }
 
-/// The Albums page: the months, newest first, or a message when there are none.
-final class AlbumsView: Box {
+/// The Months page: the months, newest first, or a message when there are none.
+final class MonthsView: Box {
     let months: ListView
     let scroller = ScrolledWindow()
     private let pages = Stack()
@@ -76,12 +76,12 @@ final class AlbumsView: Box {
         super.init(orientation: .vertical)
         pages.verticalExpand = true
         append(pages)
-        months.addCssClass("albums-list")
+        months.addCssClass("months-list")
         months.setAccessibleLabel(tr("Months"))
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.child = months
         empty.show(
-            icon: "folder-pictures-symbolic", title: tr("No Albums"),
+            icon: "folder-pictures-symbolic", title: tr("No Photos"),
             description: tr("Open a folder of photos to see them by month."), offersOpenFolder: true)
         pages.add(scroller, name: "months")
         pages.add(empty, name: "empty")
@@ -101,7 +101,7 @@ final class AlbumsView: Box {
                 description: tr("Try a different search."), button: nil)
         } else {
             empty.show(
-                icon: "folder-pictures-symbolic", title: tr("No Albums"),
+                icon: "folder-pictures-symbolic", title: tr("No Photos"),
                 description: tr("Open a folder of photos to see them by month."), offersOpenFolder: true)
         }
     }

@@ -7,7 +7,7 @@ import XCTest
 @testable import Lightbox
 
 /// A store over the sample library in a temporary catalog, and windows like the app's.
-enum AlbumsFixtures {
+enum MonthsFixtures {
     /// Opens `folder` (the samples by default) in a fresh catalog and waits for the scan;
     /// images come from `images`, or a source over a fresh thumbnail cache.
     @MainActor
@@ -27,10 +27,10 @@ enum AlbumsFixtures {
     /// and third photos (IMG_1012.jpg, IMG_1000.jpg) selected; `month` is its index.
     @MainActor
     static func januarySelected(_ test: XCTestCase)
-        -> (store: CatalogStore, albums: AlbumsController, window: Window, strip: MonthStripController, month: Int)
+        -> (store: CatalogStore, albums: MonthsController, window: Window, strip: MonthStripController, month: Int)
     {
         let store = store(test)
-        let albums = AlbumsController(store: store)
+        let albums = MonthsController(store: store)
         let (window, _) = window(showing: albums)
         let month = albums.groups.firstIndex { $0.id == "2024-01" }!
         albums.showMonth(month)
@@ -44,7 +44,7 @@ enum AlbumsFixtures {
     /// A 1000×700 window showing `root` under a navigation header, as the app does.
     @MainActor
     static func window(showing root: Controller) -> (Window, NavigationController) {
-        AlbumsStyle.install()
+        MonthsStyle.install()
         let navigation = NavigationController(root: root)
         let window = Window()
         window.setDefaultSize(width: 1000, height: 700)

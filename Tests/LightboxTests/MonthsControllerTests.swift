@@ -6,12 +6,12 @@ import XCTest
 
 @testable import Lightbox
 
-final class AlbumsControllerTests: GtkTestCase {
+final class MonthsControllerTests: GtkTestCase {
     func testOneRowPerMonthNewestFirstWithItsCount() {
         guard PinnedLocale.isInEffect(for: self) else { return }
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        let (window, _) = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
+        let (window, _) = MonthsFixtures.window(showing: albums)
         let months = Dictionary(grouping: store.photos) { String($0.taken!.prefix(7)) }
         XCTAssertGreaterThan(months.count, 1, "the samples span several months")
         XCTAssertEqual(albums.groups.map(\.id), months.keys.sorted(by: >), "one row per month, newest first")
@@ -33,7 +33,7 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testSeveralPhotosOfAMonthAreSelectedRatedAndUndoneTogether() {
-        let (store, albums, window, _, month) = AlbumsFixtures.januarySelected(self)
+        let (store, albums, window, _, month) = MonthsFixtures.januarySelected(self)
         XCTAssertEqual(albums.selectedPhotos.count, 2)
         let ids = albums.selectedPhotos.map(\.id)
         XCTAssertEqual(ids.map { ($0 as NSString).lastPathComponent }, ["IMG_1012.jpg", "IMG_1000.jpg"])
@@ -56,9 +56,9 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testVisibleRowsHostLiveStripsAndScrollingKeepsThePoolBounded() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        _ = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
+        _ = MonthsFixtures.window(showing: albums)
         pump(until: { !albums.hostedStrips.isEmpty }, "rows to be bound")
         for strip in albums.hostedStrips {
             XCTAssertTrue(strip.parent === albums, "a hosted strip is a child of the albums page")
@@ -83,11 +83,11 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testActivatingAThumbnailAsksTheOpenerWithEveryPhotoInPageOrder() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
         let opener = AlbumsRecordingOpener()
         albums.opener = opener
-        _ = AlbumsFixtures.window(showing: albums)
+        _ = MonthsFixtures.window(showing: albums)
         pump(until: { albums.strip(for: 1) != nil }, "rows to be bound")
         let strip = albums.strip(for: 1)!
         pump(until: { strip.photos.count > 0 }, "strip to fill")
@@ -100,9 +100,9 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testKeysMoveBetweenMonthsAndRevealSelectsThePhoto() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        let (window, _) = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
+        let (window, _) = MonthsFixtures.window(showing: albums)
         pump(until: { albums.strip(for: 0)?.selectedPhoto != nil }, "the first month to take the focus")
         XCTAssertTrue(Self.focus(in: window, isInside: albums.strip(for: 0)!.view))
         let view = albums.view
@@ -141,9 +141,9 @@ final class AlbumsControllerTests: GtkTestCase {
 
     func testAnEmptyLibrarySaysSoUntilPhotosArrive() {
         let folder = LibraryFixtures.temporaryFolder(self, name: "empty")
-        let store = AlbumsFixtures.store(self, folder: folder)
-        let albums = AlbumsController(store: store)
-        let (window, _) = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self, folder: folder)
+        let albums = MonthsController(store: store)
+        let (window, _) = MonthsFixtures.window(showing: albums)
         XCTAssertTrue(albums.groups.isEmpty)
         XCTAssertTrue(albums.isShowingEmptyState)
         XCTAssertEqual(albums.emptyStateTitle, "No Albums")
@@ -155,9 +155,9 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testFollowsTheStore() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
-        _ = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
+        _ = MonthsFixtures.window(showing: albums)
         store.searchText = "canon"
         XCTAssertFalse(store.photos.isEmpty)
         XCTAssertEqual(albums.groups.flatMap(\.photos).count, store.photos.count)
@@ -174,11 +174,11 @@ final class AlbumsControllerTests: GtkTestCase {
     }
 
     func testAHiddenPageGroupsNothingUntilItIsShown() {
-        let store = AlbumsFixtures.store(self)
-        let albums = AlbumsController(store: store)
+        let store = MonthsFixtures.store(self)
+        let albums = MonthsController(store: store)
         store.searchText = "canon"
         XCTAssertEqual(albums.groups, [], "not shown: no grouping")
-        _ = AlbumsFixtures.window(showing: albums)
+        _ = MonthsFixtures.window(showing: albums)
         XCTAssertEqual(
             albums.groups.flatMap(\.photos).map(\.id), store.photos.sorted(by: .dateTaken).map(\.id),
             "grouped when shown, from the photos as they are now")
@@ -200,9 +200,9 @@ final class AlbumsControllerTests: GtkTestCase {
 
     func testFarMonthsAreHostedOnDemandAndRevealReachesThem() {
         let folder = manyMonths()
-        let store = AlbumsFixtures.store(self, folder: folder)
-        let albums = AlbumsController(store: store)
-        _ = AlbumsFixtures.window(showing: albums)
+        let store = MonthsFixtures.store(self, folder: folder)
+        let albums = MonthsController(store: store)
+        _ = MonthsFixtures.window(showing: albums)
         XCTAssertEqual(albums.groups.count, 300)
         XCTAssertEqual(albums.groups.first?.id, "2024-12")
         pump(until: { !albums.hostedStrips.isEmpty }, "rows to be bound")
