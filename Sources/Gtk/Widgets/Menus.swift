@@ -4,10 +4,15 @@ extension Menu {
     /// Appends an item that activates `action` ("app.about"), with an optional target
     /// for parameterized or radio actions; `accel` shows a key the window handles itself
     /// ("<Control>c"), where no accelerator is registered for the action.
-    public func append(_ label: String, action: String, target: Variant? = nil, accel: String? = nil) {
+    /// With `hiddenWhenDisabled`, the item is left out while its action is disabled (an
+    /// album's items outside an album).
+    public func append(
+        _ label: String, action: String, target: Variant? = nil, accel: String? = nil, hiddenWhenDisabled: Bool = false
+    ) {
         let item = g_menu_item_new(label, nil)
         g_menu_item_set_action_and_target_value(item, action, target?.raw)
         if let accel { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel)) }
+        if hiddenWhenDisabled { g_menu_item_set_attribute_value(item, "hidden-when", g_variant_new_string("action-disabled")) }
         g_menu_append_item(cast(), item)
         g_object_unref(UnsafeMutableRawPointer(item))
     }

@@ -1,6 +1,6 @@
 import Gtk
 
-/// The look of the Months page and the photo page.
+/// The look of the Albums and Months pages and the photo page.
 @MainActor
 public enum MonthsStyle {
     private static var installed = false
@@ -25,6 +25,12 @@ public enum MonthsStyle {
         .month-strip > row:selected { background-color: alpha(@accent_bg_color, 0.35); }
         .month-strip > row:focus-visible { outline: 2px solid @accent_color; outline-offset: -2px; }
         .month-strip .thumbnail { background: none; }
+        .albums-grid { background: none; padding: 6px; }
+        .albums-grid > child { border-radius: 12px; padding: 0; }
+        .albums-grid > child:selected { background-color: alpha(@accent_bg_color, 0.25); }
+        .album-cover { background-color: alpha(currentColor, 0.08); border-radius: 10px; }
+        .album-bar { border-bottom: 1px solid alpha(currentColor, 0.15); }
+        .album-choice { padding: 6px 8px; }
         .photo-page { background-color: #1c1c1c; color: white; }
         .photo-page scrolledwindow, .photo-page viewport { background: none; }
         .photo-page .photo-status { color: rgba(255, 255, 255, 0.85); }

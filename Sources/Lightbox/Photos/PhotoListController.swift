@@ -131,6 +131,9 @@ public final class PhotoListController: Controller, ListSelectionDelegate {
     /// Says what the culling filters hide, under the list.
     public func showFilters(_ summary: PhotoFilterSummary) { listView.showFilters(summary) }
 
+    /// The album whose photos these are (nil: the library's), in the bar above them.
+    public func showAlbum(_ album: Album?) { listView.albumBar.show(album) }
+
     public func showProgress(_ progress: ScanProgress?) {
         if let progress {
             listView.showProgress(done: progress.done, total: progress.total)

@@ -16,7 +16,7 @@ public enum PhotoListState: Equatable {
     case filtered(PhotoFilterSummary)
 }
 
-/// The photo list pane: a scan progress bar above either the photos (as a list or a grid
+/// The photo list pane: the album shown, a scan progress bar above either the photos (as a list or a grid
 /// of thumbnails, one of them shown) or a status page, and the bar saying what the culling
 /// filters hide below.
 public final class PhotoListView: Box {
@@ -26,6 +26,8 @@ public final class PhotoListView: Box {
     public let progressLabel = Label()
     public let status = StatusPage()
     let filterBar = FilterBar()
+    /// Above the photos while they are an album's.
+    public let albumBar = AlbumBar()
     /// What can be done with the photos (right click, Menu key, Shift+F10 on a row).
     public private(set) lazy var contextMenu = PhotoContextMenu(host: self)
     private let progressBox = Box(orientation: .vertical, spacing: 4)
@@ -55,6 +57,7 @@ public final class PhotoListView: Box {
         views.verticalExpand = true
         status.verticalExpand = true
         status.isVisible = false
+        append(albumBar)
         append(progressBox)
         append(views)
         append(status)

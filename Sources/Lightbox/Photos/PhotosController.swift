@@ -36,6 +36,10 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
             self?.updateState()
         }
         store.observeNotices(owner: self) { [weak self] _ in self?.updateState() }
+        store.observeAlbums(owner: self) { [weak self] _ in
+            guard let self else { return }
+            self.photoList.showAlbum(self.store.shownAlbum.flatMap(self.store.album))
+        }
         store.observeConditions(owner: self) { [weak self] _ in self?.updateState() }
         store.observeFilterSummary(owner: self) { [weak self] summary in
             self?.photoList.showFilters(summary)
@@ -127,6 +131,7 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
         }
         showSelectionDetails()
         updateState()
+        photoList.showAlbum(store.shownAlbum.flatMap(store.album))
         // After the frame that shows the first photos: selecting fills the details pane,
         // which would make that frame late.
         if startsOnFirstPhoto, firstSelection == nil {

@@ -28,6 +28,8 @@ enum KeyboardShortcuts {
         case keywordChip
         /// The title and caption rows, in the capture phase: before the window's Escape.
         case textRow
+        /// The Albums page's view, in the capture phase: before the window's Delete (the trash).
+        case albumsPage
         /// GTK's or the kit's own handling: listed, bound to nothing.
         case widgets
 
@@ -35,7 +37,7 @@ enum KeyboardShortcuts {
         /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
         var phase: PropagationPhase? {
             switch self {
-            case .photoPage, .monthsPage, .keywordEntry, .textRow: .capture
+            case .photoPage, .monthsPage, .keywordEntry, .textRow, .albumsPage: .capture
             case .windowUnlessTyping, .keywordChip: .bubble
             case .window, .widgets: nil
             }
@@ -99,6 +101,7 @@ enum KeyboardShortcuts {
             tr("Pages"),
             [
                 Entry(tr("Photos"), ["<Control>1"], "win.page::photos"),
+                Entry(tr("Albums"), ["<Control>2"], "win.page::albums"),
                 Entry(tr("Months"), ["<Control>3"], "win.page::months"),
                 Entry(tr("Keywords"), ["<Control>4"], "win.page::keywords"),
                 Entry(tr("Show or hide details"), ["F9"], "win.toggle-details"),
@@ -129,9 +132,13 @@ enum KeyboardShortcuts {
                     .windowUnlessTyping),
                 Entry(tr("Reject, or take the reject back (as in Shotwell)"), ["9"], "win.reject", .windowUnlessTyping),
                 // Translators: F2, as in Shotwell.
-                Entry(tr("Edit the title and caption"), ["F2"], "win.edit-title"),
+                Entry(tr("Edit the title and caption, or rename the album"), ["F2"], "win.edit-title"),
                 Entry(tr("Put the title or caption back as it was, and leave it"), ["Escape"], "text-row.revert", .textRow),
                 Entry(tr("Add or remove keywords"), ["<Control>k"], "win.edit-keywords"),
+                // Translators: Shift+A, as in Google Photos.
+                Entry(tr("Add the selected photos to an album"), ["<Shift>a"], "win.add-to-album", .windowUnlessTyping),
+                Entry(tr("New album, of the selected photos"), ["<Control>n"], "win.new-album"),
+                Entry(tr("Delete the album (Albums)"), ["Delete"], "albums-page.delete", .albumsPage),
                 Entry(tr("Next suggested keyword"), ["Down"], "keyword-entry.next-suggestion", .keywordEntry),
                 Entry(tr("Previous suggested keyword"), ["Up"], "keyword-entry.previous-suggestion", .keywordEntry),
                 Entry(tr("Close the suggestions, or leave the keyword entry"), ["Escape"], "keyword-entry.leave", .keywordEntry),

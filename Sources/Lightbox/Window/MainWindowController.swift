@@ -10,7 +10,7 @@ import LightboxKit
 /// the file manager (`OpenedFilesPresenter`), the commands on photos (`PhotoCommands`) and
 /// the hand-offs to other apps (`PhotoHandoffs`). Opens photos for the pages below it
 /// (`PhotoOpening`).
-final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserving {
+final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoSelectionObserving {
     let store: CatalogStore
     let navigation: NavigationController
     let pages: PagesController
@@ -28,18 +28,22 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
     /// Lightbox's window: the Photos, Albums, Months and Keywords pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
         let photos = PhotosController(store: store)
+        let albums = AlbumsController(store: store)
         let months = MonthsController(store: store)
         let keywords = KeywordsController(store: store)
         let root = MainWindowController(
             store: store,
             pages: [
                 WindowPage(kind: .photos, title: tr("Photos"), controller: photos),
+                WindowPage(kind: .albums, title: tr("Albums"), controller: albums),
                 WindowPage(kind: .months, title: tr("Months"), controller: months),
                 WindowPage(kind: .keywords, title: tr("Keywords"), controller: keywords),
             ],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
         months.opener = root
+        albums.opener = root
+        albums.commands = root.commands
         keywords.opener = root
         photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.commands.recordKeywordEdit(edit) }
         photos.details.titleEditor.onEdit = { [weak root] edit in root?.commands.record(edit) }
@@ -220,6 +224,21 @@ final class MainWindowController: Controller, PhotoOpening, PhotoSelectionObserv
             guard let self, let message else { return }
             self.showToast(message.text, undoable: message.isUndoable)
         }, window: { [weak self] in self?.view.rootWindow })
+
+    /// New Album, Add to Album, an album shown on the Photos page.
+    private(set) lazy var albumCommands: AlbumCommands = {
+        let commands = AlbumCommands(
+            store: store, commands: commands,
+            page: { [weak self] in
+                guard let self, !self.isTyping else { return nil }
+                return self.currentPage
+            }, host: { [weak self] in self?.isViewLoaded == true ? self?.windowView : nil })
+        commands.showPage = { [weak self] page in self?.show(page) }
+        return commands
+    }()
+
+    /// An album activated on the Albums page: its photos on the Photos page.
+    func open(_ album: Album.ID) { albumCommands.open(album) }
 
     public func pageSelectionDidChange() { handoffs.refresh() }
 

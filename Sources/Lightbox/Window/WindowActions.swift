@@ -33,6 +33,7 @@ final class WindowActions {
         actions.addAction("search", owner: self) { [unowned window] in window.search.begin() }
         window.commands.install(in: actions)
         window.handoffs.install(in: actions)
+        window.albumCommands.install(in: actions)
         actions.addAction("edit-title", owner: self) { [unowned window] in
             (window.currentPage as? TitleEditing)?.editTitle()
         }

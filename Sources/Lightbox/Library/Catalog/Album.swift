@@ -12,13 +12,16 @@ public struct Album: Identifiable, Sendable, Equatable {
     public var created: Date
     /// How many photos it has.
     public var count: Int
+    /// The photo that stands for it: the cover, else its newest photo; nil when it has none.
+    public var shownCover: Photo.ID?
 
-    public init(id: ID, name: String, cover: Photo.ID? = nil, created: Date, count: Int) {
+    public init(id: ID, name: String, cover: Photo.ID? = nil, created: Date, count: Int, shownCover: Photo.ID? = nil) {
         self.id = id
         self.name = name
         self.cover = cover
         self.created = created
         self.count = count
+        self.shownCover = shownCover ?? cover
     }
 
     /// What an album is apart from its photos, before or after an edit.

@@ -24,19 +24,24 @@ extension Catalog {
         try db.create(index: "album_photo_photo", on: "album_photo", columns: ["photo"])
     }
 
-    /// Every album, with its cover's path and how many photos it has, by id.
+    /// Every album, with its cover's path (and the photo that stands for it: the cover, else
+    /// the newest photo) and how many photos it has, by id.
     public func albums() throws -> [Album] {
         try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT album.id, album.name, photo.path, album.created,
-                        (SELECT count(*) FROM album_photo WHERE album_photo.album = album.id)
+                        (SELECT count(*) FROM album_photo WHERE album_photo.album = album.id),
+                        coalesce(photo.path, (SELECT newest.path FROM album_photo JOIN photo AS newest
+                            ON newest.id = album_photo.photo WHERE album_photo.album = album.id
+                            ORDER BY newest.taken DESC, newest.path LIMIT 1))
                     FROM album LEFT JOIN photo ON photo.id = album.cover ORDER BY album.id
                     """
             ).map { row in
                 Album(
-                    id: row[0], name: row[1], cover: row[2], created: Date(timeIntervalSince1970: row[3]), count: row[4])
+                    id: row[0], name: row[1], cover: row[2], created: Date(timeIntervalSince1970: row[3]), count: row[4],
+                    shownCover: row[5])
             }
         }
     }

@@ -1,0 +1,166 @@
+import Gtk
+import LightboxKit
+
+/// Child → parent: the person opens an album (the window shows its photos on the Photos page).
+@MainActor
+public protocol AlbumOpening: AnyObject {
+    func open(_ album: Album.ID)
+}
+
+/// The Albums page: the person's albums as a grid of covers, names and counts, by name,
+/// following the Store. Enter or a click opens one (`opener`); F2 renames the selected album,
+/// Delete deletes it (its photos stay; Undo brings it back), as the menu of a right click or
+/// the Menu key does. New Album (Ctrl+N) makes an empty one.
+public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening, ListSelectionDelegate {
+    public weak var opener: AlbumOpening?
+    /// The window's history, where each edit made here goes, and its messages.
+    public weak var commands: PhotoCommands?
+    public let source = ArrayDataSource<AlbumItem>()
+    private let store: CatalogStore
+    private var albumsView: AlbumsView { view as! AlbumsView }
+    /// The page's actions (`albums-page.`, on its view): `rename`, `delete`, enabled while an album is selected.
+    let actions = ActionGroup()
+    private let renameAction = Action(name: "rename")
+    private let deleteAction = Action(name: "delete")
+    private(set) var namePopover: AlbumNamePopover?
+    private lazy var menu = PopoverMenu(model: AlbumsController.menuModel())
+
+    public init(store: CatalogStore) {
+        self.store = store
+        super.init()
+        title = tr("Albums")
+        let images = store.images
+        source.register(AlbumCard.self) { card, item in card.configure(with: item, images: images) }
+        source.delegate = self
+        store.observeAlbums(owner: self) { [weak self] _ in self?.showAlbums() }
+        // A cover's photo rated, moved or let go of.
+        store.observeLibrary(owner: self) { [weak self] _ in if self?.isViewLoaded == true { self?.showAlbums() } }
+    }
+
+    static func menuModel() -> Menu {
+        let menu = Menu()
+        menu.append(tr("Rename…"), action: "albums-page.rename", accel: "F2")
+        menu.append(tr("Delete Album"), action: "albums-page.delete", accel: "Delete")
+        return menu
+    }
+
+    public override func loadView() -> Widget {
+        let grid = source.makeGridView(selection: .single)
+        grid.singleClickActivate = false
+        return AlbumsView(grid: grid)
+    }
+
+    public override func viewDidLoad() {
+        renameAction.onActivate(owner: self) { [weak self] _ in self?.editTitle() }
+        deleteAction.onActivate(owner: self) { [weak self] _ in self?.deleteSelected() }
+        actions.add(renameAction)
+        actions.add(deleteAction)
+        albumsView.insertActionGroup(actions, prefix: "albums-page")
+        albumsView.add(KeyboardShortcuts.controller(for: .albumsPage))
+        albumsView.newAlbumButton.actionName = "win.new-album"
+        albumsView.empty.show(
+            icon: "folder-pictures-symbolic", title: tr("No Albums"),
+            description: tr("Select photos and press Shift+A to put them in an album, or make an empty one with New Album."),
+            button: (tr("_New Album"), "win.new-album", nil))
+        menu.hasArrow = false
+        menu.attach(to: albumsView)
+        let click = GestureClick()
+        click.button = 3
+        click.onPressed(owner: self) { [weak self] _, x, y in self?.openMenu(at: (x, y)) }
+        albumsView.grid.add(click)
+        showAlbums()
+    }
+
+    /// Keyboard users start on the selected album (the first, at first).
+    public override func viewDidAppear() {
+        guard source.count > 0 else { return }
+        if source.selectedPositions.isEmpty { source.select(at: 0) }
+        source.focus(at: source.selectedPositions.first ?? 0)
+    }
+
+    /// The albums by name, each with its cover as the library has it now.
+    private func showAlbums() {
+        let items = store.albums.map { album in AlbumItem(album: album, cover: album.shownCover.flatMap(store.photo)) }
+        try? source.apply(items)
+        guard isViewLoaded else { return }
+        albumsView.showAlbums(!items.isEmpty)
+        updateActions()
+    }
+
+    private func updateActions() {
+        let selected = selectedAlbum != nil
+        renameAction.isEnabled = selected
+        deleteAction.isEnabled = selected
+    }
+
+    /// The album selected (the one the keys act on).
+    public var selectedAlbum: Album? { source.selectedItems.first?.album }
+
+    /// Selects the album (after making it, or coming back from it).
+    public func reveal(_ id: Album.ID) {
+        source.select(id: id)
+        if let position = source.selectedPositions.first, isViewLoaded, view.isMapped { source.focus(at: position) }
+        updateActions()
+    }
+
+    // MARK: Editing
+
+    /// F2: renames the selected album, in a popover on its card.
+    public func editTitle() {
+        guard let album = selectedAlbum else { return }
+        let popover = AlbumNamePopover(heading: tr("Rename Album"), done: tr("_Rename"), name: album.name)
+        popover.onDone = { [weak self] name in
+            guard let self else { return nil }
+            do {
+                commands?.record(try store.renameAlbum(album.id, to: name))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        present(popover)
+    }
+
+    /// Delete: deletes the selected album (its photos stay); the window says so, with Undo.
+    private func deleteSelected() {
+        guard let album = selectedAlbum else { return }
+        do {
+            let edit = try store.deleteAlbum(album.id)
+            // Translators: a toast; %@ is the album's name. Its photos stay in the library.
+            commands?.record(edit, saying: CommandMessage(String(format: tr("Album “%@” deleted"), album.name), isUndoable: true))
+        } catch {
+            // Translators: %@ is the reason (from the system or SQLite).
+            commands?.say(CommandMessage(String(format: tr("The album could not be deleted: %@"), "\(error)")))
+        }
+    }
+
+    private func present(_ popover: AlbumNamePopover) {
+        namePopover?.popdown()
+        namePopover = popover
+        popover.attach(to: albumsView)
+        popover.open(pointingAt: albumsView.grid)
+    }
+
+    private func openMenu(at point: (x: Double, y: Double)) {
+        if let id = albumsView.grid.descendant(at: point, as: AlbumCard.self)?.albumID { source.select(id: id) }
+        updateActions()
+        guard selectedAlbum != nil else { return }
+        menu.popup(pointingAt: albumsView.grid, at: point)
+    }
+
+    /// The Menu key, Shift+F10 (`win.photo-menu`): the selected album's menu.
+    public func openPhotoMenu() {
+        guard selectedAlbum != nil else { return }
+        menu.popup(pointingAt: albumsView.grid)
+    }
+
+    var isShowingEmptyState: Bool { albumsView.isShowingEmptyState }
+
+    // MARK: ListSelectionDelegate
+
+    public func listDidChangeSelection(_ items: [AlbumItem]) { updateActions() }
+
+    public func listDidActivate(_ item: AlbumItem, at position: Int) {
+        opener?.open(item.album.id)
+    }
+}
