@@ -68,3 +68,59 @@ extension AppFixture {
         ).split(separator: "\n").map(String.init)
     }
 }
+
+/// Saved searches end to end: kept from the search bar, counted beside the albums, kept up
+/// to date when a rating changes, opened as a search.
+final class SavedSearchAppTests: GtkTestCase {
+    func testCtrlSKeepsTheSearchWhoseCountFollowsARatingAndWhichOpensAsASearch() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        let rated = fixture.countInCatalog("rating >= 4 AND rejected = 0")
+        XCTAssertGreaterThan(rated, 0)
+        app.sendKeys("ctrl+f", to: window)
+        app.type("stars:4", to: window)
+        _ = app.waitForTree { $0.photoNames.count == rated }
+        app.sendKeys("ctrl+s", to: window)
+        _ = app.waitForTree { $0.contains { $0.name == "Save Search" } }
+        app.sendKeys("ctrl+a", to: window)
+        app.type("Best", to: window)
+        app.sendKeys("Return", to: window)
+        let saved = app.waitForTree { $0.contains { $0.name == "Search “Best” saved: it is on the Albums page" } }
+        XCTAssertTrue(saved.contains { $0.name == "Search “Best” saved: it is on the Albums page" })
+
+        app.sendKeys("ctrl+f", "Escape", to: window)
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.sendKeys("ctrl+2", to: window)
+        let card = "Saved search Best, \(rated) photos"
+        let page = app.waitForTree { $0.contains { $0.name == card } }
+        XCTAssertTrue(page.contains { $0.name == card }, "beside the albums, with what it finds")
+        app.screenshot("saved-search-card-app", window: window)
+
+        app.sendKeys("ctrl+1", to: window)
+        let unrated = AppFixture.sampleNames.first { fixture.rating(of: $0) == 0 }!
+        app.select(unrated, window: window)
+        app.sendKeys("5", to: window)
+        app.sendKeys("ctrl+2", to: window)
+        let recounted = "Saved search Best, \(rated + 1) photos"
+        let updated = app.waitForTree { $0.contains { $0.name == recounted } }
+        XCTAssertTrue(updated.contains { $0.name == recounted }, "a photo rated 5 is counted in")
+
+        app.sendKeys("Return", to: window)
+        let opened = app.waitForTree { $0.photoNames.count == rated + 1 }
+        XCTAssertTrue(opened.photoNames.contains(unrated), "opened, it finds the photo just rated")
+        app.screenshot("saved-search-open-app", window: window)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+}
+
+extension AppFixture {
+    /// How many photos of the catalog match an SQL condition (read with sqlite3).
+    func countInCatalog(_ condition: String) -> Int {
+        Int(
+            Process.output("/usr/bin/sqlite3", [catalogPath, "SELECT count(*) FROM photo WHERE \(condition)"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+}

@@ -34,6 +34,7 @@ final class LibraryEventsTests: GtkTestCase {
         case .pendingWrites: return "pending writes"
         case .moved(let moves): return "moved \(moves.count)"
         case .albums(let albums): return "albums \(albums.count)"
+        case .savedSearches(let searches): return "saved searches \(searches.count)"
         }
     }
 

@@ -63,6 +63,15 @@ final class AlbumCommands {
         showPage?(.photos)
     }
 
+    /// Shows the photos a saved search finds on the Photos page: its text in the search bar.
+    func open(savedSearch id: SavedSearch.ID, in search: WindowSearch) {
+        guard let saved = store.savedSearch(id) else { return }
+        store.shownAlbum = nil
+        updateActions()
+        search.show(saved.query)
+        showPage?(.photos)
+    }
+
     /// Back to every photo, and to the Albums page with the album selected.
     func leave() {
         let album = store.shownAlbum
@@ -109,7 +118,8 @@ final class AlbumCommands {
             case .album(let id):
                 let edit = try store.addPhotos(photos, to: id)
                 let name = store.album(id)?.name ?? ""
-                commands.record(edit, saying: CommandMessage(Self.added(edit.added.count, of: photos.count, to: name), isUndoable: !edit.isEmpty))
+                commands.record(
+                    edit, saying: CommandMessage(Self.added(edit.added.count, of: photos.count, to: name), isUndoable: !edit.isEmpty))
             case .new(let name):
                 let edit = try store.createAlbum(named: name, with: photos)
                 commands.record(edit, saying: CommandMessage(Self.made(edit.after?.name ?? name, count: photos.count), isUndoable: true))

@@ -1,16 +1,19 @@
 import Gtk
 import LightboxKit
 
-/// Child → parent: the person opens an album (the window shows its photos on the Photos page).
+/// Child → parent: the person opens an album or a saved search (the window shows its photos
+/// on the Photos page).
 @MainActor
 public protocol AlbumOpening: AnyObject {
     func open(_ album: Album.ID)
+    func open(savedSearch: SavedSearch.ID)
 }
 
-/// The Albums page: the person's albums as a grid of covers, names and counts, by name,
-/// following the Store. Enter or a click opens one (`opener`); F2 renames the selected album,
-/// Delete deletes it (its photos stay; Undo brings it back), as the menu of a right click or
-/// the Menu key does. New Album (Ctrl+N) makes an empty one.
+/// The Albums page: the person's albums as a grid of covers, names and counts, by name, then
+/// the saved searches with what they find now, following the Store. Enter or a click opens
+/// one (`opener`); F2 renames the selected one, Delete deletes it (an album's photos stay;
+/// Undo brings it back), as the menu of a right click or the Menu key does. New Album
+/// (Ctrl+N) makes an empty album.
 public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening, ListSelectionDelegate {
     public weak var opener: AlbumOpening?
     /// The window's history, where each edit made here goes, and its messages.
@@ -33,6 +36,7 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
         source.register(AlbumCard.self) { card, item in card.configure(with: item, images: images) }
         source.delegate = self
         store.observeAlbums(owner: self) { [weak self] _ in self?.showAlbums() }
+        store.observeSavedSearches(owner: self) { [weak self] _ in self?.showAlbums() }
         // A cover's photo rated, moved or let go of.
         store.observeLibrary(owner: self) { [weak self] _ in if self?.isViewLoaded == true { self?.showAlbums() } }
     }
@@ -40,7 +44,7 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
     static func menuModel() -> Menu {
         let menu = Menu()
         menu.append(tr("Rename…"), action: "albums-page.rename", accel: "F2")
-        menu.append(tr("Delete Album"), action: "albums-page.delete", accel: "Delete")
+        menu.append(tr("Delete"), action: "albums-page.delete", accel: "Delete")
         return menu
     }
 
@@ -78,9 +82,14 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
         source.focus(at: source.selectedPositions.first ?? 0)
     }
 
-    /// The albums by name, each with its cover as the library has it now.
+    /// The albums by name, each with its cover as the library has it now, then the saved searches.
     private func showAlbums() {
-        let items = store.albums.map { album in AlbumItem(album: album, cover: album.shownCover.flatMap(store.photo)) }
+        let albums = store.albums.map { album in AlbumItem(kind: .album(album), cover: album.shownCover.flatMap(store.photo)) }
+        let searches = store.savedSearches.map { search in
+            let count = store.savedSearchCount(search.id)
+            return AlbumItem(kind: .search(search, count), cover: count?.newest.flatMap(store.photo))
+        }
+        let items = albums + searches
         try? source.apply(items)
         guard isViewLoaded else { return }
         albumsView.showAlbums(!items.isEmpty)
@@ -88,31 +97,36 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
     }
 
     private func updateActions() {
-        let selected = selectedAlbum != nil
+        let selected = selectedItem != nil
         renameAction.isEnabled = selected
         deleteAction.isEnabled = selected
     }
 
-    /// The album selected (the one the keys act on).
-    public var selectedAlbum: Album? { source.selectedItems.first?.album }
+    /// The album or saved search selected (the one the keys act on).
+    public var selectedItem: AlbumItem? { source.selectedItems.first }
 
     /// Selects the album (after making it, or coming back from it).
     public func reveal(_ id: Album.ID) {
-        source.select(id: id)
+        source.select(id: "album-\(id)")
         if let position = source.selectedPositions.first, isViewLoaded, view.isMapped { source.focus(at: position) }
         updateActions()
     }
 
     // MARK: Editing
 
-    /// F2: renames the selected album, in a popover on its card.
+    /// F2: renames the selected album or saved search, in a popover on the grid.
     public func editTitle() {
-        guard let album = selectedAlbum else { return }
-        let popover = AlbumNamePopover(heading: tr("Rename Album"), done: tr("_Rename"), name: album.name)
+        guard let item = selectedItem else { return }
+        let heading = item.album != nil ? tr("Rename Album") : tr("Rename Saved Search")
+        let popover = AlbumNamePopover(heading: heading, done: tr("_Rename"), name: item.name)
+        popover.doneButton.useUnderline = true
         popover.onDone = { [weak self] name in
             guard let self else { return nil }
             do {
-                commands?.record(try store.renameAlbum(album.id, to: name))
+                switch item.kind {
+                case .album(let album): commands?.record(try store.renameAlbum(album.id, to: name))
+                case .search(let search, _): commands?.record(try store.renameSavedSearch(search.id, to: name))
+                }
                 return nil
             } catch {
                 return "\(error)"
@@ -121,16 +135,25 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
         present(popover)
     }
 
-    /// Delete: deletes the selected album (its photos stay); the window says so, with Undo.
+    /// Delete: deletes the selected album (its photos stay) or saved search; the window says
+    /// so, with Undo.
     private func deleteSelected() {
-        guard let album = selectedAlbum else { return }
+        guard let item = selectedItem else { return }
         do {
-            let edit = try store.deleteAlbum(album.id)
-            // Translators: a toast; %@ is the album's name. Its photos stay in the library.
-            commands?.record(edit, saying: CommandMessage(String(format: tr("Album “%@” deleted"), album.name), isUndoable: true))
+            switch item.kind {
+            case .album(let album):
+                let edit = try store.deleteAlbum(album.id)
+                // Translators: a toast; %@ is the album's name. Its photos stay in the library.
+                commands?.record(edit, saying: CommandMessage(String(format: tr("Album “%@” deleted"), album.name), isUndoable: true))
+            case .search(let search, _):
+                let edit = try store.deleteSavedSearch(search.id)
+                // Translators: a toast; %@ is the saved search's name.
+                commands?.record(
+                    edit, saying: CommandMessage(String(format: tr("Saved search “%@” deleted"), search.name), isUndoable: true))
+            }
         } catch {
             // Translators: %@ is the reason (from the system or SQLite).
-            commands?.say(CommandMessage(String(format: tr("The album could not be deleted: %@"), "\(error)")))
+            commands?.say(CommandMessage(String(format: tr("It could not be deleted: %@"), "\(error)")))
         }
     }
 
@@ -142,15 +165,15 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
     }
 
     private func openMenu(at point: (x: Double, y: Double)) {
-        if let id = albumsView.grid.descendant(at: point, as: AlbumCard.self)?.albumID { source.select(id: id) }
+        if let id = albumsView.grid.descendant(at: point, as: AlbumCard.self)?.itemID { source.select(id: id) }
         updateActions()
-        guard selectedAlbum != nil else { return }
+        guard selectedItem != nil else { return }
         menu.popup(pointingAt: albumsView.grid, at: point)
     }
 
     /// The Menu key, Shift+F10 (`win.photo-menu`): the selected album's menu.
     public func openPhotoMenu() {
-        guard selectedAlbum != nil else { return }
+        guard selectedItem != nil else { return }
         menu.popup(pointingAt: albumsView.grid)
     }
 
@@ -161,6 +184,9 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
     public func listDidChangeSelection(_ items: [AlbumItem]) { updateActions() }
 
     public func listDidActivate(_ item: AlbumItem, at position: Int) {
-        opener?.open(item.album.id)
+        switch item.kind {
+        case .album(let album): opener?.open(album.id)
+        case .search(let search, _): opener?.open(savedSearch: search.id)
+        }
     }
 }

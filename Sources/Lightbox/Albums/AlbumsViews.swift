@@ -1,13 +1,51 @@
 import Gtk
 import LightboxKit
 
-/// An album in the Albums page's grid: what it shows and what tells two apart.
+/// An album or a saved search in the Albums page's grid: what it shows and what tells two apart.
 public struct AlbumItem: Identifiable, Equatable {
-    public let album: Album
+    public enum Kind: Equatable {
+        case album(Album)
+        /// A saved search, and what it finds now (nil until counted).
+        case search(SavedSearch, SavedSearchCount?)
+    }
+
+    public let kind: Kind
     /// The photo that stands for it, as the library has it now (nil: none, or not listed).
     public let cover: Photo?
 
-    public var id: Album.ID { album.id }
+    public var id: String {
+        switch kind {
+        case .album(let album): "album-\(album.id)"
+        case .search(let search, _): "search-\(search.id)"
+        }
+    }
+
+    public var name: String {
+        switch kind {
+        case .album(let album): album.name
+        case .search(let search, _): search.name
+        }
+    }
+
+    /// "12 photos"; "Counting…" for a search not counted yet.
+    @MainActor
+    public var countText: String {
+        switch kind {
+        case .album(let album): AlbumCard.countText(album.count)
+        // Translators: a saved search whose photos are being counted.
+        case .search(_, let count): count.map { AlbumCard.countText($0.count) } ?? tr("Counting…")
+        }
+    }
+
+    public var album: Album? {
+        if case .album(let album) = kind { return album }
+        return nil
+    }
+
+    public var savedSearch: SavedSearch? {
+        if case .search(let search, _) = kind { return search }
+        return nil
+    }
 }
 
 /// One album of the Albums page: its cover, its name and how many photos it has.
@@ -17,9 +55,11 @@ public final class AlbumCard: ListRowView {
     public let placeholder = Image(iconName: "folder-pictures-symbolic")
     public let nameLabel = Label()
     public let countLabel = Label()
+    /// A saved search's mark, over its cover.
+    public let searchBadge = Image(iconName: "folder-saved-search-symbolic")
     private let frame = Overlay()
-    /// The album shown.
-    public private(set) var albumID: Album.ID?
+    /// The item shown.
+    public private(set) var itemID: String?
 
     public required init() {
         super.init()
@@ -30,6 +70,11 @@ public final class AlbumCard: ListRowView {
         placeholder.addCssClass("dim-label")
         frame.child = placeholder
         frame.addOverlay(cover)
+        searchBadge.addCssClass("search-badge")
+        searchBadge.horizontalAlignment = .end
+        searchBadge.verticalAlignment = .end
+        searchBadge.pixelSize = 24
+        frame.addOverlay(searchBadge)
         frame.addCssClass("album-cover")
         frame.setSizeRequest(width: AlbumCard.coverSize, height: AlbumCard.coverSize)
         nameLabel.addCssClass("heading")
@@ -42,13 +87,23 @@ public final class AlbumCard: ListRowView {
     }
 
     public func configure(with item: AlbumItem, images: ImageSource) {
-        albumID = item.id
-        nameLabel.text = item.album.name
-        countLabel.text = AlbumCard.countText(item.album.count)
+        itemID = item.id
+        nameLabel.text = item.name
+        countLabel.text = item.countText
         cover.isVisible = item.cover != nil
         cover.show(item.cover, images: images)
-        setAccessibleLabel(String(format: trc("album, count", "%1$@, %2$@"), item.album.name, countLabel.text))
-        tooltip = item.album.name
+        let search = item.savedSearch
+        searchBadge.isVisible = search != nil
+        placeholder.setIcon(search == nil ? "folder-pictures-symbolic" : "folder-saved-search-symbolic")
+        if let search {
+            // Translators: a saved search's card for screen readers: its name, how many photos it finds.
+            setAccessibleLabel(String(format: tr("Saved search %1$@, %2$@"), search.name, countLabel.text))
+            // Translators: a saved search's tooltip; %@ is its search text (stars:5 camera:canon).
+            tooltip = String(format: tr("Saved search: %@"), search.query)
+        } else {
+            setAccessibleLabel(String(format: trc("album, count", "%1$@, %2$@"), item.name, countLabel.text))
+            tooltip = item.name
+        }
     }
 
     /// "12 photos", "no photos".

@@ -31,12 +31,13 @@ public final class PhotoCommands {
         case edit(MetadataEdit)
         case trash([TrashedPhoto])
         case album(AlbumEdit)
+        case savedSearch(SavedSearchEdit)
 
         /// Photos in the trash are not moved by anyone but the app.
         func following(_ moves: [Photo.ID: Photo.ID]) -> Step {
             switch self {
             case .edit(let edit): .edit(edit.following(moves))
-            case .trash: self
+            case .trash, .savedSearch: self
             case .album(let edit): .album(edit.following(moves))
             }
         }
@@ -220,6 +221,13 @@ public final class PhotoCommands {
         if let message { say(message) }
     }
 
+    /// A saved search kept, renamed or deleted, and what to say of it.
+    public func record(_ edit: SavedSearchEdit, saying message: CommandMessage? = nil) {
+        guard !edit.isEmpty else { return }
+        record(.savedSearch(edit))
+        if let message { say(message) }
+    }
+
     private func record(_ step: Step) {
         if case .edit(let edit) = step, edit.isEmpty { return }
         undoSteps.append(step)
@@ -266,6 +274,10 @@ public final class PhotoCommands {
                 try store.apply(edit.reversed)
                 say(nil)
                 return .album(edit.reversed)
+            case .savedSearch(let edit):
+                try store.apply(edit.reversed)
+                say(nil)
+                return .savedSearch(edit.reversed)
             }
         } catch {
             // Translators: %@ is the reason (from the system or SQLite).

@@ -90,6 +90,7 @@ enum KeyboardShortcuts {
                 Entry(tr("Open folder"), ["<Control>o"], "win.open-folder"),
                 Entry(tr("Rescan the folder"), ["<Control>r", "F5"], "win.rescan"),
                 Entry(tr("Search"), ["<Control>f"], "win.search"),
+                Entry(tr("Save the search (beside the albums)"), ["<Control>s"], "win.save-search"),
                 Entry(tr("Show keyboard shortcuts"), ["<Control>question"], "win.show-help-overlay"),
                 Entry(tr("Preferences"), ["<Control>comma"], "win.preferences"),
                 .widgets(tr("Main menu"), ["F10"]),

@@ -240,6 +240,9 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
     /// An album activated on the Albums page: its photos on the Photos page.
     func open(_ album: Album.ID) { albumCommands.open(album) }
 
+    /// A saved search activated on the Albums page: its text in the search bar, its photos on the Photos page.
+    func open(savedSearch: SavedSearch.ID) { albumCommands.open(savedSearch: savedSearch, in: search) }
+
     public func pageSelectionDidChange() { handoffs.refresh() }
 
     func showToast(_ message: String, undoable: Bool) {

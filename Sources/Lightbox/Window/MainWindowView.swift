@@ -9,6 +9,8 @@ final class MainWindowView: Box {
     let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let searchEntry = SearchEntry(placeholder: tr("Search by name, camera or lens"))
     let searchBar = Revealer(transition: .slideDown)
+    /// Keeps the search as a saved search (`win.save-search`, Ctrl+S), shown beside the albums.
+    let saveSearchButton = Button(label: tr("Save Search"))
     /// The sort menu's folder filter (see `showFolders`).
     private let folderSection = Menu()
     lazy var sortButton = MenuButton(iconName: "view-sort-descending-symbolic", menu: MainWindowView.sortMenu(folders: folderSection))
@@ -39,12 +41,17 @@ final class MainWindowView: Box {
         showPendingWrites(0)
 
         searchEntry.setAccessibleLabel(tr("Search photos"))
-        searchEntry.horizontalAlignment = .center
+        searchEntry.tooltip = tr("Words, and terms such as stars:4 camera:canon taken:2023 keyword:Norway rejected:no")
         searchEntry.setSizeRequest(width: 360, height: -1)
-        searchEntry.setMargins(6)
-        let bar = Box(orientation: .vertical)
+        saveSearchButton.actionName = "win.save-search"
+        saveSearchButton.tooltip = tr("Save Search (Ctrl+S)")
+        saveSearchButton.hasFrame = false
+        let bar = Box(orientation: .horizontal, spacing: 6)
         bar.addCssClass("toolbar")
+        bar.horizontalAlignment = .center
+        bar.setMargins(6)
         bar.append(searchEntry)
+        bar.append(saveSearchButton)
         searchBar.child = bar
         Self.installStyle()
 

@@ -31,6 +31,7 @@ final class WindowActions {
         // The browsed folders' bar's button.
         actions.addAction("add-browsed-folders", owner: self) { [unowned window] in window.addBrowsedFoldersToLibrary() }
         actions.addAction("search", owner: self) { [unowned window] in window.search.begin() }
+        actions.add(window.search.saveAction)
         window.commands.install(in: actions)
         window.handoffs.install(in: actions)
         window.albumCommands.install(in: actions)

@@ -9,6 +9,9 @@ import LightboxKit
 final class WindowSearch {
     private unowned let window: MainWindowController
     private var view: MainWindowView { window.windowView }
+    /// `win.save-search` (Ctrl+S, the bar's button): enabled while there is a search to keep.
+    let saveAction = Action(name: "save-search")
+    private(set) var namePopover: AlbumNamePopover?
 
     init(window: MainWindowController) {
         self.window = window
@@ -21,7 +24,10 @@ final class WindowSearch {
         view.searchEntry.onSearchChanged(owner: self) { [weak self] in
             guard let self else { return }
             self.window.store.searchText = self.view.searchEntry.text
+            self.saveAction.isEnabled = !PhotoSearch(self.view.searchEntry.text).isEmpty
         }
+        saveAction.isEnabled = false
+        saveAction.onActivate(owner: self) { [weak self] _ in self?.saveSearch() }
         view.searchEntry.onStopSearch(owner: self) { [weak self] in self?.close() }
         view.searchEntry.onActivate(owner: self) { [weak self] in self?.selectFirstResult() }
         // The search bar slides in from its next frame on; until its entry shows, GTK
@@ -43,6 +49,38 @@ final class WindowSearch {
         guard window.navigation.controllers.count == 1 else { return }
         view.searchButton.isActive = true
         _ = view.searchEntry.grabFocus()
+    }
+
+    /// Shows `query` in the bar and the photos it finds (a saved search opened), the keyboard in the list.
+    func show(_ query: String) {
+        view.searchButton.isActive = true
+        view.searchEntry.text = query
+        window.store.searchText = query
+        saveAction.isEnabled = !PhotoSearch(query).isEmpty
+    }
+
+    /// Ctrl+S: keeps the search under a name asked for in a popover; it shows beside the albums.
+    func saveSearch() {
+        let query = view.searchEntry.text
+        guard !PhotoSearch(query).isEmpty else { return }
+        let popover = AlbumNamePopover(heading: tr("Save Search"), done: tr("_Save"), name: query)
+        popover.doneButton.useUnderline = true
+        popover.onDone = { [weak self] name in
+            guard let self else { return nil }
+            do {
+                let edit = try self.window.store.saveSearch(named: name, query: query)
+                // Translators: a toast; %@ is the saved search's name.
+                let text = String(format: tr("Search “%@” saved: it is on the Albums page"), edit.after?.name ?? name)
+                self.window.commands.record(edit, saying: CommandMessage(text, isUndoable: true))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        namePopover?.popdown()
+        namePopover = popover
+        popover.attach(to: view)
+        popover.open(pointingAt: view.saveSearchButton)
     }
 
     /// Shows the bar while a top-level page shows and the search is on.

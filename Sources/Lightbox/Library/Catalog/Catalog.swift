@@ -226,6 +226,9 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v10-albums") { db in
             try createAlbums(db)  // see Catalog+Albums.swift
         }
+        migrator.registerMigration("v11-saved-searches") { db in
+            try createSavedSearches(db)  // see Catalog+SavedSearches.swift
+        }
         return migrator
     }
 

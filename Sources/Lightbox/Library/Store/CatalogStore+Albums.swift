@@ -61,3 +61,33 @@ extension CatalogStore {
         }
     }
 }
+
+/// Saved searches (see `LibrarySavedSearches`): each edit committed before it returns and
+/// published to `observeSavedSearches`, with what each finds counted in the background.
+extension CatalogStore {
+    /// Every saved search, by name.
+    public var savedSearches: [SavedSearch] { savedSearchList.searches }
+
+    public func savedSearch(_ id: SavedSearch.ID) -> SavedSearch? { savedSearchList.search(id) }
+
+    /// How many photos a saved search finds now (nil until first counted).
+    public func savedSearchCount(_ id: SavedSearch.ID) -> SavedSearchCount? { savedSearchList.counts[id] }
+
+    /// Keeps `query` (the search bar's text) as a saved search named `name`.
+    @discardableResult
+    public func saveSearch(named name: String, query: String) throws -> SavedSearchEdit {
+        try savedSearchList.save(named: name, query: query)
+    }
+
+    @discardableResult
+    public func renameSavedSearch(_ id: SavedSearch.ID, to name: String) throws -> SavedSearchEdit {
+        try savedSearchList.rename(id, to: name)
+    }
+
+    @discardableResult
+    public func deleteSavedSearch(_ id: SavedSearch.ID) throws -> SavedSearchEdit {
+        try savedSearchList.delete(id)
+    }
+
+    public func apply(_ edit: SavedSearchEdit) throws { try savedSearchList.apply(edit) }
+}

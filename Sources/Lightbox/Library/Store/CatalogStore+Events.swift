@@ -56,4 +56,10 @@ extension CatalogStore {
     public func observeAlbums(owner: AnyObject, _ handler: @escaping @MainActor ([Album]) -> Void) {
         events.add(owner: owner) { if case .albums(let albums) = $0 { handler(albums) } }
     }
+
+    /// Calls `handler` with the saved searches, by name, whenever one is saved, changed or
+    /// deleted, or they were counted again (`savedSearchCount`), while `owner` lives.
+    public func observeSavedSearches(owner: AnyObject, _ handler: @escaping @MainActor ([SavedSearch]) -> Void) {
+        events.add(owner: owner) { if case .savedSearches(let searches) = $0 { handler(searches) } }
+    }
 }

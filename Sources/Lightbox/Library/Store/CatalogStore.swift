@@ -53,8 +53,9 @@ public final class CatalogStore {
     /// Ratings, rejects and keywords, with undo, committed and written back in the background.
     let edits: PhotoEdits
     let trash: LibraryTrash
-    /// The person's albums.
+    /// The person's albums and saved searches.
     let albumList: LibraryAlbums
+    let savedSearchList: LibrarySavedSearches
 
     public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
@@ -64,6 +65,7 @@ public final class CatalogStore {
         sync = LibrarySync(catalog: catalog, images: images, view: view, events: events, edits: edits)
         trash = LibraryTrash(catalog: catalog, view: view, edits: edits)
         albumList = LibraryAlbums(catalog: catalog, view: view, events: events)
+        savedSearchList = LibrarySavedSearches(catalog: catalog, view: view, events: events)
         edits.sync = sync
         if let reason = catalog.notWritableReason {
             // Translators: %@ is why the catalog can't be written ("the folder /home/ada/.local/share is read-only").

@@ -33,6 +33,8 @@ public enum LibraryEvent: Sendable {
     case moved([String: String])
     /// The person's albums changed, by name (`observeAlbums`).
     case albums([Album])
+    /// The saved searches changed, by name, or what they find was counted again (`observeSavedSearches`).
+    case savedSearches([SavedSearch])
 }
 
 /// The Store's one stream of `LibraryEvent`s, and what lasts of it (the conditions and the

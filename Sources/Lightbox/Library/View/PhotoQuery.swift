@@ -14,16 +14,10 @@ public struct PhotoGroup: Identifiable, Hashable, Sendable {
 }
 
 extension Array where Element == Photo {
-    /// Photos whose name, title, caption, camera, lens or keywords contain every word of
-    /// `text` (case-insensitive).
-    public func matching(_ text: String) -> [Photo] {
-        let words = text.lowercased().split(whereSeparator: \.isWhitespace)
-        guard !words.isEmpty else { return self }
-        return filter { photo in
-            let haystack = ([photo.name, photo.title ?? "", photo.caption ?? "", photo.camera ?? "", photo.lens ?? ""] + photo.keywords)
-                .joined(separator: " ").lowercased()
-            return words.allSatisfy { haystack.contains($0) }
-        }
+    /// The photos `search` (a search bar's text, see `PhotoSearch`) finds.
+    public func matching(_ search: String) -> [Photo] {
+        let query = PhotoSearch(search)
+        return query.isEmpty ? self : filter(query.matches)
     }
 
     /// Sorted by `order`: newest first for dates, best first for ratings, A→Z otherwise;

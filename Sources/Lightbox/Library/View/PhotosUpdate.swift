@@ -71,6 +71,7 @@ struct PhotoViewSpec: Sendable, Equatable {
     func isAffected(from old: PhotoMetadata, to new: PhotoMetadata) -> Bool {
         (order == .rating && old.rating != new.rating)
             || (!search.isEmpty && (old.keywords != new.keywords || old.title != new.title || old.caption != new.caption))
+            || (!search.isEmpty && PhotoSearch(search).asksRatingOrReject && (old.rating != new.rating || old.isRejected != new.isRejected))
             || admits(old) != admits(new) || old.isRejected != new.isRejected
     }
 
@@ -87,10 +88,24 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// over the matches, on the thread that searches and sorts.
     func view(of all: [Photo]) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
+        var result = found(in: candidates(all), summary: &summary).sorted(by: order)
+        let naturallyAscending = order == .name || order == .camera
+        if naturallyAscending != ascending { result.reverse() }
+        return (result, summary)
+    }
+
+    /// What a search looks in: the photos of the folder and album shown, a RAW+JPEG pair as one.
+    func candidates(_ all: [Photo]) -> [Photo] {
         let inFolder = folder.map { folder in all.filter { LibraryFolderList.contains(folder, $0.path) } } ?? all
         var paired = RawJpegPairs.paired(inFolder)
         if let album { paired.removeAll { !album.contains($0) } }
-        var matches = paired.matching(search)
+        return paired
+    }
+
+    /// Of `candidates`, those the search finds and the culling filters let through, in their
+    /// order; what the filters hid is counted in `summary`.
+    func found(in candidates: [Photo], summary: inout PhotoFilterSummary) -> [Photo] {
+        var matches = candidates.matching(search)
         matches.removeAll { photo in
             if photo.isRejected {
                 if showsRejected {
@@ -106,10 +121,7 @@ struct PhotoViewSpec: Sendable, Equatable {
             }
             return false
         }
-        var result = matches.sorted(by: order)
-        let naturallyAscending = order == .name || order == .camera
-        if naturallyAscending != ascending { result.reverse() }
-        return (result, summary)
+        return matches
     }
 }
 
