@@ -35,12 +35,15 @@ final class KeyboardShortcutsTests: GtkTestCase {
         let chip = KeywordChip(KeywordShare(keyword: "harbour", count: 1, total: 1))
         let titleEditor = TitleEditorController(store: store)
         _ = titleEditor.view
+        let albumsPage = AlbumsController(store: store)
+        _ = albumsPage.view
         return Actions(
             root: root, window: window,
             groups: [
                 "win": actions, "photo": photoPage.actions, "months": albums.actions,
                 "keyword-entry": editor.entryActions, "keyword": chip.actions,
                 "text-row": try! XCTUnwrap(titleEditor.rowActions[.caption]),
+                "albums-page": albumsPage.actions,
             ])
     }
 

@@ -146,7 +146,7 @@ final class MonthsControllerTests: GtkTestCase {
         let (window, _) = MonthsFixtures.window(showing: albums)
         XCTAssertTrue(albums.groups.isEmpty)
         XCTAssertTrue(albums.isShowingEmptyState)
-        XCTAssertEqual(albums.emptyStateTitle, "No Albums")
+        XCTAssertEqual(albums.emptyStateTitle, "No Photos")
         _ = screenshot(window, name: "albums-empty")
         LibraryFixtures.copySamples(to: folder, count: 3)
         store.rescan()
