@@ -290,6 +290,35 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(recovery.message.contains("\(recovery.rowsRead) photos still readable in it"), recovery.message)
     }
 
+    func testAlbumsAndSavedSearchesMadeAfterTheBackupComeBackFromADamagedCatalog() throws {
+        let path = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        do {
+            let catalog = try Catalog(path: path)
+            try catalog.save(syntheticPhotos(3_000, rating: 2))
+            catalog.backUpNow()
+            try catalog.apply(
+                AlbumEdit(
+                    album: 1, before: nil, after: Album.State(name: "Norway", cover: "/photos/IMG_00002.jpg", created: Date()),
+                    added: ["/photos/IMG_00001.jpg", "/photos/IMG_00002.jpg"]))
+            try catalog.apply(
+                SavedSearchEdit(search: 1, before: nil, after: SavedSearch.State(name: "Best", query: "stars:5", created: Date())))
+        }
+        let leaves = try LibraryFixtures.run(
+            "/usr/bin/sqlite3", [path, "SELECT pageno FROM dbstat WHERE name = 'photo' AND pagetype = 'leaf' ORDER BY pageno"])
+        let pages = leaves.stdout.split(separator: "\n").compactMap { UInt64($0) }
+        let page = try XCTUnwrap(pages.dropFirst(pages.count / 2).first, leaves.stderr)
+        try damage(path, at: (page - 1) * 4096, count: 4096)
+
+        let catalog = try Catalog(path: path)
+
+        XCTAssertNotNil(catalog.recovery)
+        let albums = try catalog.albums()
+        XCTAssertEqual(albums.map(\.name), ["Norway"], "made after the backup, read back from the damaged file")
+        XCTAssertEqual(albums.first?.count, 2)
+        XCTAssertEqual(albums.first?.cover, "/photos/IMG_00002.jpg")
+        XCTAssertEqual(try catalog.savedSearches().map(\.query), ["stars:5"])
+    }
+
     func testADamagedCatalogWithoutBackupSaysRatingsComeFromTheFilesAgain() throws {
         let folder = LibraryFixtures.temporaryFolder(self, name: "catalog")
         let path = folder + "/catalog.sqlite"

@@ -215,8 +215,8 @@ final class CullingTests: GtkTestCase {
         let culling = makeWindow()
         culling.select("IMG_1002.jpg")
         culling.press("9")
-        culling.root.show(.albums)
-        let albums = culling.root.pages.pages[1].controller as! MonthsController
+        culling.root.show(.months)
+        let albums = culling.root.pages.pages.first { $0.kind == .months }!.controller as! MonthsController
         pump(until: { albums.photosInOrder.count == 4 }, "the albums")
         XCTAssertFalse(albums.photosInOrder.contains { $0.name == "IMG_1002.jpg" })
         culling.actions.action(named: "minimum-rating")?.activate(Variant(Int32(3)))

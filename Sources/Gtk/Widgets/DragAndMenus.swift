@@ -92,3 +92,27 @@ extension Widget {
         return nil
     }
 }
+
+/// Files dropped on a widget (dragged from Lightbox's photo lists or from GNOME Files): a
+/// `GtkDropTarget` for a `GdkFileList`, which GTK also makes from `text/uri-list`.
+public final class FileDropTarget: EventController {
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)), ownership: .full)
+    }
+
+    /// Calls `handler` with the dropped files' paths; it returns whether it took them (GTK
+    /// tells the source the drop failed otherwise).
+    @discardableResult
+    public func onDrop(owner: AnyObject? = nil, _ handler: @escaping @MainActor ([String]) -> Bool) -> SignalConnection {
+        typealias Handler = @MainActor ([String]) -> Bool
+        let trampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = {
+            _, value, _, _, data in
+            let list = value.flatMap { OpaquePointer(g_value_get_boxed($0)) }
+            return MainActor.assumeIsolated {
+                let paths = ContentFormatsReading.paths(of: list)
+                return withBox(data, default: false) { (handler: Handler) in handler(paths) } ? 1 : 0
+            }
+        }
+        return connect("drop", box: SignalBox(handler, owner: owner), trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}

@@ -13,7 +13,8 @@ public protocol AlbumOpening: AnyObject {
 /// the saved searches with what they find now, following the Store. Enter or a click opens
 /// one (`opener`); F2 renames the selected one, Delete deletes it (an album's photos stay;
 /// Undo brings it back), as the menu of a right click or the Menu key does. New Album
-/// (Ctrl+N) makes an empty album.
+/// (Ctrl+N) makes an empty album. Photos dragged onto an album's card go in it (the page
+/// switcher's Albums button turns to this page while a drag hovers it).
 public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening, ListSelectionDelegate {
     public weak var opener: AlbumOpening?
     /// The window's history, where each edit made here goes, and its messages.
@@ -33,7 +34,10 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
         super.init()
         title = tr("Albums")
         let images = store.images
-        source.register(AlbumCard.self) { card, item in card.configure(with: item, images: images) }
+        source.register(AlbumCard.self) { [unowned self] card, item in
+            card.configure(with: item, images: images)
+            card.onDrop = { [weak self] paths in self?.drop(paths, on: item) ?? false }
+        }
         source.delegate = self
         store.observeAlbums(owner: self) { [weak self] _ in self?.showAlbums() }
         store.observeSavedSearches(owner: self) { [weak self] _ in self?.showAlbums() }
@@ -154,6 +158,29 @@ public final class AlbumsController: Controller, TitleEditing, PhotoMenuOpening,
         } catch {
             // Translators: %@ is the reason (from the system or SQLite).
             commands?.say(CommandMessage(String(format: tr("It could not be deleted: %@"), "\(error)")))
+        }
+    }
+
+    /// Photos dragged from a photo list (or files from GNOME Files) dropped on an album: those
+    /// the library has are added to it; a saved search takes none.
+    @discardableResult
+    public func drop(_ paths: [String], on item: AlbumItem) -> Bool {
+        guard let album = item.album else { return false }
+        let photos = paths.filter { store.photo($0) != nil }
+        guard !photos.isEmpty else {
+            commands?.say(CommandMessage(tr("Only photos of the library can be put in an album")))
+            return false
+        }
+        do {
+            let edit = try store.addPhotos(photos, to: album.id)
+            commands?.record(
+                edit,
+                saying: CommandMessage(AlbumCommands.added(edit.added.count, of: photos.count, to: album.name), isUndoable: !edit.isEmpty))
+            return true
+        } catch {
+            // Translators: %@ is the reason (from the system or SQLite).
+            commands?.say(CommandMessage(String(format: tr("The photos could not be added to the album: %@"), "\(error)")))
+            return false
         }
     }
 

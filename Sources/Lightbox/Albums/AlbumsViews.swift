@@ -60,6 +60,8 @@ public final class AlbumCard: ListRowView {
     private let frame = Overlay()
     /// The item shown.
     public private(set) var itemID: String?
+    /// Photos dropped on the card (their paths); returns whether they were taken.
+    public var onDrop: (@MainActor ([String]) -> Bool)?
 
     public required init() {
         super.init()
@@ -84,6 +86,9 @@ public final class AlbumCard: ListRowView {
         countLabel.addCssClass("caption")
         [frame, nameLabel, countLabel].forEach(contentView.append)
         setMargins(top: 12, bottom: 12, start: 12, end: 12)
+        let drop = FileDropTarget()
+        drop.onDrop(owner: self) { [weak self] paths in self?.onDrop?(paths) ?? false }
+        add(drop)
     }
 
     public func configure(with item: AlbumItem, images: ImageSource) {

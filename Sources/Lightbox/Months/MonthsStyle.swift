@@ -29,6 +29,7 @@ public enum MonthsStyle {
         .albums-grid > child { border-radius: 12px; padding: 0; }
         .albums-grid > child:selected { background-color: alpha(@accent_bg_color, 0.25); }
         .album-cover { background-color: alpha(currentColor, 0.08); border-radius: 10px; }
+        .album-card:drop(active) .album-cover { outline: 3px solid @accent_color; outline-offset: -3px; }
         .search-badge { background-color: rgba(0, 0, 0, 0.55); color: white; border-radius: 999px; padding: 6px; margin: 8px; }
         .album-bar { border-bottom: 1px solid alpha(currentColor, 0.15); }
         .album-choice { padding: 6px 8px; }

@@ -66,6 +66,7 @@ public struct CatalogRecovery: Equatable, Sendable {
         if manager.fileExists(atPath: path + "-wal") { try? manager.moveItem(atPath: path + "-wal", toPath: aside + "-wal") }
         try? manager.removeItem(atPath: path + "-shm")
         let salvaged = readableRows(of: aside)
+        let collections = readableCollections(of: aside)
         let backup = backups.newestHealthy()
         if let backup {
             var configuration = Configuration()
@@ -78,6 +79,7 @@ public struct CatalogRecovery: Equatable, Sendable {
         let database = try open(path)
         try database.write { db in
             try Catalog.restore(salvaged, in: db)
+            try collections.restore(in: db)
         }
         return (database, CatalogRecovery(damagedFile: aside, backup: backup, rowsRead: salvaged.count))
     }
@@ -120,6 +122,14 @@ public struct CatalogRecovery: Equatable, Sendable {
             }
         }
         return photos
+    }
+
+    /// The albums and saved searches that can still be read from a damaged file.
+    static func readableCollections(of path: String) -> SalvagedCollections {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let database = try? DatabaseQueue(path: path, configuration: configuration) else { return SalvagedCollections() }
+        return (try? database.read { db in SalvagedCollections.read(db) }) ?? SalvagedCollections()
     }
 
     /// The keywords of each photo (by row id) that can still be read from a damaged catalog's keyword tables.
