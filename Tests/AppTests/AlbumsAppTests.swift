@@ -83,7 +83,8 @@ final class SavedSearchAppTests: GtkTestCase {
         app.type("stars:4", to: window)
         _ = app.waitForTree { $0.photoNames.count == rated }
         app.sendKeys("ctrl+s", to: window)
-        _ = app.waitForTree { $0.contains { $0.name == "Save Search" } }
+        // The popover's name entry (the bar's button has the popover's title for its label).
+        _ = app.waitForTree { $0.contains(role: "text", name: "Album name") }
         app.sendKeys("ctrl+a", to: window)
         app.type("Best", to: window)
         app.sendKeys("Return", to: window)
@@ -122,5 +123,53 @@ extension AppFixture {
         Int(
             Process.output("/usr/bin/sqlite3", [catalogPath, "SELECT count(*) FROM photo WHERE \(condition)"])
                 .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+}
+
+/// The Albums page, an album and a saved search in Chinese and in the dark style, looked at.
+final class AlbumsChineseDarkAppTests: GtkTestCase {
+    func testAnAlbumAndASavedSearchSpeakChineseInTheDark() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch(locale: "zh_CN.UTF-8")
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        XCTAssertTrue(app.activateAction("color-scheme", parameter: "'dark'"))
+        app.select("IMG_1003.jpg", window: window)
+        app.sendKeys("shift+Down", "shift+Down", to: window)
+        app.sendKeys("shift+a", to: window)
+        let chooser = app.waitForTree { $0.contains { $0.name == "将 3 张照片添加到相册" } }
+        XCTAssertTrue(chooser.contains { $0.name == "将 3 张照片添加到相册" }, "the chooser's heading in Chinese")
+        app.type("Norge", to: window)
+        app.sendKeys("Return", to: window)
+        let made = app.waitForTree { $0.contains { $0.name == "已创建相册“Norge”，包含 3 张照片" } }
+        XCTAssertTrue(made.contains { $0.name == "已创建相册“Norge”，包含 3 张照片" })
+
+        app.sendKeys("ctrl+f", to: window)
+        app.type("stars:4", to: window)
+        app.sendKeys("ctrl+s", to: window)
+        // The popover's name entry (the bar's button has the popover's title for its label).
+        _ = app.waitForTree { $0.contains(role: "text", name: "相册名称") }
+        app.sendKeys("ctrl+a", to: window)
+        app.type("Beste", to: window)
+        app.sendKeys("Return", to: window)
+        let saved = app.waitForTree { $0.contains { $0.name == "已保存搜索“Beste”：可在“相册”页面找到" } }
+        XCTAssertTrue(saved.contains { $0.name == "已保存搜索“Beste”：可在“相册”页面找到" }, "Ctrl+S right after typing keeps it")
+        app.sendKeys("ctrl+f", "Escape", to: window)
+
+        app.sendKeys("ctrl+2", to: window)
+        let page = app.waitForTree { $0.contains { $0.name == "Norge，3 张照片" } && $0.contains { $0.name.hasPrefix("已保存的搜索 Beste，") } }
+        XCTAssertTrue(page.contains { $0.name == "Norge，3 张照片" }, "the album's card in Chinese")
+        XCTAssertTrue(page.contains { $0.name.hasPrefix("已保存的搜索 Beste，") }, "and the saved search's")
+        app.screenshot("zh_CN-dark-albums-page", window: window)
+        app.sendKeys("Return", to: window)
+        let album = app.waitForTree { $0.photoNames.count == 3 }
+        XCTAssertTrue(album.contains { $0.name == "返回相册" }, "the album bar's back button")
+        app.screenshot("zh_CN-dark-album", window: window)
+        app.sendKeys("ctrl+2", "Right", "Return", to: window)
+        let search = app.waitForTree { $0.photoNames.count == fixture.countInCatalog("rating >= 4 AND rejected = 0") }
+        XCTAssertEqual(search.photoNames.count, fixture.countInCatalog("rating >= 4 AND rejected = 0"), "the saved search opened")
+        app.screenshot("zh_CN-dark-saved-search", window: window)
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
     }
 }

@@ -18,7 +18,8 @@ final class AlbumsPageTests: GtkTestCase {
     private func page(_ store: CatalogStore) -> (AlbumsController, PhotoCommands, Said, Window) {
         let page = AlbumsController(store: store)
         let said = Said()
-        let commands = PhotoCommands(store: store, page: { [weak page] in page }, say: { if let message = $0 { said.messages.append(message) } })
+        let commands = PhotoCommands(
+            store: store, page: { [weak page] in page }, say: { if let message = $0 { said.messages.append(message) } })
         page.commands = commands
         let (window, _) = MonthsFixtures.window(showing: page)
         return (page, commands, said, window)
@@ -39,7 +40,9 @@ final class AlbumsPageTests: GtkTestCase {
         XCTAssertEqual(photos.filter { $0.rating == 5 && !$0.isRejected }.count, 1, "the samples' five-star photo")
         pump(until: { self.cards(page).last == "Five stars: 1 photo" }, "the count shown")
         XCTAssertEqual(cards(page), ["for grandma: No photos", "Norway 2024: 3 photos", "Five stars: 1 photo"])
-        XCTAssertEqual(page.source.items[1].cover?.id, photos.prefix(3).max { ($0.taken ?? "") < ($1.taken ?? "") }?.id, "the newest photo stands for it")
+        XCTAssertEqual(
+            page.source.items[1].cover?.id, photos.prefix(3).max { ($0.taken ?? "") < ($1.taken ?? "") }?.id,
+            "the newest photo stands for it")
         _ = screenshot(window, name: "albums-page")
 
         let unrated = try XCTUnwrap(photos.first { $0.rating == 0 && !$0.isRejected })

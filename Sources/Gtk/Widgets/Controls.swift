@@ -52,6 +52,12 @@ extension SearchEntry {
         get { String(cString: gtk_editable_get_text(cast())) }
         set { gtk_editable_set_text(cast(), newValue) }
     }
+
+    /// Calls `handler` after every change of the text, at once (`search-changed` waits for typing to pause).
+    @discardableResult
+    public func onTextChanged(owner: AnyObject? = nil, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectNotify("text", owner: owner, handler)
+    }
 }
 
 extension Entry {

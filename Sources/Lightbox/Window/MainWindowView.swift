@@ -91,6 +91,7 @@ final class MainWindowView: Box {
         guard !isStyleInstalled else { return }
         isStyleInstalled = true
         StyleSheet.apply(ConditionBar.css)
+        StyleSheet.apply(".pages-switcher > button { min-width: 0; padding-left: 12px; padding-right: 12px; }")
     }
 
     private static func sortMenu(folders: Menu) -> Menu {

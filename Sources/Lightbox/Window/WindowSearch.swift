@@ -24,6 +24,10 @@ final class WindowSearch {
         view.searchEntry.onSearchChanged(owner: self) { [weak self] in
             guard let self else { return }
             self.window.store.searchText = self.view.searchEntry.text
+        }
+        // At once, not when typing pauses: Ctrl+S right after the last key keeps what was typed.
+        view.searchEntry.onTextChanged(owner: self) { [weak self] in
+            guard let self else { return }
             self.saveAction.isEnabled = !PhotoSearch(self.view.searchEntry.text).isEmpty
         }
         saveAction.isEnabled = false
@@ -63,6 +67,7 @@ final class WindowSearch {
     func saveSearch() {
         let query = view.searchEntry.text
         guard !PhotoSearch(query).isEmpty else { return }
+        window.store.searchText = query
         let popover = AlbumNamePopover(heading: tr("Save Search"), done: tr("_Save"), name: query)
         popover.doneButton.useUnderline = true
         popover.onDone = { [weak self] name in
