@@ -82,6 +82,8 @@ enum ImportCommand {
         }
         MainLoop.integrate()
         let store = CatalogStore(catalog: catalog)
+        // As in the window: with write-back on, the photos' new values go into their files too.
+        store.savesMetadataInFiles = (try? Settings.lightbox())?.bool(PersistedState.Key.saveMetadataInFiles) ?? false
         store.openLibrary(seedingWith: { LibraryLocation.defaultFolder(sampleLibrary: LightboxApplication.sampleLibrary) })
         let outcome = Outcome()
         Task {

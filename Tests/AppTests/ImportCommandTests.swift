@@ -27,7 +27,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(
             sqlite(
                 target,
-                "UPDATE PhotoTable SET filename = replace(filename, '/home/kari/Bilder', '\(bilder)'); SELECT changes(); DELETE FROM VideoTable;"),
+                "UPDATE PhotoTable SET filename = replace(filename, '/home/kari/Bilder', '\(bilder)'); SELECT changes(); DELETE FROM VideoTable;"
+            ),
             "7\n")
         return (home, target, bilder)
     }
@@ -163,7 +164,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(wrong.status, 2)
         XCTAssertEqual(
             wrong.output,
-            "lightbox: --import-from needs shotwell or darktable (not picasa)\nusage: lightbox --import-from shotwell|darktable [PATH] [--add-folders]\n")
+            "lightbox: --import-from needs shotwell or darktable (not picasa)\nusage: lightbox --import-from shotwell|darktable [PATH] [--add-folders]\n"
+        )
         let option = try LaunchedApp.run(["--import-from", "darktable", database, "--all"], home: home)
         XCTAssertEqual(option.status, 2)
         XCTAssertTrue(option.output.hasPrefix("lightbox: unknown option --all for --import-from\n"), option.output)

@@ -17,10 +17,13 @@ final class LibraryImportRulesTests: XCTestCase {
                     path: "/p.jpg", rating: 5, keywords: ["Places|Norway", "Places|Norway|Bergen"], title: " Bryggen\ni Bergen ",
                     caption: " Tidlig\nmorgen ", colorLabels: [.blue, .red])),
             PhotoMetadata(
-                rating: 5, isRejected: true, keywords: ["Oslo", "places|norway", "Places|Norway|Bergen", "Color Label|Blue", "Color Label|Red"],
+                rating: 5, isRejected: true,
+                keywords: ["Oslo", "places|norway", "Places|Norway|Bergen", "Color Label|Blue", "Color Label|Red"],
                 title: "Bryggen i Bergen", caption: "Tidlig\nmorgen"))
         XCTAssertEqual(LibraryImportRules.merged(PhotoMetadata(), with: OtherPhoto(path: "/p.jpg", rejected: true)).isRejected, true)
-        XCTAssertEqual(ColorLabel.allCases.map(\.keyword), ["Color Label|Red", "Color Label|Yellow", "Color Label|Green", "Color Label|Blue", "Color Label|Purple"])
+        XCTAssertEqual(
+            ColorLabel.allCases.map(\.keyword),
+            ["Color Label|Red", "Color Label|Yellow", "Color Label|Green", "Color Label|Blue", "Color Label|Purple"])
     }
 
     func testEachGroupOfPhotosOutsideTheLibraryIsOfferedAsTheFolderHoldingIt() {
@@ -36,8 +39,10 @@ final class LibraryImportRulesTests: XCTestCase {
                 .init(folder: "/", paths: ["/i.jpg"]),
                 .init(folder: "/home/kari", paths: ["/home/kari/d.jpg"]),
                 .init(folder: "/home/kari/Downloads/trip", paths: ["/home/kari/Downloads/trip/c.jpg"]),
-                .init(folder: "/home/kari/Pictures", paths: ["/home/kari/Pictures/2023/07/14/a.jpg", "/home/kari/Pictures/2024/01/02/b.jpg"]),
-                .init(folder: "/media/kari/Disk/Photos", paths: ["/media/kari/Disk/Photos/2020/e.jpg", "/media/kari/Disk/Photos/2021/f.jpg"]),
+                .init(
+                    folder: "/home/kari/Pictures", paths: ["/home/kari/Pictures/2023/07/14/a.jpg", "/home/kari/Pictures/2024/01/02/b.jpg"]),
+                .init(
+                    folder: "/media/kari/Disk/Photos", paths: ["/media/kari/Disk/Photos/2020/e.jpg", "/media/kari/Disk/Photos/2021/f.jpg"]),
                 .init(folder: "/run/media/kari/Card/DCIM", paths: ["/run/media/kari/Card/DCIM/g.jpg"]),
                 .init(folder: "/srv", paths: ["/srv/h.jpg"]),
             ])

@@ -18,7 +18,8 @@ final class LibraryImportTests: GtkTestCase {
     }
 
     private func metadata(_ store: CatalogStore, _ fixture: LibraryImportFixture) -> [String: PhotoMetadata] {
-        Dictionary(uniqueKeysWithValues: LibraryImportFixture.photoNames.map { ($0, store.photo(fixture.path($0))?.metadata ?? PhotoMetadata()) })
+        Dictionary(
+            uniqueKeysWithValues: LibraryImportFixture.photoNames.map { ($0, store.photo(fixture.path($0))?.metadata ?? PhotoMetadata()) })
     }
 
     /// Each album by name: its photos' names (sorted) and its cover's.

@@ -170,7 +170,8 @@ public final class LibraryImport {
                 edits.append(Self.adding(photos, cover: other.cover, to: unchanged, members: members))
             } else {
                 let cover = other.cover.flatMap { photos.contains($0) ? $0 : nil }
-                edits.append(AlbumEdit(album: nextID, before: nil, after: Album.State(name: name, cover: cover, created: now), added: photos))
+                edits.append(
+                    AlbumEdit(album: nextID, before: nil, after: Album.State(name: name, cover: cover, created: now), added: photos))
                 nextID += 1
             }
             editOf[name] = edits.count - 1

@@ -32,14 +32,16 @@ extension LibraryImportReport: CustomStringConvertible {
         if !albumsAddedTo.isEmpty {
             lines.append(
                 String(
-                    format: trn("%d album of that name had photos added:", "%d albums of those names had photos added:", albumsAddedTo.count),
+                    format: trn(
+                        "%d album of that name had photos added:", "%d albums of those names had photos added:", albumsAddedTo.count),
                     albumsAddedTo.count))
             lines += listed(albumsAddedTo, limit)
         }
         if !foldersAdded.isEmpty {
             lines.append(
                 String(
-                    format: trn("%d folder was added to the library first:", "%d folders were added to the library first:", foldersAdded.count),
+                    format: trn(
+                        "%d folder was added to the library first:", "%d folders were added to the library first:", foldersAdded.count),
                     foldersAdded.count))
             lines += listed(foldersAdded, limit)
         }
@@ -69,7 +71,8 @@ extension LibraryImportReport: CustomStringConvertible {
                     outside))
             for group in outsideLibrary {
                 // Translators: a folder outside the library and how many of the other app's photos it holds.
-                lines.append(String(format: trn("  %1$@ (%2$d photo)", "  %1$@ (%2$d photos)", group.paths.count), group.folder, group.paths.count))
+                lines.append(
+                    String(format: trn("  %1$@ (%2$d photo)", "  %1$@ (%2$d photos)", group.paths.count), group.folder, group.paths.count))
             }
         }
         if !notListed.isEmpty {
@@ -84,14 +87,17 @@ extension LibraryImportReport: CustomStringConvertible {
         if !videos.isEmpty {
             lines.append(
                 String(
-                    format: trn("%d video was left out: Lightbox shows photos only.", "%d videos were left out: Lightbox shows photos only.", videos.count),
+                    format: trn(
+                        "%d video was left out: Lightbox shows photos only.", "%d videos were left out: Lightbox shows photos only.",
+                        videos.count),
                     videos.count))
             lines += listed(videos, limit)
         }
         if !otherFiles.isEmpty {
             lines.append(
                 String(
-                    format: trn("%d file was left out: it is not a photo.", "%d files were left out: they are not photos.", otherFiles.count),
+                    format: trn(
+                        "%d file was left out: it is not a photo.", "%d files were left out: they are not photos.", otherFiles.count),
                     otherFiles.count))
             lines += listed(otherFiles, limit)
         }
@@ -99,7 +105,8 @@ extension LibraryImportReport: CustomStringConvertible {
             lines.append(
                 String(
                     format: trn(
-                        "%d entry of the database was not brought along:", "%d entries of the database were not brought along:", skipped.count),
+                        "%d entry of the database was not brought along:", "%d entries of the database were not brought along:",
+                        skipped.count),
                     skipped.count))
             // Translators: an entry of the other app's database (a path, "Shotwell photo 2") and why it was left out.
             lines += listed(skipped.map { String(format: tr("%1$@: %2$@"), $0.item, $0.reason) }, limit)
