@@ -149,6 +149,24 @@ final class LibraryImportTests: GtkTestCase {
         fixture.assertDatabasesUnchanged()
     }
 
+    func testEventsOfOneNameFillOneAlbumWhateverTheirOrder() throws {
+        let fixture = try LibraryImportFixture(
+            "shotwell", self,
+            sql: "UPDATE EventTable SET name = 'Ferie' WHERE id IN (1, 3, 4); UPDATE EventTable SET name = 'Regn' WHERE id = 2;")
+        let store = fixture.store(self)
+        let result = try imported(LibraryImport(try fixture.read(), into: store))
+        XCTAssertEqual(result.report.albumsMade, ["Ferie", "Regn"])
+        XCTAssertEqual(
+            try albums(store, fixture),
+            [
+                "Ferie": [
+                    "Bergen/brygge.jpg", "Bergen/fjord-ærø.jpg", "北京/故宫.jpg", "北京/模糊.jpg", "北京/胡同.jpg", "北京/长城.jpg",
+                    "cover: Bergen/brygge.jpg",
+                ],
+                "Regn": ["Bergen/regn.jpg", "cover: Bergen/regn.jpg"],
+            ])
+    }
+
     func testPhotosGoIntoAnAlbumOfTheSameNameAndOneUndoTakesTheImportBack() throws {
         let fixture = try LibraryImportFixture("shotwell", self)
         let store = fixture.store(self)

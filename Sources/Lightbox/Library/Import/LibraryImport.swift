@@ -65,7 +65,9 @@ public final class LibraryImport {
         byPath.reserveCapacity(placed.inLibrary.count)
         for index in placed.inLibrary { byPath[library.photos[index].path] = byPath[library.photos[index].path] ?? index }
         let photos = library.photos
-        let metadata = try store.edit(placed.inLibrary.map { photos[$0].path }) { given, values in
+        // (A photo whose file went while the others' were looked for is no longer the library's.)
+        let ids = placed.inLibrary.map { photos[$0].path }.filter { store.photo($0) != nil }
+        let metadata = try store.edit(ids) { given, values in
             guard let index = byPath[given] else { return }
             values = LibraryImportRules.merged(values, with: photos[index])
         }
@@ -154,39 +156,56 @@ public final class LibraryImport {
         var existing: [String: Album] = [:]
         for album in store.albums.sorted(by: { $0.id < $1.id }) where existing[album.name] == nil { existing[album.name] = album }
         var nextID = try store.catalog.nextAlbumID()
-        var edits: [AlbumEdit] = []
-        var editOf: [String: Int] = [:]
+        var planned: [PlannedAlbum] = []
+        var plannedAs: [String: Int] = [:]
         let now = Date()
         for other in library.albums {
             guard let name = Album.name(other.name) else { continue }
-            var seen = Set<String>()
-            let photos = other.paths.filter { inLibrary.contains($0) && seen.insert($0).inserted }
+            let photos = other.paths.filter(inLibrary.contains)
             guard !photos.isEmpty else { continue }
-            if let at = editOf[name] {
-                edits[at] = Self.adding(photos, cover: other.cover, to: edits[at], members: [])
-            } else if let album = existing[name] {
-                let members = Set(try store.photos(inAlbum: album.id))
-                let unchanged = AlbumEdit(album: album.id, before: album.state, after: album.state)
-                edits.append(Self.adding(photos, cover: other.cover, to: unchanged, members: members))
-            } else {
-                let cover = other.cover.flatMap { photos.contains($0) ? $0 : nil }
-                edits.append(
-                    AlbumEdit(album: nextID, before: nil, after: Album.State(name: name, cover: cover, created: now), added: photos))
-                nextID += 1
+            if plannedAs[name] == nil {
+                if let album = existing[name] {
+                    planned.append(PlannedAlbum(id: album.id, before: album.state, members: Set(try store.photos(inAlbum: album.id))))
+                } else {
+                    planned.append(PlannedAlbum(id: nextID, before: nil, after: Album.State(name: name, created: now)))
+                    nextID += 1
+                }
+                plannedAs[name] = planned.count - 1
             }
-            editOf[name] = edits.count - 1
+            planned[plannedAs[name]!].add(photos, cover: other.cover)
         }
-        return edits.filter { !$0.isEmpty }
+        return planned.map(\.edit).filter { !$0.isEmpty }
     }
 
-    /// `edit` with `photos` added (those not among `members` or already added), and `cover`
-    /// as the cover when the album has none and the cover is one of its photos.
-    private static func adding(_ photos: [String], cover: String?, to edit: AlbumEdit, members: Set<String>) -> AlbumEdit {
-        let already = members.union(edit.added)
-        let added = edit.added + photos.filter { !already.contains($0) }
-        var after = edit.after
-        if after?.cover == nil, let cover, already.contains(cover) || added.contains(cover) { after?.cover = cover }
-        return AlbumEdit(album: edit.album, before: edit.before, after: after, added: added)
+    /// An album edit being planned: the photos it adds, and those it has then.
+    private struct PlannedAlbum {
+        let id: Album.ID
+        let before: Album.State?
+        var after: Album.State
+        var added: [String] = []
+        var members: Set<String>
+
+        init(id: Album.ID, before: Album.State, members: Set<String>) {
+            self.id = id
+            self.before = before
+            after = before
+            self.members = members
+        }
+
+        init(id: Album.ID, before: Album.State?, after: Album.State) {
+            self.id = id
+            self.before = before
+            self.after = after
+            members = []
+        }
+
+        /// Adds the photos it lacks; `cover` becomes its cover when it has none and the cover is one of its photos.
+        mutating func add(_ photos: [String], cover: String?) {
+            for photo in photos where members.insert(photo).inserted { added.append(photo) }
+            if after.cover == nil, let cover, members.contains(cover) { after.cover = cover }
+        }
+
+        var edit: AlbumEdit { AlbumEdit(album: id, before: before, after: after, added: added) }
     }
 
     // MARK: The report
