@@ -12,6 +12,11 @@ enum HelpText {
             // surrogateescape and the Python calls as they are.
             + tr(
                 "\nIn --list, a path that is not UTF-8 is written with each byte that is not text as \\udcXX\n(Python's surrogateescape: open(json.loads(line)[\"path\"]) opens the file).\n"
+            )
+            // Translators: the --import-from part of `lightbox --help`. Keep the options (--import-from,
+            // --add-folders), shotwell|darktable, PATH, the paths and the exit status numbers.
+            + tr(
+                "\nusage: lightbox --import-from shotwell|darktable [PATH] [--add-folders]\n\n--import-from  bring the Shotwell or darktable library at PATH (by default the app's\n               own: $XDG_DATA_HOME/shotwell/data/photo.db, $XDG_CONFIG_HOME/darktable/\n               library.db) into the catalog, no window: stars, rejects, titles,\n               captions, keywords, colour labels, and events or film rolls as albums;\n               then print what came across and what did not.\n--add-folders  with --import-from: first add the folders holding its photos outside\n               the library's folders to the library, and scan them.\n\nExit status of --import-from:\n  0  every photo came across\n  1  some photos did not: their files are missing or outside the library's\n     folders, or entries of the database were skipped\n  2  nothing came across: the database or the catalog can't be used, or usage error\n"
             ) + "\n\(AppInfo.name) \(AppInfo.version)\n"
     }
 }

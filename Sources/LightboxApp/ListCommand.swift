@@ -59,6 +59,7 @@ enum ListCommand {
         case .failure(let error): return fail("lightbox: \(error.reason)\n\(usage)", .usage)
         }
         let photos: [Photo]
+        let albums: [Photo.ID: [String]]
         do {
             let catalog = try Catalog()
             if let aside = catalog.movedAsidePath {
@@ -70,21 +71,22 @@ enum ListCommand {
             let root = (URL(fileURLWithPath: options.folder).path as NSString).standardizingPath
             _ = try CatalogSync(catalog: catalog).run(folder: root)
             photos = try catalog.photos(in: root)
+            albums = try catalog.albumNames(in: root)
         } catch let error as ScanError {
             return fail("lightbox: \(error)", .unusable)
         } catch {
             return fail("lightbox: the catalog can't be used: \(error)", .unusable)
         }
-        return list(photos, verify: options.verify)
+        return list(photos, albums: albums, verify: options.verify)
     }
 
     /// Lists `photos` in order, a chunk at a time: each chunk's files are checked in
     /// parallel (when verifying), then written out before the next chunk starts.
-    private static func list(_ photos: [Photo], verify: Bool) -> Int32 {
+    private static func list(_ photos: [Photo], albums: [Photo.ID: [String]], verify: Bool) -> Int32 {
         let chunkSize = verify ? 4 * ProcessInfo.processInfo.activeProcessorCount : 64
         var status = Status.listed
         for start in stride(from: 0, to: photos.count, by: chunkSize) {
-            let rows = listedRows(Array(photos[start..<min(start + chunkSize, photos.count)]), verify: verify)
+            let rows = listedRows(Array(photos[start..<min(start + chunkSize, photos.count)]), albums: albums, verify: verify)
             if rows.contains(where: \.failed) { status = .someFailed }
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(rows.map { $0.line + "\n" }.joined().utf8))
@@ -101,15 +103,16 @@ enum ListCommand {
     }
 
     /// The rows of `photos`, in order; with `verify`, their pixels are decoded on every core.
-    private static func listedRows(_ photos: [Photo], verify: Bool) -> [ListedRow] {
+    private static func listedRows(_ photos: [Photo], albums: [Photo.ID: [String]], verify: Bool) -> [ListedRow] {
         guard verify else {
-            return photos.map { ListedRow(line: PhotoListing.line(for: $0), failed: $0.error != nil) }
+            return photos.map { ListedRow(line: PhotoListing.line(for: $0, albums: albums[$0.id] ?? []), failed: $0.error != nil) }
         }
         return photos.concurrentMap { photo in
             var photo = photo
             let problem = PhotoListing.decodingProblem(path: photo.path, workers: WorkerPool.shared)
             photo.error = photo.error ?? problem
-            return ListedRow(line: PhotoListing.line(for: photo, decoded: problem == nil), failed: photo.error != nil)
+            return ListedRow(
+                line: PhotoListing.line(for: photo, decoded: problem == nil, albums: albums[photo.id] ?? []), failed: photo.error != nil)
         }
     }
 

@@ -10,6 +10,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "startup": StartupBenchmark.run,
     "identity": { json in IdentityBenchmark.runAlone(json: json) },
     "catalog": CatalogBenchmark.run,
+    "import": ImportBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -34,6 +34,24 @@ final class CatalogKeywordsTests: XCTestCase {
         }
     }
 
+    /// One transaction giving many photos a keyword (an import): keywords added after a
+    /// photo's own are linked after them, others replace them, and each name is one row.
+    func testABatchAddingAndReplacingKeywordsKeepsEachPhotosOrderAndEachNameOnce() throws {
+        let catalog = try Catalog(path: catalogPath())
+        try catalog.restore([photo("/p/a.jpg", keywords: ["A"]), photo("/p/b.jpg", keywords: ["B", "A"]), photo("/p/c.jpg")])
+        let missing = try catalog.setMetadata([
+            "/p/a.jpg": PhotoMetadata(keywords: ["A", "Färg|Röd"]),
+            "/p/b.jpg": PhotoMetadata(keywords: ["A", "Färg|Röd"]),
+            "/p/c.jpg": PhotoMetadata(keywords: ["Färg|Röd", "A"]),
+            "/p/gone.jpg": PhotoMetadata(keywords: ["Färg|Röd"]),
+        ])
+        XCTAssertEqual(missing, ["/p/gone.jpg"])
+        let (links, names) = try tables(catalog)
+        XCTAssertEqual(links, ["1: A, Färg|Röd", "2: A, Färg|Röd", "3: Färg|Röd, A"])
+        XCTAssertEqual(names, ["A", "Färg|Röd"], "B, which no photo has any more, is gone; Färg|Röd is one row")
+        XCTAssertEqual(try catalog.photos(in: "/p").map(\.keywords), [["A", "Färg|Röd"], ["A", "Färg|Röd"], ["Färg|Röd", "A"]])
+    }
+
     func testACatalogOfTheLastVersionOpensWithEveryKeywordInItsOrderAndEverythingElseKept() throws {
         let path = catalogPath()
         do {

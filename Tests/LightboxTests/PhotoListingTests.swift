@@ -107,8 +107,8 @@ final class PhotoListingTests: XCTestCase {
         photo.title = "La tour"
         photo.caption = "Vue du Trocadéro.\nUn soir de mars."
         XCTAssertEqual(
-            PhotoListing.line(for: photo, decoded: true),
-            #"{"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","caption":"Vue du Trocadéro.\nUn soir de mars.","#
+            PhotoListing.line(for: photo, decoded: true, albums: ["Paris 2024", "Tours"]),
+            #"{"albums":["Paris 2024","Tours"],"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","caption":"Vue du Trocadéro.\nUn soir de mars.","#
                 + #""decoded":true,"error":null,"#
                 + #""exposure":"1/250","file_size":32772,"focal_length":50,"height":480,"iso":100,"#
                 + #""keywords":["Places|France|Paris","家族"],"#
@@ -127,7 +127,7 @@ final class PhotoListingTests: XCTestCase {
         photo.altitude = -.nan
         XCTAssertEqual(
             PhotoListing.line(for: photo),
-            #"{"altitude":null,"aperture":null,"camera":null,"caption":null,"decoded":null,"error":null,"exposure":null,"#
+            #"{"albums":[],"altitude":null,"aperture":null,"camera":null,"caption":null,"decoded":null,"error":null,"exposure":null,"#
                 + #""file_size":0,"focal_length":null,"height":0,"iso":null,"keywords":[],"latitude":null,"#
                 + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","#
                 + #""rating":0,"rejected":false,"taken":null,"taken_source":null,"title":null,"width":0}"#)

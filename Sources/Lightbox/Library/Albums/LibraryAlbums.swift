@@ -103,12 +103,19 @@ final class LibraryAlbums {
 
     /// Makes `edit` (or an undo's reverse of one) in the catalog, then shows it.
     func apply(_ edit: AlbumEdit) throws {
-        guard !edit.isEmpty else { return }
+        try apply([edit])
+    }
+
+    /// Makes `edits` in order, in one transaction (all or none), then shows them: the
+    /// albums are read and published once, however many edits there are.
+    func apply(_ edits: [AlbumEdit]) throws {
+        let edits = edits.filter { !$0.isEmpty }
+        guard !edits.isEmpty else { return }
         if let reason = catalog.notWritableReason { throw StoreError(reason) }
-        try catalog.apply(edit)
+        try catalog.apply(edits)
         read = nil
-        if let shown = view.spec.album, shown.id == edit.album {
-            view.spec.album = edit.after == nil ? nil : AlbumScope(id: shown.id, photos: Set(try photos(in: shown.id)))
+        if let shown = view.spec.album, let last = edits.last(where: { $0.album == shown.id }) {
+            view.spec.album = last.after == nil ? nil : AlbumScope(id: shown.id, photos: Set(try photos(in: shown.id)))
         }
         events.send(.albums(albums))
     }

@@ -69,34 +69,64 @@ extension Catalog {
     /// its photos added or removed. Returns the paths the catalog has no row for (left out).
     @discardableResult
     public func apply(_ edit: AlbumEdit) throws -> [Photo.ID] {
-        try database.write { db in
-            guard let after = edit.after else {
-                try db.execute(sql: "DELETE FROM album WHERE id = ?", arguments: [edit.album])
-                return []
+        try apply([edit])
+    }
+
+    /// Makes `edits` in order, in one transaction (all or none). Returns the paths the
+    /// catalog has no row for (left out).
+    @discardableResult
+    public func apply(_ edits: [AlbumEdit]) throws -> [Photo.ID] {
+        try database.write { db in try edits.flatMap { try Catalog.apply($0, in: db) } }
+    }
+
+    private static func apply(_ edit: AlbumEdit, in db: Database) throws -> [Photo.ID] {
+        guard let after = edit.after else {
+            try db.execute(sql: "DELETE FROM album WHERE id = ?", arguments: [edit.album])
+            return []
+        }
+        let cover = try after.cover.flatMap { try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE path = ?", arguments: [$0]) }
+        if edit.before == nil {
+            try db.execute(
+                sql: "INSERT INTO album (id, name, cover, created) VALUES (?, ?, ?, ?)",
+                arguments: [edit.album, after.name, cover, after.created.timeIntervalSince1970])
+        } else if edit.before != after {
+            try db.execute(sql: "UPDATE album SET name = ?, cover = ? WHERE id = ?", arguments: [after.name, cover, edit.album])
+        }
+        var missing: [Photo.ID] = []
+        let add = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO album_photo (album, photo) SELECT ?, id FROM photo WHERE path = ?")
+        for path in edit.added {
+            try add.execute(arguments: [edit.album, path])
+            if db.changesCount == 0,
+                try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE path = ?)", arguments: [path])!
+            {
+                missing.append(path)
             }
-            let cover = try after.cover.flatMap { try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE path = ?", arguments: [$0]) }
-            if edit.before == nil {
-                try db.execute(
-                    sql: "INSERT INTO album (id, name, cover, created) VALUES (?, ?, ?, ?)",
-                    arguments: [edit.album, after.name, cover, after.created.timeIntervalSince1970])
-            } else if edit.before != after {
-                try db.execute(sql: "UPDATE album SET name = ?, cover = ? WHERE id = ?", arguments: [after.name, cover, edit.album])
+        }
+        let remove = try db.cachedStatement(
+            sql: "DELETE FROM album_photo WHERE album = ? AND photo = (SELECT id FROM photo WHERE path = ?)")
+        for path in edit.removed { try remove.execute(arguments: [edit.album, path]) }
+        return missing
+    }
+
+    /// The names of the albums of each photo under `folder` that is in any, in name order,
+    /// by path: what `lightbox --list` says of a photo's albums.
+    public func albumNames(in folder: String) throws -> [Photo.ID: [String]] {
+        let (low, high) = Catalog.inside(folder)
+        return try database.read { db in
+            var names: [Photo.ID: [String]] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT path, \(Catalog.albumsSelection) FROM photo
+                    WHERE path >= ? AND path < ? AND missingSince IS NULL
+                    AND EXISTS (SELECT 1 FROM album_photo WHERE album_photo.photo = photo.id)
+                    """, arguments: [low, high])
+            while let row = try rows.next() {
+                let list: String = try row.decode(atIndex: 1)
+                names[try row.decode(atIndex: 0)] = list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
-            var missing: [Photo.ID] = []
-            let add = try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO album_photo (album, photo) SELECT ?, id FROM photo WHERE path = ?")
-            for path in edit.added {
-                try add.execute(arguments: [edit.album, path])
-                if db.changesCount == 0,
-                    try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE path = ?)", arguments: [path])!
-                {
-                    missing.append(path)
-                }
-            }
-            let remove = try db.cachedStatement(
-                sql: "DELETE FROM album_photo WHERE album = ? AND photo = (SELECT id FROM photo WHERE path = ?)")
-            for path in edit.removed { try remove.execute(arguments: [edit.album, path]) }
-            return missing
+            return names
         }
     }
 

@@ -23,13 +23,16 @@ extension Catalog {
             let statement = try db.cachedStatement(
                 sql: "UPDATE photo SET rating = ?, rejected = ?, title = ?, caption = ? WHERE path = ? RETURNING id")
             var missing: [String] = []
-            for (path, metadata) in values {
+            let keywordIDs = KeywordIDs()
+            // In path order: the path index and the rows (scanned in path order) are walked
+            // once; in hash order a 100,000-photo edit read and spilled pages all along.
+            for (path, metadata) in values.sorted(by: { $0.key < $1.key }) {
                 let arguments: StatementArguments = [metadata.rating, metadata.isRejected, metadata.title, metadata.caption, path]
                 guard let id = try Int64.fetchOne(statement, arguments: arguments) else {
                     missing.append(path)
                     continue
                 }
-                try Catalog.setKeywords(metadata.keywords, ofPhoto: id, in: db)
+                try Catalog.setKeywords(metadata.keywords, ofPhoto: id, in: db, ids: keywordIDs)
                 if queueingWrites { try Catalog.queueWrite(path, in: db) }
             }
             return missing

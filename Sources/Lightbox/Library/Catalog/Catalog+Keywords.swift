@@ -80,29 +80,43 @@ extension Catalog {
     /// twice counts once; a line break in one becomes a space, as `keywordsSelection`
     /// reads them one per line). With `replacing`, the ones it had go (those no photo has
     /// any more leave the `keyword` table); without, the photo is known to have none.
-    static func setKeywords(_ keywords: [String], ofPhoto photo: Int64, in db: Database, replacing: Bool = true) throws {
+    static func setKeywords(
+        _ keywords: [String], ofPhoto photo: Int64, in db: Database, replacing: Bool = true, ids: KeywordIDs? = nil
+    ) throws {
         var seen = Set<String>()
         let keywords = keywords.map { $0.utf8.contains(10) ? $0.replacingOccurrences(of: "\n", with: " ") : $0 }
             .filter { seen.insert($0).inserted }
+        // Keywords only added after the ones it has (an import, a keyword typed): only those are linked.
+        var kept = 0
         if replacing {
             let current = try self.keywords(ofPhoto: photo, in: db)
             guard current != keywords else { return }
-            if !current.isEmpty {
+            if keywords.starts(with: current) {
+                kept = current.count
+            } else if !current.isEmpty {
                 try db.cachedStatement(sql: "DELETE FROM photo_keyword WHERE photo = ?").execute(arguments: [photo])
             }
         }
-        if !keywords.isEmpty {
-            let name = try db.cachedStatement(
-                sql: """
-                    INSERT INTO keyword (name, key) VALUES (?, ?)
-                    ON CONFLICT(name) DO UPDATE SET key = excluded.key RETURNING id
-                    """)
-            let link = try db.cachedStatement(sql: "INSERT INTO photo_keyword (photo, position, keyword) VALUES (?, ?, ?)")
-            for (position, keyword) in keywords.enumerated() {
-                guard let id = try Int64.fetchOne(name, arguments: [keyword, KeywordText.key(keyword)]) else { continue }
-                try link.execute(arguments: [photo, position, id])
-            }
+        guard keywords.count > kept else { return }
+        let name = try db.cachedStatement(
+            sql: """
+                INSERT INTO keyword (name, key) VALUES (?, ?)
+                ON CONFLICT(name) DO UPDATE SET key = excluded.key RETURNING id
+                """)
+        let link = try db.cachedStatement(sql: "INSERT INTO photo_keyword (photo, position, keyword) VALUES (?, ?, ?)")
+        for (position, keyword) in keywords.enumerated().dropFirst(kept) {
+            let known = ids?.byName[keyword]
+            guard let id = try known ?? Int64.fetchOne(name, arguments: [keyword, KeywordText.key(keyword)]) else { continue }
+            if known == nil { ids?.byName[keyword] = id }
+            try link.execute(arguments: [photo, position, id])
         }
+    }
+
+    /// Keyword rows by name, made or found in one transaction: a keyword thousands of photos
+    /// get is written once. Only a keyword linked in this transaction is kept, so no photo's
+    /// keywords edited after it can take its last link (and its row) away.
+    final class KeywordIDs {
+        var byName: [String: Int64] = [:]
     }
 
     /// The paths of the photos under `folder` that have `keyword` (case ignored, as the

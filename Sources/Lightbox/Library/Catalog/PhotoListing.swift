@@ -7,15 +7,16 @@ import LightboxMedia
 /// refuses becomes a row with the path and an `error` saying why.
 public enum PhotoListing {
     /// Every key of a line, in the order they are printed: the listed stored fields'
-    /// (`FieldPlaces.listed`), the camera, whether the pixels decoded.
+    /// (`FieldPlaces.listed`), the camera, whether the pixels decoded, the photo's albums.
     public static let keys: [String] = {
-        (Row.fieldKeys + [Row.camera, Row.decoded]).map(\.stringValue).sorted()
+        (Row.fieldKeys + [Row.camera, Row.decoded, Row.albums]).map(\.stringValue).sorted()
     }()
 
     /// The line for `photo` (no newline at the end). `decoded` says whether its pixels
-    /// were decoded: nil when that was not checked.
-    public static func line(for photo: Photo, decoded: Bool? = nil) -> String {
-        line(for: Row(photo, decoded: decoded))
+    /// were decoded: nil when that was not checked. `albums` are the names of its albums
+    /// (`Catalog.albumNames(in:)`), in name order.
+    public static func line(for photo: Photo, decoded: Bool? = nil, albums: [String] = []) -> String {
+        line(for: Row(photo, decoded: decoded, albums: albums))
     }
 
     /// Decodes the pixels of the file at `path` (at a thumbnail's size, the way the
@@ -89,15 +90,17 @@ public enum PhotoListing {
 
         static let camera = Key(stringValue: "camera")
         static let decoded = Key(stringValue: "decoded")
+        static let albums = Key(stringValue: "albums")
 
         /// The photo's fields as listed: numbers that aren't finite already unknown.
         var fields: Photo.Fields
         var camera: String?
         var decoded: Bool?
+        var albums: [String] = []
 
         /// `photo` as listed: numbers that aren't finite become unknown here, so they
         /// never reach the encoder (which refuses them).
-        init(_ photo: Photo, decoded: Bool?) {
+        init(_ photo: Photo, decoded: Bool?, albums: [String] = []) {
             fields = photo.fields
             var lister = Lister()
             // The fields move into the visit and back, never copied.
@@ -106,6 +109,7 @@ public enum PhotoListing {
             swap(&fields, &lister.fields)
             camera = photo.camera
             self.decoded = decoded
+            self.albums = albums
         }
 
         func encode(to encoder: Encoder) throws {
@@ -114,6 +118,7 @@ public enum PhotoListing {
             try Photo.Fields.visitStored(&writer)
             try container.encode(camera, forKey: Row.camera)
             try container.encode(decoded, forKey: Row.decoded)
+            try container.encode(albums, forKey: Row.albums)
         }
 
         /// The listed fields' keys, in the order of `Photo.Fields.visitStored`.

@@ -46,12 +46,20 @@ final class PhotoEdits {
     /// notice. Returns what changed (photos `change` left as they were are not in it),
     /// which `undo` takes back.
     func edit(_ ids: [Photo.ID], _ change: (inout PhotoMetadata) -> Void) throws -> MetadataEdit {
+        try edit(ids) { _, metadata in change(&metadata) }
+    }
+
+    /// `edit`, with a change of each photo's own: `change` gets the id it was given (for a
+    /// RAW+JPEG companion, the id of the photo it goes with) and that photo's metadata.
+    func edit(_ ids: [Photo.ID], byPhoto change: (Photo.ID, inout PhotoMetadata) -> Void) throws -> MetadataEdit {
         var before: [Photo.ID: PhotoMetadata] = [:]
         var after: [Photo.ID: PhotoMetadata] = [:]
-        for id in view.withCompanions(ids) where before[id] == nil {
+        before.reserveCapacity(ids.count)
+        after.reserveCapacity(ids.count)
+        for (id, given) in view.withCompanionsGiven(ids) where before[id] == nil {
             guard let old = try currentMetadata(of: id) else { throw StoreError("no photo at \(id)") }
             var new = old
-            change(&new)
+            change(given, &new)
             guard new != old else { continue }
             before[id] = old
             after[id] = new

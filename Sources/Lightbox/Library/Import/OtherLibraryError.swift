@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why another app's database could not be read. Every sentence a person may see is here.
 public enum OtherLibraryError: Error, Equatable, CustomStringConvertible {
     /// Nothing at the path.
@@ -18,19 +20,27 @@ public enum OtherLibraryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let path):
-            "There is no database at \(path)."
+            // Translators: %@ is a path.
+            String(format: tr("There is no database at %@."), path)
         case .unreadable(let path):
-            "\(path) can't be read: permission denied."
+            String(format: tr("%@ can't be read: permission denied."), path)
         case .notThisApp(let app, let path, let found):
-            "\(path) is not a \(app.displayName) library: it is \(found)."
+            // Translators: %1$@ is a path, %2$@ the app (Shotwell, darktable), %3$@ what the file is instead.
+            String(format: tr("%1$@ is not a %2$@ library: it is %3$@."), path, app.displayName, found)
         case .unsupportedVersion(let app, let path, let version):
-            "\(path) is a \(app.displayName) library of version \(version), which Lightbox can't read yet."
+            // Translators: %1$@ is a path, %2$@ the app (Shotwell, darktable), %3$d its database's version.
+            String(format: tr("%1$@ is a %2$@ library of version %3$d, which Lightbox can't read yet."), path, app.displayName, version)
         case .damaged(let path, let detail):
-            "\(path) is damaged (\(detail))."
+            // Translators: %1$@ is a path, %2$@ what SQLite found wrong with it.
+            String(format: tr("%1$@ is damaged (%2$@)."), path, detail)
         case .locked(let app, let path):
-            "\(app.displayName) is using \(path): close \(app.displayName) and try again."
+            // Translators: %1$@ and %3$@ are the app (Shotwell, darktable), %2$@ a path.
+            String(format: tr("%1$@ is using %2$@: close %3$@ and try again."), app.displayName, path, app.displayName)
         case .interruptedWrite(let app, let path):
-            "\(app.displayName) stopped while saving \(path): open \(app.displayName) once so it can repair it, then try again."
+            // Translators: %1$@ and %3$@ are the app (Shotwell, darktable), %2$@ a path.
+            String(
+                format: tr("%1$@ stopped while saving %2$@: open %3$@ once so it can repair it, then try again."), app.displayName, path,
+                app.displayName)
         }
     }
 }

@@ -51,6 +51,10 @@ extension CatalogStore {
     /// Makes `edit`: an undo's `reversed` edit, or a redo.
     public func apply(_ edit: AlbumEdit) throws { try albumList.apply(edit) }
 
+    /// Makes `edits` in order, in one transaction (all or none), published once: many
+    /// albums made at once (an import), or their undo (`edits.reversed().map(\.reversed)`).
+    public func apply(_ edits: [AlbumEdit]) throws { try albumList.apply(edits) }
+
     /// The album whose photos `photos` shows (search, filters and sort apply within it); nil
     /// for the whole library. An album deleted meanwhile is no longer shown.
     public var shownAlbum: Album.ID? {

@@ -186,6 +186,14 @@ public final class CatalogStore {
         try edits.edit(ids, change)
     }
 
+    /// `edit` with a change of each photo's own (one edit, one undo, as `edit`): `change` gets
+    /// the id given (for a RAW+JPEG companion, the id of the photo it goes with) and that
+    /// photo's metadata. What brings another app's values across, photo by photo.
+    @discardableResult
+    public func edit(_ ids: [Photo.ID], byPhoto change: (Photo.ID, inout PhotoMetadata) -> Void) throws -> MetadataEdit {
+        try edits.edit(ids, byPhoto: change)
+    }
+
     /// Takes `edit` back: each photo gets the metadata it had before. Returns the edit
     /// that redoes it.
     @discardableResult

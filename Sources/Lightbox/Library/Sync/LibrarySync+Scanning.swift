@@ -133,6 +133,7 @@ extension LibrarySync {
 
     private func finishScan(of folder: String, _ outcome: ScanOutcome) {
         scanning = nil
+        endedScans[folder, default: 0] += 1
         switch outcome {
         case .done(let identity, let removed):
             folderIdentities[folder] = identity

@@ -53,6 +53,9 @@ final class LibrarySync {
     }
     /// Library folders waiting for their scan, scanned one after the other.
     var scanQueue: [String] = []
+    /// How many scans of each folder have ended, whatever they came to: what waits for a
+    /// folder's scan (an import adding folders) counts on it.
+    var endedScans: [String: Int] = [:]
     /// The folder being scanned, and the flag that stops its scan.
     var scanning: (folder: String, cancelled: CancelFlag)?
     var watches: [String: FolderWatch] = [:]

@@ -331,12 +331,17 @@ final class ShownPhotos {
     /// `ids` followed by the JPEG companions of the RAW files among them (see `RawJpegPairs`):
     /// what an edit or the trash acts on when the person acts on a RAW+JPEG photo.
     func withCompanions(_ ids: [Photo.ID]) -> [Photo.ID] {
-        var result = ids
+        withCompanionsGiven(ids).map(\.id)
+    }
+
+    /// `withCompanions`, each with the id given that brought it in (itself for `ids`).
+    func withCompanionsGiven(_ ids: [Photo.ID]) -> [(id: Photo.ID, given: Photo.ID)] {
+        var result = ids.map { (id: $0, given: $0) }
         for id in ids {
             guard let position = index[id], allPhotos[position].error == nil,
                 let jpeg = RawJpegPairs.companion(of: id, exists: { index[$0] != nil })
             else { continue }
-            result.append(jpeg)
+            result.append((jpeg, id))
         }
         return result
     }
