@@ -119,6 +119,8 @@ public final class LightboxApplication {
         if state.isMaximized { window.maximize() }
         root.installActions(in: window, window: window)
         installWriteBackSetting(in: window, store: store)
+        root.otherLibraryOffer = OtherLibraryOffer(store: store, settings: settings)
+        root.otherLibraryOffer.offerIfFound()
         root.show(state.page)
         // In the window's first frame.
         store.showFirstScreenful(waitingAtMost: 0.25)

@@ -4,7 +4,7 @@ import XCTest
 
 /// `lightbox --import-from`, the real binary in a private home: the report, the exit status,
 /// and what `lightbox --list` shows afterwards.
-final class ImportCommandTests: XCTestCase {
+final class ImportCommandTests: GtkTestCase {
     private static let fixtures = AppFixture.packageRoot.appendingPathComponent("Tests/Fixtures/OtherLibraries").path
     private static let names = [
         "Bergen/brygge.jpg", "Bergen/fjord-ærø.jpg", "Bergen/regn.jpg", "北京/长城.jpg", "北京/故宫.jpg", "北京/胡同.jpg", "北京/模糊.jpg",
@@ -101,6 +101,55 @@ final class ImportCommandTests: XCTestCase {
         let again = try LaunchedApp.run(["--import-from", "shotwell", database], home: home)
         XCTAssertEqual(again.status, 0, again.output)
         XCTAssertTrue(again.output.hasSuffix("7 photos came across.\n  Nothing changed: Lightbox had every value already.\n"), again.output)
+    }
+
+    /// The window: the bar offers Shotwell's library at launch; the main menu's Bring a Library
+    /// Along… shows what would come and brings it; Ctrl+Z takes it back.
+    func testTheWindowOffersShotwellsLibraryBringsItAndUndoTakesItBack() throws {
+        let (home, _, bilder) = try makeHome { $0.appendingPathComponent("data/shotwell/data/photo.db").path }
+        let catalog = home.appendingPathComponent("data/io.github.lightbox.Lightbox/catalog.sqlite").path
+        let app = try LaunchedApp.start([bilder], home: home, locale: TestLocale.standard)
+        defer { app.terminate() }
+        let offer = app.waitForTree { $0.contains { $0.name.hasPrefix("Your Shotwell library can come along") } }
+        XCTAssertTrue(offer.contains { $0.name.hasPrefix("Your Shotwell library can come along") }, "the bar at launch")
+        XCTAssertTrue(offer.contains(role: "push button", name: "Bring Along…"))
+        guard let window = app.waitForWindow(named: "Bilder") else { return XCTFail("no window: \(app.printed)") }
+        app.sendKeys("F10", "b", to: window)
+        guard let importWindow = app.waitForWindow(named: "Bring a Library Along") else { return XCTFail("no import window") }
+        app.sendKeys("alt+l", to: importWindow)
+        let preview = app.waitForTree { $0.contains { $0.name.hasPrefix("Shotwell knows 7 photos.") } }
+        let text = preview.first { $0.name.hasPrefix("Shotwell knows 7 photos.") }?.name ?? ""
+        XCTAssertEqual(
+            text,
+            """
+            Shotwell knows 7 photos.
+            7 of them are in the library:
+              • 5 photos get their stars
+              • 1 photo is rejected
+              • 4 photos get keywords
+              • 3 photos get titles
+              • 2 photos get captions
+            4 albums come from its events.
+            """)
+        app.screenshot("import-preview", window: importWindow)
+        app.sendKeys("alt+b", to: importWindow)
+        let done = app.waitForTree { $0.contains { $0.name.hasPrefix("From the Shotwell library") } }
+        XCTAssertTrue(done.contains { $0.name.contains("7 photos came across.") }, "what came across")
+        XCTAssertEqual(sqlite(catalog, "SELECT count(*) FROM album"), "4\n")
+        XCTAssertFalse(offer.isEmpty)
+        app.sendKeys("Escape", to: importWindow)
+        app.sendKeys("ctrl+z", to: window)
+        waitUntil(timeout: 5, interval: 0.1) { self.sqlite(catalog, "SELECT count(*) FROM album") == "0\n" }
+        XCTAssertEqual(sqlite(catalog, "SELECT count(*) FROM album"), "0\n", "one undo takes the albums back")
+        XCTAssertEqual(
+            sqlite(catalog, "SELECT count(*) FROM photo WHERE rating > 0 OR title IS NOT NULL"), "0\n", "and the stars and titles")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+        let relaunched = try LaunchedApp.start([bilder], home: home, locale: TestLocale.standard)
+        defer { relaunched.terminate() }
+        _ = relaunched.waitForWindow(named: "Bilder")
+        let tree = relaunched.waitForTree(timeout: 3) { $0.contains { $0.name.hasPrefix("Your Shotwell library") } }
+        XCTAssertFalse(tree.contains { $0.name.hasPrefix("Your Shotwell library") }, "answered once, not offered again")
     }
 
     func testTheDefaultDatabaseIsTheAppsOwnUnderXDGDataHome() throws {

@@ -32,6 +32,8 @@ public final class PhotoCommands {
         case trash([TrashedPhoto])
         case album(AlbumEdit)
         case savedSearch(SavedSearchEdit)
+        /// Several steps taken as one (a library brought along: its edit and its albums).
+        case steps([Step])
 
         /// Photos in the trash are not moved by anyone but the app.
         func following(_ moves: [Photo.ID: Photo.ID]) -> Step {
@@ -39,6 +41,7 @@ public final class PhotoCommands {
             case .edit(let edit): .edit(edit.following(moves))
             case .trash, .savedSearch: self
             case .album(let edit): .album(edit.following(moves))
+            case .steps(let steps): .steps(steps.map { $0.following(moves) })
             }
         }
     }
@@ -221,6 +224,14 @@ public final class PhotoCommands {
         if let message { say(message) }
     }
 
+    /// A library brought along (its photos' edit and its albums), one step, and what to say of it.
+    public func record(_ result: LibraryImportResult, saying message: CommandMessage? = nil) {
+        let steps = (result.metadata.isEmpty ? [] : [Step.edit(result.metadata)]) + result.albums.map(Step.album)
+        guard !steps.isEmpty else { return }
+        record(.steps(steps))
+        if let message { say(message) }
+    }
+
     /// A saved search kept, renamed or deleted, and what to say of it.
     public func record(_ edit: SavedSearchEdit, saying message: CommandMessage? = nil) {
         guard !edit.isEmpty else { return }
@@ -278,6 +289,14 @@ public final class PhotoCommands {
                 try store.apply(edit.reversed)
                 say(nil)
                 return .savedSearch(edit.reversed)
+            case .steps(let steps):
+                // The last first; each reverse, the last first again, does them again.
+                var reverses: [Step] = []
+                for step in steps.reversed() {
+                    guard let reverse = take(step, undoing: undoing) else { return nil }
+                    reverses.append(reverse)
+                }
+                return .steps(reverses)
             }
         } catch {
             // Translators: %@ is the reason (from the system or SQLite).

@@ -100,6 +100,13 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
             if kind == .browsedFolders {
                 bar.actionButton.onClicked(owner: self) { [weak self] in self?.addBrowsedFoldersToLibrary() }
             }
+            if kind == .otherLibraryFound {
+                bar.closeButton.onClicked(owner: self) { [weak self] in self?.otherLibraryOffer.answered() }
+                bar.actionButton.onClicked(owner: self) { [weak self] in
+                    guard let self else { return }
+                    _ = self.view.activateAction("win.import-library")
+                }
+            }
             if kind == .photosMissing {
                 bar.actionButton.onClicked(owner: self) { [weak self] in
                     guard let self, let window = self.view.rootWindow else { return }
@@ -224,6 +231,10 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
             guard let self, let message else { return }
             self.showToast(message.text, undoable: message.isUndoable)
         }, window: { [weak self] in self?.view.rootWindow })
+
+    /// The bar offering another app's library at launch (see `OtherLibraryOffer`); the app
+    /// gives it its settings (without them it offers nothing).
+    lazy var otherLibraryOffer = OtherLibraryOffer(store: store, settings: nil)
 
     /// New Album, Add to Album, an album shown on the Photos page.
     private(set) lazy var albumCommands: AlbumCommands = {

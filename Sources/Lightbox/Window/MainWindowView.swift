@@ -133,6 +133,7 @@ final class MainWindowView: Box {
         let folder = Menu()
         folder.append(tr("_Open Folder…"), action: "win.open-folder")
         folder.append(tr("_Rescan"), action: "win.rescan")
+        folder.append(tr("_Bring a Library Along…"), action: "win.import-library")
         let view = Menu()
         view.append(tr("Show Re_jected Photos"), action: "win.show-rejected")
         let style = Menu()

@@ -45,6 +45,10 @@ final class WindowActions {
         actions.addAction("properties", owner: self) { [unowned window] in
             (window.currentPage as? PhotosController)?.showProperties()
         }
+        actions.addAction("import-library", owner: self) { [unowned window, unowned parent] in
+            window.otherLibraryOffer.answered()
+            ImportController.present(store: window.store, commands: window.commands, over: parent)
+        }
         actions.addAction("show-help-overlay", owner: self) { [unowned parent] in
             KeyboardShortcutsWindow.make(over: parent).present()
         }

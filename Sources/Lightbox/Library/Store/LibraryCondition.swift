@@ -19,6 +19,9 @@ public struct LibraryCondition: Equatable, Sendable, Identifiable {
         /// Photos whose files vanished are kept, hidden, in case the files come back; offers
         /// to show them.
         case photosMissing
+        /// Another photo app's library (Shotwell's, darktable's) was found and not yet brought
+        /// along or declined; offers to bring it.
+        case otherLibraryFound
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
