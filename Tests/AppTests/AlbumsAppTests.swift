@@ -173,3 +173,46 @@ final class AlbumsChineseDarkAppTests: GtkTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 0)
     }
 }
+
+/// A photo dragged from the list onto an album: the page switcher's Albums button turns to the
+/// Albums page while the drag hovers it (GTK's stack switcher), and the card takes the drop.
+final class AlbumDragAppTests: GtkTestCase {
+    /// Moves the pointer to `point` of the window (its layout at 1000 × 700), the button held or not.
+    private func move(_ window: String, _ point: (Int, Int)) {
+        Process.output("/usr/bin/xdotool", ["mousemove", "--sync", "--window", window, "\(point.0)", "\(point.1)"])
+    }
+
+    func testAPhotoDraggedOntoTheAlbumsCardGoesInItAndCtrlZTakesItOut() throws {
+        let fixture = try AppFixture()
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        _ = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
+        app.select("IMG_1003.jpg", window: window)
+        app.sendKeys("shift+a", to: window)
+        _ = app.waitForTree { $0.contains { $0.name == "Add 1 Photo to an Album" } }
+        app.type("Norway", to: window)
+        app.sendKeys("Return", to: window)
+        _ = app.waitForTree { $0.contains { $0.name == "Album “Norway” made with 1 photo" } }
+        XCTAssertEqual(fixture.albums(), ["Norway|1"])
+
+        // The list's first row (IMG_1025.jpg, the newest), selected (a drag carries the selection),
+        // dragged to the Albums button, then to the card. No screenshot while the drag holds the pointer.
+        app.select("IMG_1025.jpg", window: window)
+        move(window, (185, 105))
+        Process.output("/usr/bin/xdotool", ["mousedown", "1"])
+        for point in [(200, 115), (260, 90), (400, 40), (449, 27)] { move(window, point) }
+        let hovered = app.waitForTree { $0.contains { $0.name == "Norway, 1 photo" } }
+        XCTAssertTrue(hovered.contains { $0.name == "Norway, 1 photo" }, "the Albums page shows while the drag hovers its button")
+        for point in [(300, 120), (140, 220), (132, 230)] { move(window, point) }
+        Process.output("/usr/bin/xdotool", ["mouseup", "1"])
+        waitUntil(timeout: 5, interval: 0.1) { fixture.albums() == ["Norway|2"] }
+        XCTAssertEqual(fixture.albums(), ["Norway|2"], "dropped on the card, the photo is in the album")
+        let said = app.waitForTree { $0.contains { $0.name == "1 photo added to “Norway”" } }
+        XCTAssertTrue(said.contains { $0.name == "1 photo added to “Norway”" })
+        app.sendKeys("ctrl+z", to: window)
+        waitUntil(timeout: 5, interval: 0.1) { fixture.albums() == ["Norway|1"] }
+        XCTAssertEqual(fixture.albums(), ["Norway|1"], "Ctrl+Z takes it out again")
+        app.sendKeys("ctrl+q", to: window)
+        XCTAssertEqual(app.waitForExit(timeout: 10), 0)
+    }
+}

@@ -109,7 +109,8 @@ final class ImportController {
                 self.commands?.record(
                     result,
                     // Translators: a toast; %@ is the app (Shotwell, darktable).
-                    saying: CommandMessage(String(format: tr("The %@ library came along"), importer.library.app.displayName), isUndoable: true))
+                    saying: CommandMessage(
+                        String(format: tr("The %@ library came along"), importer.library.app.displayName), isUndoable: true))
                 self.view.showReport(result.report.description, canBring: false)
             } catch {
                 self?.isWorking = false

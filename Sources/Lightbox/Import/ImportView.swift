@@ -26,7 +26,8 @@ final class ImportView: PreferencesWindow {
         page.iconName = "folder-pictures-symbolic"
         librariesGroup.title = tr("Other Photo Apps")
         librariesGroup.description = tr(
-            "Their stars, rejects, keywords, titles and captions come to the photos Lightbox has, and their events become albums. Their files are only read, never changed.")
+            "Their stars, rejects, keywords, titles and captions come to the photos Lightbox has, and their events become albums. Their files are only read, never changed."
+        )
         for app in OtherPhotoApp.allCases {
             let row = ActionRow()
             row.title = app.displayName

@@ -28,7 +28,8 @@ final class OtherLibraryOffer {
                 .otherLibraryFound,
                 // Translators: %@ is the app (Shotwell, darktable).
                 message: String(
-                    format: tr("Your %@ library can come along: its stars, rejects, keywords, titles and events, for the photos Lightbox has."),
+                    format: tr(
+                        "Your %@ library can come along: its stars, rejects, keywords, titles and events, for the photos Lightbox has."),
                     app.displayName),
                 isDismissible: true, actionLabel: tr("Bring Along…")))
     }
