@@ -21,7 +21,9 @@ final class PhotoSearchTests: XCTestCase {
     }
 
     private lazy var library = [
-        photo("/p/2023/a.jpg", stars: 5, keywords: ["Places|Norway|Bergen"], make: "Canon", lens: "EF 50mm", taken: "2023-06-01 10:00:00", place: true),
+        photo(
+            "/p/2023/a.jpg", stars: 5, keywords: ["Places|Norway|Bergen"], make: "Canon", lens: "EF 50mm", taken: "2023-06-01 10:00:00",
+            place: true),
         photo("/p/2023/b.cr2", stars: 5, rejected: true, make: "Canon", taken: "2023-12-31 23:59:59", companion: "/p/2023/b.jpg"),
         photo("/p/2024/c.heic", stars: 3, keywords: ["harbour"], make: "Apple", taken: "2024-01-01 00:00:01"),
         photo("/p/2024/d.png", stars: 4, keywords: ["Harbour", "Places|Sweden"], taken: "2024-03-05 12:00:00"),
@@ -62,7 +64,8 @@ final class PhotoSearchTests: XCTestCase {
     }
 
     func testWhatIsNotATermIsAWord() {
-        XCTAssertEqual(PhotoSearch("10:30 stars:six kind:video taken:last-year").words, ["10:30", "stars:six", "kind:video", "taken:last-year"])
+        XCTAssertEqual(
+            PhotoSearch("10:30 stars:six kind:video taken:last-year").words, ["10:30", "stars:six", "kind:video", "taken:last-year"])
         XCTAssertEqual(PhotoSearch("camera:\"EOS R5\"").cameras, ["eos r5"])
         XCTAssertTrue(PhotoSearch("  ").isEmpty)
         XCTAssertTrue(PhotoSearch("stars:0").asksRatingOrReject)

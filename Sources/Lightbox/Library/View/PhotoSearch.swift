@@ -142,7 +142,9 @@ public struct PhotoSearch: Sendable, Equatable {
             kinds.formUnion(found)
         case "taken", "date":
             let ends = value.components(separatedBy: "..")
-            guard ends.count <= 2, let from = ends.first, Self.isDatePrefix(from), Self.isDatePrefix(ends.last ?? from) else { return false }
+            guard ends.count <= 2, let from = ends.first, Self.isDatePrefix(from), Self.isDatePrefix(ends.last ?? from) else {
+                return false
+            }
             // "~" sorts after every character of a date and time: the last day of a month or year included.
             taken = (from, (ends.last ?? from) + "~")
         default: return false
