@@ -236,6 +236,7 @@ extension AppBenchmark {
             "max_main_loop_stall_ms_scroll_album_10k": album["max_main_loop_stall_ms"] ?? .nan,
             "smart_counts_100k_max_stall_ms": counts["smart_counts_stall_ms"] ?? .nan,
             "smart_counts_100k_published_ms": counts["smart_counts_published_ms"] ?? .nan,
+            "smart_counts_100k_longest_gap_end_ms": counts["smart_counts_longest_gap_end_ms"] ?? .nan,
         ]
     }
 }
