@@ -24,6 +24,8 @@ public final class LightboxApplication {
     private var photos: PhotosController?
     /// The Photos page (for the benchmark, which selects photos in it).
     package var photosPage: PhotosController? { photos }
+    /// Opens an album as the window does when one is activated on the Albums page (for the benchmark).
+    package func openAlbum(_ id: Album.ID) { root?.open(id) }
     private let settings: Settings?
     private var state: PersistedState
     /// The catalog, opened while GTK starts (its integrity check reads every page).

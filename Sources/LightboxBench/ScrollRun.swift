@@ -2,7 +2,8 @@ import Foundation
 import Gtk
 import Lightbox
 
-/// Scrolls the photo list end to end, `passes` times, one step per frame.
+/// Scrolls the photo list end to end, `passes` times, one step per frame, then ends the
+/// child with its results and `carried` (what the child measured before).
 @MainActor
 final class ScrollRun {
     static var current: ScrollRun?
@@ -12,15 +13,16 @@ final class ScrollRun {
     var longestGap: UInt64 = 0
     var firstPassRSS = 0
     let passes: Int
+    let carried: [String: Double]
     let framesPerPass = 240
 
-    static func start(in window: Window, passes: Int) {
+    static func start(in window: Window, passes: Int, carrying carried: [String: Double] = [:]) {
         guard current == nil else { return }
         // Wait (frame by frame) until the list holds the whole catalog.
         window.addTickCallback { _ in
             guard current == nil else { return false }
             guard let scrolled = photoList(in: window), scrolled.maximumVerticalOffset > 100_000 else { return true }
-            current = ScrollRun(scrolled: scrolled, passes: passes)
+            current = ScrollRun(scrolled: scrolled, passes: passes, carrying: carried)
             return false
         }
     }
@@ -40,9 +42,10 @@ final class ScrollRun {
         return best
     }
 
-    init(scrolled: ScrolledWindow, passes: Int) {
+    init(scrolled: ScrolledWindow, passes: Int, carrying carried: [String: Double] = [:]) {
         self.scrolled = scrolled
         self.passes = passes
+        self.carried = carried
         var frame = 0
         let startCPU = Bench.threadCPUMilliseconds()
         scrolled.addTickCallback { [unowned self] _ in
@@ -58,12 +61,13 @@ final class ScrollRun {
             scrolled.verticalOffset = 0
             if pass == 1 { firstPassRSS = Bench.residentBytes() }
             guard pass >= passes else { return true }
-            AppBenchmarkChild.finish([
-                "max_main_loop_stall_ms": Double(longestGap) / 1e6,
-                "main_thread_cpu_ms_per_frame": (Bench.threadCPUMilliseconds() - startCPU) / Double(passes * framesPerPass),
-                "rss_scroll_growth_mb": Double(Bench.residentBytes() - firstPassRSS) / 1_048_576,
-                "scroll_passes": Double(passes),
-            ])
+            AppBenchmarkChild.finish(
+                carried.merging([
+                    "max_main_loop_stall_ms": Double(longestGap) / 1e6,
+                    "main_thread_cpu_ms_per_frame": (Bench.threadCPUMilliseconds() - startCPU) / Double(passes * framesPerPass),
+                    "rss_scroll_growth_mb": Double(Bench.residentBytes() - firstPassRSS) / 1_048_576,
+                    "scroll_passes": Double(passes),
+                ]) { $1 })
         }
     }
 }

@@ -22,7 +22,7 @@ enum RawJpegPairs {
     /// `photos` with each pair as one: the RAW with its `companion` set, the JPEG left out.
     /// Costs one pass over the names when the library holds no RAW file.
     static func paired(_ photos: [Photo]) -> [Photo] {
-        guard photos.contains(where: { isRaw($0.path) }) else { return photos }
+        guard hasRaw(photos) else { return photos }
         let paths = Set(photos.lazy.map(\.id))
         var companions: Set<String> = []
         var result = photos
@@ -36,14 +36,27 @@ enum RawJpegPairs {
         return result
     }
 
+    /// Whether any of `photos` is a RAW file (read through `id`, the path without the key
+    /// path `path` goes through: this too runs over every photo of the library).
+    static func hasRaw(_ photos: [Photo]) -> Bool { photos.contains { isRaw($0.id) } }
+
     /// Whether `path` ends in a RAW extension (any case), read from its bytes: this runs over
-    /// every photo of the library each time the list is made.
+    /// every photo of the library each time the list is made, so the extension is packed into
+    /// a number instead of a string made for each photo.
     static func isRaw(_ path: String) -> Bool {
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let ext = bytes[bytes.index(after: dot)...]
         guard (3...4).contains(ext.count) else { return false }
+        return rawKeys.contains(key(ext))
+    }
+
+    /// The RAW extensions as `key`s.
+    private static let rawKeys = Set(ImageFamily.rawExtensions.map { key($0.utf8) })
+
+    /// Three or four bytes, lower-cased, in one number (four ASCII bytes never equal three).
+    private static func key<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
         // ORing 0x20 lower-cases ASCII letters and leaves digits as they are.
-        return ImageFamily.rawExtensions.contains(String(decoding: ext.map { $0 | 0x20 }, as: UTF8.self))
+        bytes.reduce(0) { $0 << 8 | UInt32($1 | 0x20) }
     }
 }

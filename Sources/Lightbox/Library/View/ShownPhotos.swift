@@ -30,6 +30,9 @@ final class ShownPhotos {
     /// libraries): an edit of many photos finds their rows without walking every photo
     /// shown (at 100,000, a walk touched as many boxes and hashed as many paths).
     private var shownIndex: [Photo.ID: Int]?
+    /// `changes` when `allPhotos` was last found to hold no RAW file: views made before the
+    /// next change need not look through 100,000 paths again.
+    private var rawFreeAt: Int?
     /// Counts published updates (see `PhotosUpdate.version`).
     private var version = 0
     /// Counts edits shown in place (`show(_ values:)`), published or not: a view computed
@@ -94,28 +97,34 @@ final class ShownPhotos {
     private func computeView() {
         viewRequested = false
         let all = allPhotos
+        let index = self.index
         let spec = self.spec
         let previous = photos
         let startVersion = version
         let startEdits = edits
+        let startChanges = changes
+        let knownRawFree = rawFreeAt == changes
         // While a scan streams batches in, always off the main thread: batches queued on
         // the main thread would otherwise be sorted one after the other without a frame.
         guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
-            let (result, filters) = spec.view(of: all)
+            let (result, filters) = spec.view(of: all, index: index)
             return show(result, (try? ListDiff(from: previous, to: result)).map { .diff($0) } ?? .reset, filters: filters)
         }
         isComputingView = true
         // Made outside the task below, so that only this closure holds `previous` and lets it
         // go off the main thread.
         let view = Task.detached(priority: .background) {
-            () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int]) in
-            let (result, filters) = spec.view(of: all)
-            return (result, filters, try? ListDiff(from: previous, to: result), Library.index(of: result))
+            () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], rawFree: Bool) in
+            let rawFree = knownRawFree || !RawJpegPairs.hasRaw(all)
+            let (result, filters) = spec.view(of: all, index: index, rawFree: rawFree)
+            let diff = try? ListDiff(from: previous, to: result)
+            return (result, filters, diff, Library.index(of: result), rawFree)
         }
         Task { [weak self] in
-            let (result, filters, diff, index) = await view.value
+            let (result, filters, diff, index, rawFree) = await view.value
             guard let self else { return }
             self.isComputingView = false
+            if rawFree, self.changes == startChanges { self.rawFreeAt = startChanges }
             // Published or edited meanwhile (a rating in place): this diff no longer applies; start again.
             if self.version == startVersion && self.edits == startEdits {
                 self.show(result, diff.map { .diff($0) } ?? .reset, filters: filters, index: index)
@@ -173,7 +182,7 @@ final class ShownPhotos {
     /// Shows the first screenful read of a library being opened, at once.
     func showFirst(_ library: Library) {
         adopt(library)
-        let (result, filters) = spec.view(of: allPhotos)
+        let (result, filters) = spec.view(of: allPhotos, index: index)
         show(result, .reset, filters: filters)
     }
 
