@@ -181,24 +181,10 @@ final class ImportCommandTests: GtkTestCase {
         XCTAssertEqual(other.status, 2)
         XCTAssertTrue(other.output.hasPrefix("lightbox: \(darktable)/library.db is not a Shotwell library: it is "), other.output)
 
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [database]
-        let input = Pipe()
-        let output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
-        var said = Data()
-        while !String(decoding: said, as: UTF8.self).contains("locked") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said.append(chunk)
-        }
+        let holder = try SQLiteLockHolder(path: database)
         let locked = try LaunchedApp.run(["--import-from", "shotwell", database], home: home)
-        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
-        holder.waitUntilExit()
+        holder.release()
+        holder.process.waitUntilExit()
         XCTAssertEqual(locked.status, 2)
         XCTAssertEqual(locked.output, "lightbox: Shotwell is using \(database): close Shotwell and try again.\n")
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GtkTestSupport
 import XCTest
 
 /// The Shotwell and darktable libraries of Tests/Fixtures/OtherLibraries (see its README), copied
@@ -30,22 +31,8 @@ enum OtherLibraryFixtures {
     /// A `sqlite3` process holding `path` in an exclusive transaction, as an app in the middle of
     /// saving does, until `release` is called.
     static func holdExclusiveLock(on path: String) throws -> (release: () -> Void, process: Process) {
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [path]
-        let input = Pipe()
-        let output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
-        var said = Data()
-        while !String(decoding: said, as: UTF8.self).contains("locked") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said.append(chunk)
-        }
-        XCTAssertEqual(String(decoding: said, as: UTF8.self), "locked\n")
-        return ({ input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8)) }, holder)
+        let holder = try SQLiteLockHolder(path: path)
+        XCTAssertEqual(holder.said, "locked\n")
+        return (holder.release, holder.process)
     }
 }
