@@ -50,9 +50,9 @@ enum CatalogBenchmark {
     private static func photo(_ folder: String, _ index: Int) -> Photo {
         var photo = Photo(
             path: "\(folder)/\(index / 1000)/IMG_\(index).jpg", fileSize: 4_000_000 + Int64(index), modified: 1.7e9 + Double(index))
-        photo.taken = String(
+        photo.fileTaken = String(
             format: "20%02d-%02d-%02dT10:%02d:%02d", index % 20, index % 12 + 1, index % 28 + 1, index % 60, index / 7 % 60)
-        photo.takenSource = .dateTimeOriginal
+        photo.fileTakenSource = .dateTimeOriginal
         photo.make = "Canon"
         photo.model = "Canon EOS R5"
         photo.lens = "RF24-105mm F4 L IS USM"
@@ -63,8 +63,8 @@ enum CatalogBenchmark {
         photo.width = 8192
         photo.height = 5464
         if index % 3 == 0 {
-            photo.latitude = 60.39
-            photo.longitude = 5.32
+            photo.fileLatitude = 60.39
+            photo.fileLongitude = 5.32
         }
         photo.rating = index % 6
         if index % 10 == 0 { photo.keywords = ["Places|Norway|Bergen", "harbour \(index % 50)"] }

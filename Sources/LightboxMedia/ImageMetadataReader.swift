@@ -7,6 +7,8 @@ import Gtk
 /// The tags Lightbox reads from a photo, as Exiv2 reads them.
 public struct ImageMetadata: Sendable {
     public var dateTimeOriginal: String?
+    /// `Exif.Photo.OffsetTimeOriginal`: the time zone of `dateTimeOriginal` ("+09:00"), when the camera knew it.
+    public var offsetTimeOriginal: String?
     public var dateTime: String?
     public var make: String?
     public var model: String?
@@ -65,6 +67,7 @@ public enum ImageMetadataReader {
         var result = ImageMetadata(pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight, orientation: file.orientation ?? 1)
         result.mimeType = file.mimeType
         result.dateTimeOriginal = tag("Exif.Photo.DateTimeOriginal")
+        result.offsetTimeOriginal = tag("Exif.Photo.OffsetTimeOriginal")
         result.dateTime = tag("Exif.Image.DateTime")
         result.make = tag("Exif.Image.Make")
         result.model = tag("Exif.Image.Model")

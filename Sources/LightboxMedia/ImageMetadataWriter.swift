@@ -63,6 +63,11 @@ public enum ImageMetadataWriter {
         case photo(exifRating: Bool)
         /// An XMP sidecar: XMP only.
         case sidecar
+
+        var isPhoto: Bool {
+            if case .photo = self { return true }
+            return false
+        }
     }
 
     /// An empty XMP packet: a new sidecar starts as this, then gets its tags like any other.
@@ -82,9 +87,13 @@ public enum ImageMetadataWriter {
     /// Sets `tags` in the file at `path` and saves it in place; every other tag stays.
     /// Keywords removed since the file was written leave `Xmp.dc.subject`,
     /// `Xmp.lr.hierarchicalSubject` and `Iptc.Application2.Keywords`.
-    public static func write(_ tags: WrittenTags, into path: String, as container: Container) throws(MediaError) {
+    /// `corrections` are set too, where the photo has any.
+    public static func write(
+        _ tags: WrittenTags, corrections: WrittenCorrections = WrittenCorrections(), into path: String, as container: Container
+    ) throws(MediaError) {
         try ImageMetadataReader.initialize()
         let file = try TaggedFile(path: path)
+        try corrections.write(into: file, inPhoto: container.isPhoto)
         try file.set("Xmp.xmp.Rating", "\(tags.rating)")
         try file.set("Xmp.dc.subject", tags.subjects)
         try file.set("Xmp.lr.hierarchicalSubject", tags.hierarchicalSubjects)
@@ -152,6 +161,16 @@ public enum ImageMetadataWriter {
             subjects: file.strings("Xmp.dc.subject"),
             hierarchicalSubjects: file.strings("Xmp.lr.hierarchicalSubject"),
             title: texts.title, caption: texts.caption)
+    }
+
+    /// The corrections the file at `path` says, where `written` set one (to check a write).
+    public static func writtenCorrections(at path: String, as container: Container, like written: WrittenCorrections) throws(MediaError)
+        -> WrittenCorrections
+    {
+        guard !written.isEmpty else { return written }
+        try ImageMetadataReader.initialize()
+        let file = try TaggedFile(path: path)
+        return WrittenCorrections.read(from: file, path: path, inPhoto: container.isPhoto, like: written)
     }
 
     /// Whether the file at `path` has an EXIF block.

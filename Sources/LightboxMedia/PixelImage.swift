@@ -149,6 +149,28 @@ public final class PixelImage: @unchecked Sendable {
         return PixelImage(adopting: turned)
     }
 
+    /// These pixels turned by `orientation` (a new image; this one is left as it is, so a
+    /// shared image can be turned): how a photo whose orientation was corrected is shown.
+    public func turned(_ orientation: ExifOrientation) throws(MediaError) -> PixelImage {
+        guard orientation != .upright else { return self }
+        var current: OpaquePointer? = pixbuf
+        var made: [OpaquePointer] = []
+        defer { made.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
+        if orientation.mirrored {
+            current = gdk_pixbuf_flip(current, 1)
+            if let current { made.append(current) }
+        }
+        // gdk-pixbuf counts its turns in degrees counterclockwise.
+        let degrees = [0, 270, 180, 90][orientation.quarterTurns]
+        if degrees != 0, current != nil {
+            current = gdk_pixbuf_rotate_simple(current, GdkPixbufRotation(rawValue: UInt32(degrees)))
+            if let current { made.append(current) }
+        }
+        guard let current else { throw MediaError(tr("the image could not be rotated")) }
+        g_object_ref(UnsafeMutableRawPointer(current))
+        return PixelImage(adopting: current)
+    }
+
     /// Loads a whole (small) image file, with its PNG text chunks.
     public static func load(path: String, textKeys: [String]) throws(MediaError) -> (PixelImage, [String: String]) {
         var error: UnsafeMutablePointer<GError>?

@@ -8,7 +8,7 @@ import XCTest
 final class AlbumScopeTests: XCTestCase {
     private func photo(_ path: String, taken: String? = nil) -> Photo {
         var photo = Photo(path: path)
-        photo.taken = taken
+        photo.fileTaken = taken
         return photo
     }
 

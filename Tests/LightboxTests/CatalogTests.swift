@@ -176,7 +176,7 @@ final class CatalogTests: XCTestCase {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
         var photos = syntheticPhotos(300, rating: 0)
         for index in photos.indices {
-            photos[index].taken = index % 7 == 0 ? nil : String(format: "2024-05-%02dT10:00:00", index % 20 + 1)
+            photos[index].fileTaken = index % 7 == 0 ? nil : String(format: "2024-05-%02dT10:00:00", index % 20 + 1)
             photos[index].rating = index % 6
         }
         // A folder large enough to be read down the order's index.
@@ -185,7 +185,7 @@ final class CatalogTests: XCTestCase {
         for index in large.indices {
             large[index].width = 640
             large[index].height = 480
-            large[index].taken = index % 7 == 0 ? nil : String(format: "2024-06-%02dT10:00:00", index % 3 + 1)
+            large[index].fileTaken = index % 7 == 0 ? nil : String(format: "2024-06-%02dT10:00:00", index % 3 + 1)
             large[index].rating = index % 2
         }
         try catalog.save(photos + large + syntheticPhotos(5, rating: 5, folder: "/elsewhere"))

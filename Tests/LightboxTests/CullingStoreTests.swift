@@ -115,7 +115,7 @@ final class CullingStoreTests: GtkTestCase {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
         var rows = LibraryFixtures.oneStarRows(20_000, in: folder)
         for i in rows.indices {  // a second apart, newest last
-            rows[i].taken = String(format: "2024-01-01T%02d:%02d:%02d", i / 3600, i / 60 % 60, i % 60)
+            rows[i].fileTaken = String(format: "2024-01-01T%02d:%02d:%02d", i / 3600, i / 60 % 60, i % 60)
         }
         rows[19_999].isRejected = true
         rows[19_997].isRejected = true

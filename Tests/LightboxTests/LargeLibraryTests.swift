@@ -107,7 +107,7 @@ final class LargeLibraryTests: GtkTestCase {
         // come first, by name as GNOME Files orders names (IMG_9 before IMG_10).
         let rows = (0..<20_000).map { i -> Photo in
             var photo = Photo(path: folder + "/IMG_\(i).jpg")
-            photo.taken =
+            photo.fileTaken =
                 i % 20_000 < 3_000
                 ? "2025-01-01T00:00:00"
                 : String(format: "2024-01-01T%02d:%02d:%02d", i / 3600 % 24, i / 60 % 60, i % 60)
@@ -134,7 +134,7 @@ final class LargeLibraryTests: GtkTestCase {
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
         let rows = (0..<5_000).map { i -> Photo in
             var photo = Photo(path: folder + "/IMG_\(i).jpg")
-            photo.taken = String(format: "2024-01-01T%02d:%02d:%02d", i / 3600, i / 60 % 60, i % 60)
+            photo.fileTaken = String(format: "2024-01-01T%02d:%02d:%02d", i / 3600, i / 60 % 60, i % 60)
             return photo
         }
         try catalog.save(rows)
@@ -146,7 +146,7 @@ final class LargeLibraryTests: GtkTestCase {
         XCTAssertEqual(early.folders, [folder])
         XCTAssertEqual(early.photos?.photos.count, 12)
         var newer = Photo(path: folder + "/IMG_new.jpg")
-        newer.taken = "2025-06-01T10:00:00"
+        newer.fileTaken = "2025-06-01T10:00:00"
         try catalog.save([newer])
 
         let store = CatalogStore(catalog: catalog)
@@ -214,7 +214,7 @@ final class LargeLibraryTests: GtkTestCase {
         let rows = (0..<3_000).map { i -> Photo in
             var photo = Photo(
                 path: folder + "/\(["IMG", "DSC", "img", "Ölberg"][i % 4])_\(Int.random(in: 1...900, using: &random)).jpg.\(i)")
-            photo.taken =
+            photo.fileTaken =
                 Bool.random(using: &random)
                 ? nil
                 : String(

@@ -11,7 +11,7 @@ enum LibraryFixtures {
     static func oneStarRows(_ count: Int, in folder: String) -> [Photo] {
         (0..<count).map { i in
             var photo = Photo(path: folder + String(format: "/IMG_%05d.jpg", i))
-            photo.taken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
+            photo.fileTaken = String(format: "2024-01-01T10:%02d:%02d", i / 60 % 60, i % 60)
             photo.rating = 1
             return photo
         }

@@ -11,8 +11,8 @@ final class PhotoFieldsTests: XCTestCase {
     /// A photo with every stored field set to something other than a new photo's value.
     private func everyFieldSet() -> Photo {
         var photo = Photo(path: "/photos/2024/IMG_1.jpg", fileSize: 32_772, modified: 1_700_000_000.5)
-        photo.taken = "2024-03-12T14:05:07"
-        photo.takenSource = .dateTime
+        photo.fileTaken = "2024-03-12T14:05:07"
+        photo.fileTakenSource = .dateTime
         photo.make = "Canon"
         photo.model = "Canon EOS R5"
         photo.lens = "RF24-105mm F4 L IS USM"
@@ -22,10 +22,10 @@ final class PhotoFieldsTests: XCTestCase {
         photo.focalLength = 50
         photo.width = 640
         photo.height = 480
-        photo.orientation = 6
-        photo.latitude = 48.8584
-        photo.longitude = 2.2945
-        photo.altitude = 35
+        photo.fileOrientation = 6
+        photo.fileLatitude = 48.8584
+        photo.fileLongitude = 2.2945
+        photo.fileAltitude = 35
         photo.rating = 3
         photo.isRejected = true
         photo.keywords = ["Places|France|Paris", "家族"]

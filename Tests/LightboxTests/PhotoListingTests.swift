@@ -23,8 +23,8 @@ final class PhotoListingTests: XCTestCase {
         var photo = Photo(
             path: pick(texts) ?? "/photos/a.jpg", fileSize: Int64(truncatingIfNeeded: pick(ints)),
             modified: pick(doubles) ?? 0, error: pick(texts))
-        photo.taken = pick(texts)
-        photo.takenSource = pick([nil, .dateTimeOriginal, .dateTime, .fileModified])
+        photo.fileTaken = pick(texts)
+        photo.fileTakenSource = pick([nil, .dateTimeOriginal, .dateTime, .fileModified])
         photo.make = pick(texts)
         photo.model = pick(texts)
         photo.lens = pick(texts)
@@ -34,10 +34,10 @@ final class PhotoListingTests: XCTestCase {
         photo.focalLength = pick(doubles)
         photo.width = pick(ints)
         photo.height = pick(ints)
-        photo.orientation = pick(ints)
-        photo.latitude = pick(doubles)
-        photo.longitude = pick(doubles)
-        photo.altitude = pick(doubles)
+        photo.fileOrientation = pick(ints)
+        photo.fileLatitude = pick(doubles)
+        photo.fileLongitude = pick(doubles)
+        photo.fileAltitude = pick(doubles)
         photo.rating = pick(ints)
         return photo
     }
@@ -89,8 +89,8 @@ final class PhotoListingTests: XCTestCase {
 
     func testALineListsEveryFieldUnderItsKey() {
         var photo = Photo(path: "/photos/2024/IMG_1.jpg", fileSize: 32_772, modified: 1)
-        photo.taken = "2024-03-12T14:05:07"
-        photo.takenSource = .dateTimeOriginal
+        photo.fileTaken = "2024-03-12T14:05:07"
+        photo.fileTakenSource = .dateTimeOriginal
         photo.make = "Canon"
         photo.model = "Canon EOS R5"
         photo.exposure = "1/250"
@@ -99,9 +99,9 @@ final class PhotoListingTests: XCTestCase {
         photo.focalLength = 50
         photo.width = 640
         photo.height = 480
-        photo.latitude = 48.8584
-        photo.longitude = 2.2945
-        photo.altitude = 35
+        photo.fileLatitude = 48.8584
+        photo.fileLongitude = 2.2945
+        photo.fileAltitude = 35
         photo.rating = 3
         photo.keywords = ["Places|France|Paris", "家族"]
         photo.title = "La tour"
@@ -114,7 +114,7 @@ final class PhotoListingTests: XCTestCase {
                 + #""keywords":["Places|France|Paris","家族"],"#
                 + #""latitude":48.8584,"lens":null,"longitude":2.2945,"make":"Canon","model":"Canon EOS R5","#
                 + #""orientation":1,"path":"/photos/2024/IMG_1.jpg","rating":3,"rejected":false,"#
-                + #""taken":"2024-03-12T14:05:07","#
+                + #""taken":"2024-03-12T14:05:07","taken_offset":null,"#
                 + #""taken_source":"DateTimeOriginal","title":"La tour","width":640}"#)
     }
 
@@ -122,15 +122,15 @@ final class PhotoListingTests: XCTestCase {
         var photo = Photo(path: "/p/a.jpg")
         photo.aperture = .infinity
         photo.focalLength = .nan
-        photo.latitude = -.infinity
-        photo.longitude = 2
-        photo.altitude = -.nan
+        photo.fileLatitude = -.infinity
+        photo.fileLongitude = 2
+        photo.fileAltitude = -.nan
         XCTAssertEqual(
             PhotoListing.line(for: photo),
             #"{"albums":[],"altitude":null,"aperture":null,"camera":null,"caption":null,"decoded":null,"error":null,"exposure":null,"#
                 + #""file_size":0,"focal_length":null,"height":0,"iso":null,"keywords":[],"latitude":null,"#
                 + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","#
-                + #""rating":0,"rejected":false,"taken":null,"taken_source":null,"title":null,"width":0}"#)
+                + #""rating":0,"rejected":false,"taken":null,"taken_offset":null,"taken_source":null,"title":null,"width":0}"#)
     }
 
     /// A row the encoder refuses (here a number that isn't finite, which `Row(photo:)`

@@ -14,8 +14,8 @@ final class PhotoSearchTests: XCTestCase {
         photo.keywords = keywords
         photo.make = make
         photo.lens = lens
-        photo.taken = taken
-        if place { (photo.latitude, photo.longitude) = (60.39, 5.32) }
+        photo.fileTaken = taken
+        if place { (photo.fileLatitude, photo.fileLongitude) = (60.39, 5.32) }
         photo.companion = companion
         return photo
     }

@@ -23,11 +23,11 @@ final class UntrustedValuesTests: XCTestCase {
         var photo = Photo(
             path: "/photos/\(random.next()).jpg", fileSize: Int64(truncatingIfNeeded: pick(Self.ints)),
             modified: pick(Self.doubles))
-        photo.taken = pick([
+        photo.fileTaken = pick([
             "2024-02-30T10:00:00", "2024-13-01T00:00:00", "9999-99-99T99:99:99", "2024-03-12T14:05:07",
             "0000-00-00T00:00:00", "", String(repeating: "9", count: 10_000),
         ])
-        photo.takenSource = .dateTimeOriginal
+        photo.fileTakenSource = .dateTimeOriginal
         photo.make = pick(Self.texts)
         photo.model = pick(Self.texts)
         photo.lens = pick(Self.texts)
@@ -37,10 +37,10 @@ final class UntrustedValuesTests: XCTestCase {
         photo.focalLength = pick(Self.doubles)
         photo.width = pick(Self.ints)
         photo.height = pick(Self.ints)
-        photo.orientation = pick(Self.ints)
-        photo.latitude = pick(Self.doubles)
-        photo.longitude = pick(Self.doubles)
-        photo.altitude = pick(Self.doubles)
+        photo.fileOrientation = pick(Self.ints)
+        photo.fileLatitude = pick(Self.doubles)
+        photo.fileLongitude = pick(Self.doubles)
+        photo.fileAltitude = pick(Self.doubles)
         photo.rating = pick(Self.ints)
         return photo
     }
@@ -111,12 +111,12 @@ final class UntrustedValuesTests: XCTestCase {
         photo.iso = 0
         photo.width = -9985
         photo.height = 480
-        photo.latitude = .nan
-        photo.longitude = 2.29
-        photo.altitude = 35
-        photo.orientation = 0
+        photo.fileLatitude = .nan
+        photo.fileLongitude = 2.29
+        photo.fileAltitude = 35
+        photo.fileOrientation = 0
         photo.rating = -1
-        photo.taken = "2024-02-30T10:00:00"
+        photo.fileTaken = "2024-02-30T10:00:00"
         photo.make = "Canon\u{0}\u{0}"
         let checked = photo.validated()
         XCTAssertNil(checked.aperture)

@@ -112,16 +112,16 @@ final class WorkerPoolTests: XCTestCase {
 
     func testRepliesComeThroughTheWireUnchangedAndMalformedOnesAreRefused() throws {
         var photo = Photo(path: "/photos/IMG_1.jpg")
-        photo.taken = "2024-05-01T10:00:00"
-        photo.takenSource = .dateTimeOriginal
+        photo.fileTaken = "2024-05-01T10:00:00"
+        photo.fileTakenSource = .dateTimeOriginal
         photo.make = "Canon"
         photo.aperture = 2.8
         photo.iso = 400
         photo.width = 640
         photo.height = 480
-        photo.orientation = 6
-        photo.latitude = 48.85
-        photo.longitude = 2.35
+        photo.fileOrientation = 6
+        photo.fileLatitude = 48.85
+        photo.fileLongitude = 2.35
         photo.rating = 4
         photo.keywords = ["Paris", "Trips|2024", "é"]
         var other = Photo(path: "/photos/IMG_2.png")

@@ -35,7 +35,7 @@ extension Catalog {
                         (SELECT count(*) FROM album_photo WHERE album_photo.album = album.id),
                         coalesce(photo.path, (SELECT newest.path FROM album_photo JOIN photo AS newest
                             ON newest.id = album_photo.photo WHERE album_photo.album = album.id
-                            ORDER BY newest.taken DESC, newest.path LIMIT 1))
+                            ORDER BY COALESCE(newest.correctedTaken, newest.taken) DESC, newest.path LIMIT 1))
                     FROM album LEFT JOIN photo ON photo.id = album.cover ORDER BY album.id
                     """
             ).map { row in

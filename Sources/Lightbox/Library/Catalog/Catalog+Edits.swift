@@ -12,7 +12,7 @@ extension Catalog {
         }
     }
 
-    /// Sets the stars, reject and keywords of several photos in one transaction (all or
+    /// Sets the stars, reject, keywords, title, caption and corrections of several photos in one transaction (all or
     /// none); returns the paths the catalog has no row for. With `queueingWrites`, the
     /// same transaction queues each photo's file for write-back (`pendingWrites`): an
     /// acknowledged edit is never lost on its way to the file.
@@ -21,13 +21,21 @@ extension Catalog {
         guard !values.isEmpty else { return [] }
         return try database.write { db in
             let statement = try db.cachedStatement(
-                sql: "UPDATE photo SET rating = ?, rejected = ?, title = ?, caption = ? WHERE path = ? RETURNING id")
+                sql: """
+                    UPDATE photo SET rating = ?, rejected = ?, title = ?, caption = ?, correctedOrientation = ?,
+                        correctedTaken = ?, correctedTakenOffset = ?, correctedPlace = ?
+                    WHERE path = ? RETURNING id
+                    """)
             var missing: [String] = []
             let keywordIDs = KeywordIDs()
             // In path order: the path index and the rows (scanned in path order) are walked
             // once; in hash order a 100,000-photo edit read and spilled pages all along.
             for (path, metadata) in values.sorted(by: { $0.key < $1.key }) {
-                let arguments: StatementArguments = [metadata.rating, metadata.isRejected, metadata.title, metadata.caption, path]
+                let corrections = metadata.corrections
+                let arguments: StatementArguments = [
+                    metadata.rating, metadata.isRejected, metadata.title, metadata.caption, corrections.orientation,
+                    corrections.taken, corrections.takenOffset, corrections.place?.catalogValue, path,
+                ]
                 guard let id = try Int64.fetchOne(statement, arguments: arguments) else {
                     missing.append(path)
                     continue

@@ -31,10 +31,10 @@ extension Catalog {
     /// had cheaply: orders SQLite can't rank as Swift does (by name, by camera), or a tie
     /// of more than `maxTie` photos (photos without a date, thousands with the same stars).
     public func firstPhotos(in folder: String, order: PhotoSort, limit: Int, maxTie: Int = 5_000) throws -> [Photo]? {
-        let key: String
+        let (key, indexName): (String, String)
         switch order {
-        case .dateTaken: key = "taken"
-        case .rating: key = "rating"
+        case .dateTaken: (key, indexName) = (Catalog.shownTaken, "photo_shown_taken")
+        case .rating: (key, indexName) = ("rating", "photo_rating")
         case .name, .camera: return nil
         }
         let (low, high) = Catalog.inside(folder)
@@ -48,7 +48,7 @@ extension Catalog {
                 try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM (SELECT 1 FROM photo WHERE \(inFolder) LIMIT ?)",
                     arguments: [low, high, sample]) == sample
-            let index = inLargeFolder ? "INDEXED BY photo_\(key)" : ""
+            let index = inLargeFolder ? "INDEXED BY \(indexName)" : ""
             // Photos without a date come last (NULL is below any value, as "" in Swift's order).
             let first = try Photo.fetchAll(
                 db, sql: "SELECT \(Catalog.columnList) FROM photo \(index) WHERE \(inFolder) ORDER BY \(key) DESC LIMIT ?",

@@ -229,8 +229,24 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v11-saved-searches") { db in
             try createSavedSearches(db)  // see Catalog+SavedSearches.swift
         }
+        migrator.registerMigration("v12-corrections") { db in
+            // The file's time zone, and what the person corrects (see `PhotoCorrections`).
+            try db.alter(table: "photo") { t in
+                t.add(column: "takenOffset", .text)
+                t.add(column: "correctedOrientation", .integer)
+                t.add(column: "correctedTaken", .text)
+                t.add(column: "correctedTakenOffset", .text)
+                t.add(column: "correctedPlace", .text)
+            }
+            // The first screenful newest first, by the date shown (`Catalog.shownTaken`).
+            try db.execute(sql: "DROP INDEX IF EXISTS photo_taken")
+            try db.execute(sql: "CREATE INDEX photo_shown_taken ON photo(\(shownTaken))")
+        }
         return migrator
     }
+
+    /// The date a photo is shown with, in SQL: the corrected one, else the file's.
+    static let shownTaken = "COALESCE(correctedTaken, taken)"
 
     /// Range condition for "path is inside `folder`" that uses the primary key index.
     static func inside(_ folder: String) -> (String, String) {

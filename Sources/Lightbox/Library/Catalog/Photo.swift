@@ -9,6 +9,8 @@ public enum TakenSource: String, Sendable {
     case dateTime = "DateTime"
     /// The file's modification time: the photo carries no date.
     case fileModified = "mtime"
+    /// Set by the person (never stored as the file's source: see `Photo.Fields.correctedTaken`).
+    case corrected = "set"
 }
 
 /// One file of the library, as the catalog knows it. A value: the Store hands out
@@ -29,9 +31,12 @@ public struct Photo: Identifiable, Hashable, Sendable {
         public var fileSize: Int64
         /// File modification time, seconds since 1970.
         public var modified: Double
-        /// Local date and time taken, `yyyy-MM-ddTHH:mm:ss` (EXIF dates carry no time zone).
-        public var taken: String?
-        public var takenSource: TakenSource?
+        /// Local date and time taken as the file says, `yyyy-MM-ddTHH:mm:ss` (EXIF dates carry
+        /// no time zone); `taken` is what is shown, the person's correction first.
+        public var fileTaken: String?
+        public var fileTakenSource: TakenSource?
+        /// The time zone of `fileTaken` ("+09:00"), when the camera wrote it.
+        public var fileTakenOffset: String?
         public var make: String?
         public var model: String?
         public var lens: String?
@@ -42,11 +47,12 @@ public struct Photo: Identifiable, Hashable, Sendable {
         public var focalLength: Double?
         public var width = 0
         public var height = 0
-        /// EXIF orientation 1…8.
-        public var orientation = 1
-        public var latitude: Double?
-        public var longitude: Double?
-        public var altitude: Double?
+        /// EXIF orientation 1…8 as the file says; `orientation` is how the photo is shown.
+        public var fileOrientation = 1
+        /// Where the file says it was taken; `latitude`, `longitude` and `altitude` are what is shown.
+        public var fileLatitude: Double?
+        public var fileLongitude: Double?
+        public var fileAltitude: Double?
         /// Stars, 0…5: the catalog's own rating (seeded on first scan from what other apps
         /// wrote in the file or its XMP sidecar, in Shotwell's order of tags).
         public var rating = 0
@@ -57,6 +63,13 @@ public struct Photo: Identifiable, Hashable, Sendable {
         /// A title and a caption (one line; paragraphs), seeded from what other apps wrote.
         public var title: String?
         public var caption: String?
+        /// The person's corrections of what the camera got wrong (see `PhotoCorrections`),
+        /// which win over what the file says; nil where there is none.
+        public var correctedOrientation: Int?
+        /// A local `yyyy-MM-ddTHH:mm:ss`, and its time zone ("+09:00") when known.
+        public var correctedTaken: String?
+        public var correctedTakenOffset: String?
+        public var correctedPlace: PlaceCorrection?
         /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
         public var error: String?
         /// The JPEG the camera saved beside this RAW file (same folder and name), which the list
@@ -99,6 +112,11 @@ public struct Photo: Identifiable, Hashable, Sendable {
         set {
             if isKnownUniquelyReferenced(&storage) { storage.fields = newValue } else { storage = Storage(newValue) }
         }
+    }
+
+    /// A field, or what is shown of one, as `photo.taken`.
+    public subscript<Value>(dynamicMember field: KeyPath<Fields, Value>) -> Value {
+        storage.fields[keyPath: field]
     }
 
     /// A field, as `photo.rating`.

@@ -24,8 +24,8 @@ extension Photo.Fields {
         try visitor.visit(StoredField("path", \.path, [.column, .listed]))
         try visitor.visit(StoredField("fileSize", \.fileSize, [.column, .listed]))
         try visitor.visit(StoredField("modified", \.modified, [.column]))
-        try visitor.visit(StoredField("taken", \.taken))
-        try visitor.visit(StoredField("takenSource", \.takenSource))
+        try visitor.visit(StoredField("taken", \.fileTaken))
+        try visitor.visit(StoredField("takenSource", \.fileTakenSource))
         try visitor.visit(StoredField("make", \.make))
         try visitor.visit(StoredField("model", \.model))
         try visitor.visit(StoredField("lens", \.lens))
@@ -35,15 +35,21 @@ extension Photo.Fields {
         try visitor.visit(StoredField("focalLength", \.focalLength))
         try visitor.visit(StoredField("width", \.width))
         try visitor.visit(StoredField("height", \.height))
-        try visitor.visit(StoredField("orientation", \.orientation))
-        try visitor.visit(StoredField("latitude", \.latitude))
-        try visitor.visit(StoredField("longitude", \.longitude))
-        try visitor.visit(StoredField("altitude", \.altitude))
+        try visitor.visit(StoredField("orientation", \.fileOrientation))
+        try visitor.visit(StoredField("latitude", \.fileLatitude))
+        try visitor.visit(StoredField("longitude", \.fileLongitude))
+        try visitor.visit(StoredField("altitude", \.fileAltitude))
         try visitor.visit(StoredField("rating", \.rating, [.column, .file, .listed, .person]))
         try visitor.visit(StoredField("error", \.error))
         try visitor.visit(StoredField("rejected", \.isRejected, [.column, .file, .listed, .person]))
         try visitor.visit(StoredField("title", \.title, [.column, .file, .listed, .person]))
         try visitor.visit(StoredField("caption", \.caption, [.column, .file, .listed, .person]))
+        try visitor.visit(StoredField("takenOffset", \.fileTakenOffset))
+        // What the person corrected: kept in the catalog, listed as what is shown (`asShown`).
+        try visitor.visit(StoredField("correctedOrientation", \.correctedOrientation, [.column, .person]))
+        try visitor.visit(StoredField("correctedTaken", \.correctedTaken, [.column, .person]))
+        try visitor.visit(StoredField("correctedTakenOffset", \.correctedTakenOffset, [.column, .person]))
+        try visitor.visit(StoredField("correctedPlace", \.correctedPlace, [.column, .person]))
         // In the catalog's keyword tables (Catalog+Keywords.swift), not a column.
         try visitor.visit(StoredField("keywords", \.keywords, [.file, .listed, .person]))
     }
@@ -190,6 +196,52 @@ extension TakenSource: StoredValue, Encodable {
     }
     static func readIfKnown(from reader: inout WireReader) throws(WireError) -> TakenSource? {
         TakenSource(rawValue: try reader.string())
+    }
+}
+
+/// A corrected place as text: "" for a place removed, "latitude,longitude" for one given.
+extension PlaceCorrection: StoredValue, Encodable {
+    static var columnType: Database.ColumnType { .text }
+
+    var text: String {
+        switch self {
+        case .removed: ""
+        case .at(let latitude, let longitude): "\(latitude),\(longitude)"
+        }
+    }
+
+    init?(text: String) {
+        if text.isEmpty {
+            self = .removed
+            return
+        }
+        let parts = text.split(separator: ",")
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else { return nil }
+        self = .at(latitude: latitude, longitude: longitude)
+    }
+
+    static func decode(_ row: GRDB.Row, atIndex index: Int) throws -> PlaceCorrection {
+        let text = try row.decode(String.self, atIndex: index)
+        guard let place = PlaceCorrection(text: text) else { throw DatabaseError(message: "unknown place \(text)") }
+        return place
+    }
+    static func decodeIfKnown(_ row: GRDB.Row, atIndex index: Int) throws -> PlaceCorrection? {
+        try row.decode(String?.self, atIndex: index).flatMap(PlaceCorrection.init(text:))
+    }
+    var catalogValue: DatabaseValue { text.databaseValue }
+    func write(to writer: inout WireWriter) { writer.string(text) }
+    static func read(from reader: inout WireReader) throws(WireError) -> PlaceCorrection {
+        guard let place = PlaceCorrection(text: try reader.string()) else { throw WireError() }
+        return place
+    }
+    static func readIfKnown(from reader: inout WireReader) throws(WireError) -> PlaceCorrection? {
+        PlaceCorrection(text: try reader.string())
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
     }
 }
 

@@ -101,7 +101,7 @@ public enum PhotoListing {
         /// `photo` as listed: numbers that aren't finite become unknown here, so they
         /// never reach the encoder (which refuses them).
         init(_ photo: Photo, decoded: Bool?, albums: [String] = []) {
-            fields = photo.fields
+            fields = photo.fields.asShown
             var lister = Lister()
             // The fields move into the visit and back, never copied.
             swap(&fields, &lister.fields)

@@ -2,7 +2,8 @@ import Foundation
 import Gtk
 import LightboxMedia
 
-/// Copies the catalog's stars, reject and keywords into the photo files, one file after the
+/// Copies the catalog's stars, reject, keywords, title, caption and corrections (orientation,
+/// date, place) into the photo files, one file after the
 /// other on a serial background queue, reading the queue from the catalog
 /// (`Catalog.pendingWrites`, filled in the edit's own transaction): a crash or a quit
 /// leaves the rest queued for the next launch.
@@ -140,8 +141,9 @@ final class MetadataWriteBack: @unchecked Sendable {
         clearTemporaryCopies(in: (path as NSString).deletingLastPathComponent)
         let tags = WrittenTags(
             stars: photo.rating, isRejected: photo.isRejected, keywords: photo.keywords, title: photo.title, caption: photo.caption)
+        let corrections = WrittenCorrections(photo.corrections)
         // Another app changed the file since the catalog read it: take in what it changed.
-        let reread =
+        var reread =
             info.stamp != FileStamp(size: photo.fileSize, modified: photo.modified)
             ? readFile(path, info.stamp) : nil
         do {
@@ -153,10 +155,12 @@ final class MetadataWriteBack: @unchecked Sendable {
                 && Self.readOnlyReason(folder) == nil
             if embeds {
                 let exifRating = Self.exifExtensions.contains(ext) || ((try? ImageMetadataWriter.hasExif(at: path)) ?? false)
-                stamp = try replace(path, of: path, with: tags, as: .photo(exifRating: exifRating))
+                stamp = try replace(path, of: path, with: tags, corrections, as: .photo(exifRating: exifRating))
+                // The file now says what the person corrected: the catalog reads it as the file's own.
+                if let stamp, !corrections.isEmpty { reread = readFile(path, stamp) }
             }
             if !embeds || SidecarFile.existing(for: path) != nil {
-                try writeSidecar(for: path, tags: tags)
+                try writeSidecar(for: path, tags: tags, corrections)
             }
             try catalog.settle(write, stamp: stamp ?? (reread != nil ? info.stamp : nil), reread: reread)
             return Report(reread: reread, remaining: 0)
@@ -170,7 +174,7 @@ final class MetadataWriteBack: @unchecked Sendable {
 
     /// Writes `tags` into the sidecar of `path`: the one that exists, in either naming, or
     /// a new `name.ext.xmp`.
-    private func writeSidecar(for path: String, tags: WrittenTags) throws {
+    private func writeSidecar(for path: String, tags: WrittenTags, _ corrections: WrittenCorrections) throws {
         let existing = SidecarFile.existing(for: path)
         let sidecar = existing ?? path + ".xmp"
         let folder = (path as NSString).deletingLastPathComponent
@@ -186,14 +190,14 @@ final class MetadataWriteBack: @unchecked Sendable {
             // Translators: %@ is the file name of a photo's XMP sidecar.
             throw Failure(String(format: tr("its sidecar “%@” is read-only"), (sidecar as NSString).lastPathComponent))
         }
-        _ = try replace(sidecar, of: path, with: tags, as: .sidecar, creating: existing == nil)
+        _ = try replace(sidecar, of: path, with: tags, corrections, as: .sidecar, creating: existing == nil)
     }
 
     /// Replaces the file at `path` (a new one when `creating`) with a copy that has `tags`;
     /// returns the new file's stamp. Tries again when the original changes meanwhile, and
     /// gives up when `photo` left the catalog (trashed).
     private func replace(
-        _ path: String, of photo: String, with tags: WrittenTags,
+        _ path: String, of photo: String, with tags: WrittenTags, _ corrections: WrittenCorrections,
         as container: ImageMetadataWriter.Container, creating: Bool = false
     ) throws -> FileStamp {
         for _ in 0..<3 {
@@ -210,8 +214,10 @@ final class MetadataWriteBack: @unchecked Sendable {
                 try copy.fill(from: path)
             }
             do {
-                try ImageMetadataWriter.write(tags, into: copy.path, as: container)
-                guard try ImageMetadataWriter.writtenTags(at: copy.path) == tags else {
+                try ImageMetadataWriter.write(tags, corrections: corrections, into: copy.path, as: container)
+                guard try ImageMetadataWriter.writtenTags(at: copy.path) == tags,
+                    try ImageMetadataWriter.writtenCorrections(at: copy.path, as: container, like: corrections) == corrections
+                else {
                     throw Failure(tr("the written copy did not read back as written"))
                 }
             } catch let error as MediaError {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a person sets on a photo, as opposed to what its file says about it: stars, a
-/// reject, keywords, a title and a caption. The catalog owns these once a photo is listed
+/// reject, keywords, a title and a caption, and corrections of what the camera got wrong
+/// (orientation, date, place). The catalog owns these once a photo is listed
 /// (a file read again never overwrites them); write-back copies them into the file.
 public struct PhotoMetadata: Hashable, Sendable {
     /// Stars, 0…5.
@@ -12,13 +13,18 @@ public struct PhotoMetadata: Hashable, Sendable {
     /// One line, and paragraphs; nil for none.
     public var title: String?
     public var caption: String?
+    public var corrections: PhotoCorrections
 
-    public init(rating: Int = 0, isRejected: Bool = false, keywords: [String] = [], title: String? = nil, caption: String? = nil) {
+    public init(
+        rating: Int = 0, isRejected: Bool = false, keywords: [String] = [], title: String? = nil, caption: String? = nil,
+        corrections: PhotoCorrections = PhotoCorrections()
+    ) {
         self.rating = rating
         self.isRejected = isRejected
         self.keywords = keywords
         self.title = title
         self.caption = caption
+        self.corrections = corrections
     }
 
     /// Adds `keyword` unless the photo has it already (compared case-insensitively, as
@@ -53,12 +59,12 @@ public struct PhotoMetadata: Hashable, Sendable {
 }
 
 extension Photo {
-    /// The stars, reject, keywords, title and caption, together.
+    /// The stars, reject, keywords, title, caption and corrections, together.
     public var metadata: PhotoMetadata {
         get {
             PhotoMetadata(
                 rating: self.rating, isRejected: self.isRejected, keywords: self.keywords, title: self.title,
-                caption: self.caption)
+                caption: self.caption, corrections: self.corrections)
         }
         set {
             if self.rating != newValue.rating { self.rating = newValue.rating }
@@ -66,6 +72,7 @@ extension Photo {
             if self.keywords != newValue.keywords { self.keywords = newValue.keywords }
             if self.title != newValue.title { self.title = newValue.title }
             if self.caption != newValue.caption { self.caption = newValue.caption }
+            if self.corrections != newValue.corrections { self.corrections = newValue.corrections }
         }
     }
 }

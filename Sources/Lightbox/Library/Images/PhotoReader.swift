@@ -68,9 +68,9 @@ enum PhotoReader {
             }
         }
         photo = photo.validated()
-        if photo.taken == nil {
-            photo.taken = localTimestamp(stamp.modified)
-            photo.takenSource = .fileModified
+        if photo.fileTaken == nil {
+            photo.fileTaken = localTimestamp(stamp.modified)
+            photo.fileTakenSource = .fileModified
         }
         if photo.width * photo.height > maxPixels {
             // Translators: %1$d × %2$d is the image's size in pixels.
@@ -132,7 +132,7 @@ enum PhotoReader {
         if let metadata = try? ImageMetadataReader.read(path: path, lookingForSidecar: lookingForSidecar) { photo.apply(metadata) }
         photo.width = file.width
         photo.height = file.height
-        photo.orientation = 1
+        photo.fileOrientation = 1
         return nil
     }
 
@@ -176,11 +176,12 @@ extension Photo.Fields {
     /// Where each field comes from in the file.
     mutating func apply(_ metadata: ImageMetadata) {
         if let original = PhotoReader.isoTimestamp(exif: metadata.dateTimeOriginal) {
-            taken = original
-            takenSource = .dateTimeOriginal
+            fileTaken = original
+            fileTakenSource = .dateTimeOriginal
+            fileTakenOffset = metadata.offsetTimeOriginal
         } else if let written = PhotoReader.isoTimestamp(exif: metadata.dateTime) {
-            taken = written
-            takenSource = .dateTime
+            fileTaken = written
+            fileTakenSource = .dateTime
         }
         make = metadata.make
         model = metadata.model
@@ -193,10 +194,10 @@ extension Photo.Fields {
         focalLength = metadata.focalLength
         width = metadata.pixelWidth
         height = metadata.pixelHeight
-        orientation = metadata.orientation
-        latitude = metadata.latitude
-        longitude = metadata.longitude
-        altitude = metadata.altitude
+        fileOrientation = metadata.orientation
+        fileLatitude = metadata.latitude
+        fileLongitude = metadata.longitude
+        fileAltitude = metadata.altitude
         rating = metadata.rating ?? 0
         isRejected = metadata.isRejected
         keywords = metadata.keywords

@@ -84,6 +84,12 @@ enum UntrustedValues {
         return value
     }
 
+    /// A time zone offset as EXIF writes it, `+HH:MM` or `-HH:MM` within ±14 hours; nil otherwise.
+    static func timeZoneOffset(_ value: String?) -> String? {
+        guard let value, let minutes = TimeZoneOffset.minutes(value) else { return nil }
+        return TimeZoneOffset.text(minutes)
+    }
+
     private static func daysIn(_ month: Int, of year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -119,8 +125,9 @@ extension Photo.Fields {
         var photo = self
         photo.fileSize = max(0, fileSize)
         photo.modified = modified.isFinite ? modified : 0
-        photo.taken = UntrustedValues.timestamp(taken)
-        if photo.taken == nil { photo.takenSource = nil }
+        photo.fileTaken = UntrustedValues.timestamp(fileTaken)
+        if photo.fileTaken == nil { photo.fileTakenSource = nil }
+        photo.fileTakenOffset = UntrustedValues.timeZoneOffset(fileTakenOffset)
         photo.make = UntrustedValues.text(make)
         photo.model = UntrustedValues.text(model)
         photo.lens = UntrustedValues.text(lens)
@@ -134,14 +141,14 @@ extension Photo.Fields {
             // Translators: why a photo can't be shown; %1$d × %2$d is the size the file claims, in pixels.
             photo.error = photo.error ?? String(format: tr("the image size in the file can't be right (%1$d×%2$d)"), width, height)
         }
-        photo.orientation = (1...8).contains(orientation) ? orientation : 1
-        photo.latitude = UntrustedValues.number(latitude, in: -90...90)
-        photo.longitude = UntrustedValues.number(longitude, in: -180...180)
-        if photo.latitude == nil || photo.longitude == nil {
-            photo.latitude = nil
-            photo.longitude = nil
+        photo.fileOrientation = (1...8).contains(fileOrientation) ? fileOrientation : 1
+        photo.fileLatitude = UntrustedValues.number(fileLatitude, in: -90...90)
+        photo.fileLongitude = UntrustedValues.number(fileLongitude, in: -180...180)
+        if photo.fileLatitude == nil || photo.fileLongitude == nil {
+            photo.fileLatitude = nil
+            photo.fileLongitude = nil
         }
-        photo.altitude = photo.latitude == nil ? nil : UntrustedValues.number(altitude, in: -12_000...1_000_000)
+        photo.fileAltitude = photo.fileLatitude == nil ? nil : UntrustedValues.number(fileAltitude, in: -12_000...1_000_000)
         photo.rating = min(max(rating, 0), 5)
         photo.title = UntrustedValues.text(title)
         photo.caption = UntrustedValues.paragraphs(caption)
