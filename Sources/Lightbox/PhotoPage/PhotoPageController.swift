@@ -63,7 +63,12 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         guard isViewLoaded, change.contains(photos[index].id) else { return }
         pageView.stars.show(current.rating, isRejected: current.isRejected)
         pageView.showTitle(current.title, caption: current.caption)
+        // Turned (or its file rewritten): the photo is shown again as it is now.
+        if let shown, shown.turn != current.displayTurn || shown.modified != current.modified { showCurrent(keepingZoom: true) }
     }
+
+    /// How the image on screen was turned, and its file's time: what tells it is out of date.
+    private var shown: (turn: ExifOrientation, modified: Double)?
 
     /// The photo shown, as the Store has it now.
     private var current: Photo { store.photo(photos[index].id) ?? photos[index] }
@@ -107,12 +112,13 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         showCurrent()
     }
 
-    private func showCurrent() {
+    private func showCurrent(keepingZoom: Bool = false) {
         let photo = current
         title = photo.name
         pageView.showName(photo.name)
-        zoom = nil
+        if !keepingZoom { zoom = nil }
         image = nil
+        shown = nil
         load?.cancel()
         load = nil
         for prefetch in prefetches { prefetch.cancel() }
@@ -153,6 +159,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     private func show(_ image: PixelImage, of photo: Photo) {
         self.image = image
+        shown = (photo.displayTurn, photo.modified)
         pageView.showPhoto(image, name: photo.name)
     }
 
@@ -164,7 +171,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         prefetches = [index - 1, index + 1].compactMap { position in
             guard photos.indices.contains(position), photos[position].error == nil else { return nil }
             let neighbour = photos[position]
-            guard images.cachedImage(for: neighbour, size: size) == nil else { return nil }
+            guard !images.hasImageInMemory(for: neighbour, size: size) else { return nil }
             return Task { _ = try? await images.image(for: neighbour, size: size, priority: .nearby) }
         }
     }

@@ -14,6 +14,8 @@ public final class ThumbnailView: Box {
     private var pause: MainLoopTimer?
     private var load: Task<Void, Never>?
     private(set) var shownPath: String?
+    /// How the photo shown is turned (`Photo.displayTurn`): turning it shows it again.
+    private var shownTurn = ExifOrientation.upright
     public let size: Int
 
     /// - Parameter size: the thumbnail's long side in pixels (the widget is that square).
@@ -38,9 +40,10 @@ public final class ThumbnailView: Box {
 
     /// Starts loading `photo`'s thumbnail from `images`; nil shows the placeholder.
     public func show(_ photo: Photo?, images: ImageSource?) {
-        guard photo?.path != shownPath || photo == nil else { return }
+        guard photo?.path != shownPath || photo?.displayTurn != shownTurn || photo == nil else { return }
         stopLoading()
         shownPath = photo?.path
+        shownTurn = photo?.displayTurn ?? .upright
         // Only what changes is touched: a list rebinds hundreds of rows a second while it scrolls fast.
         if picture.isVisible {
             picture.setImage(nil)

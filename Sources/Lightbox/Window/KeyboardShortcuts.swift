@@ -88,7 +88,7 @@ enum KeyboardShortcuts {
             tr("General"),
             [
                 Entry(tr("Open folder"), ["<Control>o"], "win.open-folder"),
-                Entry(tr("Rescan the folder"), ["<Control>r", "F5"], "win.rescan"),
+                Entry(tr("Rescan the folder"), ["F5"], "win.rescan"),
                 Entry(tr("Search"), ["<Control>f"], "win.search"),
                 Entry(tr("Save the search (beside the albums)"), ["<Control>s"], "win.save-search"),
                 Entry(tr("Show keyboard shortcuts"), ["<Control>question"], "win.show-help-overlay"),
@@ -136,6 +136,9 @@ enum KeyboardShortcuts {
                 Entry(tr("Edit the title and caption, or rename the album"), ["F2"], "win.edit-title"),
                 Entry(tr("Put the title or caption back as it was, and leave it"), ["Escape"], "text-row.revert", .textRow),
                 Entry(tr("Add or remove keywords"), ["<Control>k"], "win.edit-keywords"),
+                // Translators: Ctrl+R and ], as in Shotwell and GNOME's image viewer.
+                Entry(tr("Rotate right (clockwise)"), ["<Control>r", "bracketright"], "win.rotate-right", .windowUnlessTyping),
+                Entry(tr("Rotate left (counterclockwise)"), ["<Shift><Control>r", "bracketleft"], "win.rotate-left", .windowUnlessTyping),
                 // Translators: Shift+A, as in Google Photos.
                 Entry(tr("Add the selected photos to an album"), ["<Shift>a"], "win.add-to-album", .windowUnlessTyping),
                 Entry(tr("New album, of the selected photos"), ["<Control>n"], "win.new-album"),

@@ -248,6 +248,15 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
         return commands
     }()
 
+    /// Rotate right and left (Ctrl+R, Shift+Ctrl+R, `]`, `[`).
+    private(set) lazy var rotateCommands = RotateCommands(
+        store: store, commands: commands,
+        page: { [weak self] in
+            guard let self, !self.isTyping else { return nil }
+            return self.currentPage
+        },
+        say: { [weak self] message in self?.showToast(message.text, undoable: message.isUndoable) })
+
     /// An album activated on the Albums page: its photos on the Photos page.
     func open(_ album: Album.ID) { albumCommands.open(album) }
 

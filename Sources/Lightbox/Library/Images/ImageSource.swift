@@ -104,18 +104,28 @@ public final class ImageSource: Sendable {
     /// Number of decodes of original files so far (misses of every cache).
     public var decodeCount: Int { decodes.value }
 
-    /// `photo`'s image if it is in memory already (no waiting, no disk).
+    /// `photo`'s image if it is in memory already (no waiting, no disk), turned as the
+    /// person turned the photo (`Photo.displayTurn`).
     public func cachedImage(for photo: Photo, size: Int) -> PixelImage? {
+        guard let image = fileImageInMemory(for: photo, size: size) else { return nil }
+        return try? image.turned(photo.displayTurn)
+    }
+
+    /// Whether `photo`'s image is in memory already (nothing is turned to tell).
+    public func hasImageInMemory(for photo: Photo, size: Int) -> Bool { fileImageInMemory(for: photo, size: size) != nil }
+
+    /// The image as the file shows it, in memory: the caches keep one per file, however it is turned.
+    private func fileImageInMemory(for photo: Photo, size: Int) -> PixelImage? {
         let request = Request(path: photo.path, modified: photo.modified, size: size)
         return memory(for: request).image(for: request.key)
     }
 
-    /// `photo`'s image, at most `size` px on its long side: for sizes up to 256 the 128 or
+    /// `photo`'s image, turned as the person turned it, at most `size` px on its long side: for sizes up to 256 the 128 or
     /// 256 px freedesktop size that covers `size`, above that a decode at `size`.
     /// Cancelling the calling task drops the request (`CancellationError`); a request
     /// still waiting for a decode slot then costs no decode.
     public func image(for photo: Photo, size: Int, priority: ImagePriority = .visible) async throws -> PixelImage {
-        try await load(path: photo.path, modified: photo.modified, size: size, priority: priority).image
+        try await load(path: photo.path, modified: photo.modified, size: size, priority: priority).image.turned(photo.displayTurn)
     }
 
     /// The thumbnail `photo` had when its file was last seen, scaled to fit `size`: from memory
