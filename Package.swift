@@ -88,7 +88,7 @@ let package = Package(
 
         // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
         .target(name: "CBenchModels", dependencies: ["CGtk"]),
-        .executableTarget(name: "LightboxBench", dependencies: ["Lightbox", "LightboxKit", "Gtk", "Adw", "CBenchModels"]),
+        .executableTarget(name: "LightboxBench", dependencies: ["Lightbox", "LightboxKit", "LightboxMedia", "Gtk", "Adw", "CBenchModels"]),
 
         // A real display for tests: Xvfb when there is none, GLib criticals fail tests.
         .target(

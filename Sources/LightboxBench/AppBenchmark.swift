@@ -86,6 +86,7 @@ enum AppBenchmark {
             "rescan_100k_unchanged_ms": settled["rescan_ms"] ?? .nan,
             "rate_visible_ms_100k": settled["rate_ms"] ?? .nan,
             "batch_rate_1k_max_stall_ms": settled["batch_rate_stall_ms"] ?? .nan,
+            "rotate_1k_max_stall_ms": settled["batch_rotate_stall_ms"] ?? .nan,
             "max_main_loop_stall_ms_typing_100k": settled["typing_stall_ms"] ?? .nan,
             "max_main_loop_stall_ms_scroll_100k": scroll["max_main_loop_stall_ms"] ?? .nan,
             "main_thread_cpu_ms_per_frame_scroll_100k": scroll["main_thread_cpu_ms_per_frame"] ?? .nan,

@@ -56,6 +56,7 @@ enum AppBenchmarkChild {
                         results["rate_ms"] = await keys.rate()
                         if let list = app.photosPage?.photoList.source {
                             results["batch_rate_stall_ms"] = await keys.rateBatch(list, count: 1_000)
+                            results["batch_rotate_stall_ms"] = await keys.rotateBatch(list, count: 1_000)
                         }
                         results["typing_stall_ms"] = await keys.typeSearch("P123")
                         finish(results)

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import Lightbox
+import LightboxMedia
 
 /// Real key presses (`xdotool` on the bench's display) into the app's window, timed from
 /// the moment the window receives each key.
@@ -56,9 +57,23 @@ final class KeyRun {
     /// first ones of the list): from the frame before the key until a second after the
     /// Store shows every new rating (the catalog commits them in the background meanwhile).
     func rateBatch(_ list: PhotoListSource, count: Int) async -> Double {
+        let stars = list.items.first?.rating == 3 ? 2 : 3
+        return await batch(list, count: count, key: String(stars)) { $0.rating == stars }
+    }
+
+    /// The same for Ctrl+R turning `count` selected photos a quarter clockwise.
+    func rotateBatch(_ list: PhotoListSource, count: Int) async -> Double {
+        let turned = Dictionary(
+            list.items.prefix(count).map { ($0.id, ExifOrientation($0.orientation).turnedClockwise.value) }
+        ) { $1 }
+        return await batch(list, count: count, key: "ctrl+r") { turned[$0.id] == $0.orientation }
+    }
+
+    /// The longest gap between two frames while `key` changes the first `count` photos of the
+    /// list, selected, until a second after the Store shows every one `changed`.
+    private func batch(_ list: PhotoListSource, count: Int, key: String, changed: @escaping (Photo) -> Bool) async -> Double {
         list.select(positions: 0..<count)
         let ids = Set(list.selectedItems.map(\.id))
-        let stars = list.items.first?.rating == 3 ? 2 : 3
         var lastTick: UInt64 = 0
         var longestGap: UInt64 = 0
         var settledAt: UInt64?
@@ -69,7 +84,7 @@ final class KeyRun {
                 let now = monotonicNanoseconds()
                 if lastTick != 0 { longestGap = max(longestGap, now - lastTick) }
                 lastTick = now
-                if settledAt == nil, store.isUpToDate, ids.allSatisfy({ store.photo($0)?.rating == stars }) {
+                if settledAt == nil, store.isUpToDate, ids.allSatisfy({ store.photo($0).map(changed) == true }) {
                     settledAt = now
                 }
                 guard let settled = settledAt, now - settled > 1_000_000_000 else { return true }
@@ -77,7 +92,7 @@ final class KeyRun {
                 continuation.resume(returning: Double(longestGap) / 1e6)
                 return false
             }
-            Task { await Self.xdotool(["key", String(stars)]) }
+            Task { await Self.xdotool(["key", key]) }
         }
     }
 

@@ -167,6 +167,32 @@ final class LibraryImportTests: GtkTestCase {
             ])
     }
 
+    func testAPhotoTurnedInShotwellAndOnePlacedOnDarktablesMapComeAcrossTurnedAndPlaced() throws {
+        let shotwell = try LibraryImportFixture("shotwell", self, sql: "UPDATE PhotoTable SET orientation = 6 WHERE id = 2;")
+        let store = shotwell.store(self)
+        let turned = try imported(LibraryImport(try shotwell.read(), into: store))
+        XCTAssertEqual(turned.report.changes.rotations, 1)
+        XCTAssertTrue(turned.report.description.contains("\n  1 photo was turned as in the other app\n"), turned.report.description)
+        XCTAssertEqual(store.photo(shotwell.path("Bergen/fjord-ærø.jpg"))?.orientation, 6)
+        XCTAssertEqual(store.photo(shotwell.path("Bergen/fjord-ærø.jpg"))?.displaySize.width, 480, "it stands")
+        XCTAssertEqual(LibraryImportFixture.photoNames.compactMap { store.photo(shotwell.path($0))?.correctedOrientation }, [6])
+        try turned.undo(in: store)
+        XCTAssertEqual(store.photo(shotwell.path("Bergen/fjord-ærø.jpg"))?.orientation, 1, "one undo takes the turn back too")
+
+        let darktable = try LibraryImportFixture(
+            "darktable", self, sql: "UPDATE images SET latitude = 60.3943, longitude = 5.3259 WHERE filename = 'brygge.jpg';")
+        let placedStore = darktable.store(self)
+        let placed = try imported(LibraryImport(try darktable.read(), into: placedStore))
+        XCTAssertEqual(placed.report.changes.places, 1)
+        XCTAssertTrue(placed.report.description.contains("\n  1 photo got its place\n"), placed.report.description)
+        let brygge = try XCTUnwrap(placedStore.photo(darktable.path("Bergen/brygge.jpg")))
+        XCTAssertEqual([brygge.latitude, brygge.longitude], [60.3943, 5.3259])
+        placedStore.waitUntilSaved()
+        XCTAssertEqual(
+            try placedStore.catalog.photo(at: darktable.path("Bergen/brygge.jpg"))?.correctedPlace,
+            .at(latitude: 60.3943, longitude: 5.3259))
+    }
+
     func testPhotosGoIntoAnAlbumOfTheSameNameAndOneUndoTakesTheImportBack() throws {
         let fixture = try LibraryImportFixture("shotwell", self)
         let store = fixture.store(self)

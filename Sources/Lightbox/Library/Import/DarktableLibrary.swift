@@ -94,7 +94,11 @@ public enum DarktableLibrary {
         var atPath: [String: Int] = [:]
         var members: [Int64: [Int]] = [:]
         let images = try Row.fetchCursor(
-            db, sql: "SELECT id, film_id, filename, flags, datetime_taken, version FROM images ORDER BY film_id, filename, version, id")
+            db,
+            sql: """
+                SELECT id, film_id, filename, flags, datetime_taken, version, latitude, longitude FROM images
+                ORDER BY film_id, filename, version, id
+                """)
         while let row = try images.next() {
             let id: Int64 = row[0]
             let roll: Int64 = row[1] ?? -1
@@ -115,7 +119,7 @@ public enum DarktableLibrary {
             let photo = OtherPhoto(
                 path: file, rating: stars == legacyReject ? 0 : Int(min(stars, 5)),
                 rejected: flags & rejectedFlag != 0 || stars == legacyReject,
-                dateTaken: date(row[4], timeZone: timeZone))
+                dateTaken: date(row[4], timeZone: timeZone), place: place(row[6], row[7]))
             index[id] = photos.count
             atPath[file] = photos.count
             members[roll, default: []].append(photos.count)
@@ -146,6 +150,12 @@ public enum DarktableLibrary {
         }
         let library = OtherLibrary(app: .darktable, databasePath: path, photos: photos, albums: albums, skipped: skipped)
         return Partial(library: library, tagged: tagged)
+    }
+
+    /// Where darktable places a photo (read from its file, or set on its map), nil when nowhere.
+    static func place(_ latitude: Double?, _ longitude: Double?) -> PlaceCorrection? {
+        guard let latitude, let longitude, (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        return .at(latitude: latitude, longitude: longitude)
     }
 
     /// darktable 4.2 keeps the time taken as a GTimeSpan (microseconds since 0001-01-01) of the

@@ -41,8 +41,9 @@ public final class LibraryImport {
         var before: [Photo.ID: PhotoMetadata] = [:]
         for index in placed.inLibrary {
             let photo = library.photos[index]
-            guard let current = store.photo(photo.path)?.metadata else { continue }
-            let merged = LibraryImportRules.merged(current, with: photo)
+            guard let file = store.photo(photo.path) else { continue }
+            let current = file.metadata
+            let merged = LibraryImportRules.merged(current, with: photo, file: file)
             if merged != current { (before[photo.path], after[photo.path]) = (current, merged) }
         }
         let albums = (try? plannedAlbums(inLibrary: placed.inLibraryPaths(of: library))) ?? []
@@ -69,7 +70,7 @@ public final class LibraryImport {
         let ids = placed.inLibrary.map { photos[$0].path }.filter { store.photo($0) != nil }
         let metadata = try store.edit(ids) { given, values in
             guard let index = byPath[given] else { return }
-            values = LibraryImportRules.merged(values, with: photos[index])
+            values = LibraryImportRules.merged(values, with: photos[index], file: store.photo(given))
         }
         let albums: [AlbumEdit]
         do {

@@ -22,6 +22,13 @@ extension LibraryImportReport: CustomStringConvertible {
             (changes.keywords, trn("  %d photo got keywords", "  %d photos got keywords", changes.keywords)),
             (changes.titles, trn("  %d photo got a title", "  %d photos got titles", changes.titles)),
             (changes.captions, trn("  %d photo got a caption", "  %d photos got captions", changes.captions)),
+            // Translators: photos turned as the person turned them in Shotwell.
+            (
+                changes.rotations,
+                trn("  %d photo was turned as in the other app", "  %d photos were turned as in the other app", changes.rotations)
+            ),
+            // Translators: photos placed where darktable's map places them.
+            (changes.places, trn("  %d photo got its place", "  %d photos got their places", changes.places)),
         ]
         for (count, format) in counts where count > 0 { lines.append(String(format: format, count)) }
         if !albumsMade.isEmpty {

@@ -6,7 +6,7 @@ import Foundation
 public struct LibraryImportReport: Sendable, Equatable {
     /// How many photos got each value from the other app.
     public struct Changes: Sendable, Equatable {
-        /// Photos whose stars, reject, keywords, title or caption changed.
+        /// Photos whose stars, reject, keywords, title, caption, turn or place changed.
         public var photos = 0
         public var ratings = 0
         public var rejects = 0
@@ -14,14 +14,23 @@ public struct LibraryImportReport: Sendable, Equatable {
         public var keywords = 0
         public var titles = 0
         public var captions = 0
+        /// Photos turned as the person turned them in the other app.
+        public var rotations = 0
+        /// Photos placed where the other app places them.
+        public var places = 0
 
-        public init(photos: Int = 0, ratings: Int = 0, rejects: Int = 0, keywords: Int = 0, titles: Int = 0, captions: Int = 0) {
+        public init(
+            photos: Int = 0, ratings: Int = 0, rejects: Int = 0, keywords: Int = 0, titles: Int = 0, captions: Int = 0,
+            rotations: Int = 0, places: Int = 0
+        ) {
             self.photos = photos
             self.ratings = ratings
             self.rejects = rejects
             self.keywords = keywords
             self.titles = titles
             self.captions = captions
+            self.rotations = rotations
+            self.places = places
         }
 
         /// What `edit` changed, photo by photo (a RAW+JPEG pair counts as its two files).
@@ -34,6 +43,8 @@ public struct LibraryImportReport: Sendable, Equatable {
                 if before.keywords != after.keywords { keywords += 1 }
                 if before.title != after.title { titles += 1 }
                 if before.caption != after.caption { captions += 1 }
+                if before.corrections.orientation != after.corrections.orientation { rotations += 1 }
+                if before.corrections.place != after.corrections.place { places += 1 }
             }
         }
     }

@@ -6,9 +6,18 @@ import Gtk
 enum LibraryImportRules {
     /// `current` (Lightbox's) with what `other` has: its stars, reject, title and caption
     /// where it has one (stars > 0, a reject, text that is not blank), its keywords and
-    /// colour labels added to Lightbox's.
-    static func merged(_ current: PhotoMetadata, with other: OtherPhoto) -> PhotoMetadata {
+    /// colour labels added to Lightbox's; and where Lightbox corrected nothing, the turn and
+    /// the place the person gave the photo there when they are not what `file` (the photo as
+    /// Lightbox read it) says.
+    static func merged(_ current: PhotoMetadata, with other: OtherPhoto, file: Photo?) -> PhotoMetadata {
         var result = current
+        if let turn = other.orientation, current.corrections.orientation == nil, turn != file?.fileOrientation {
+            result.corrections.orientation = turn
+        }
+        if case .at(let latitude, let longitude) = other.place, current.corrections.place == nil {
+            let known = file.flatMap { photo in photo.fileLatitude.flatMap { lat in photo.fileLongitude.map { (lat, $0) } } }
+            if known.map({ abs($0.0 - latitude) > 1e-6 || abs($0.1 - longitude) > 1e-6 }) ?? true { result.corrections.place = other.place }
+        }
         if other.rating > 0 { result.rating = min(other.rating, 5) }
         if other.rejected { result.isRejected = true }
         if let title = other.title, !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { result.set(title: title) }

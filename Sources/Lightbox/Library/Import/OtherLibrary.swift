@@ -47,10 +47,16 @@ public struct OtherPhoto: Sendable, Equatable {
     /// When the photo was taken as the app has it, which may be a date the person corrected
     /// there and never wrote into the file.
     public var dateTaken: Date?
+    /// The EXIF orientation the person turned the photo to in the app (Shotwell keeps it apart
+    /// from the file's); nil when it was not turned there.
+    public var orientation: Int?
+    /// Where the app places the photo (darktable's map), nil when nowhere.
+    public var place: PlaceCorrection?
 
     public init(
         path: String, isVideo: Bool = false, rating: Int = 0, rejected: Bool = false, keywords: [String] = [],
-        title: String? = nil, caption: String? = nil, colorLabels: [ColorLabel] = [], dateTaken: Date? = nil
+        title: String? = nil, caption: String? = nil, colorLabels: [ColorLabel] = [], dateTaken: Date? = nil,
+        orientation: Int? = nil, place: PlaceCorrection? = nil
     ) {
         self.path = path
         self.isVideo = isVideo
@@ -61,6 +67,8 @@ public struct OtherPhoto: Sendable, Equatable {
         self.caption = caption
         self.colorLabels = colorLabels
         self.dateTaken = dateTaken
+        self.orientation = orientation
+        self.place = place
     }
 }
 

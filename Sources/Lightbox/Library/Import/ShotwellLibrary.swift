@@ -65,9 +65,11 @@ public enum ShotwellLibrary {
     private static func readRows(_ db: Database, path: String, naming: ShotwellEventName) throws -> OtherLibrary {
         var skipped: [OtherLibrary.Skipped] = []
         var media: [Media] = []
-        let columns = "id, filename, rating, title, comment, event_id, flags, exposure_time"
         for (table, kind) in [("PhotoTable", "photo"), ("VideoTable", "video")] {
             let isVideo = kind == "video"
+            // A photo's turn in Shotwell: `orientation`, apart from the file's `original_orientation`.
+            let turn = isVideo ? "NULL, NULL" : "orientation, original_orientation"
+            let columns = "id, filename, rating, title, comment, event_id, flags, exposure_time, \(turn)"
             // Photo.FLAG_TRASH and Video.FLAG_TRASH: in Shotwell's trash, which the person meant to empty.
             let trash: Int64 = isVideo ? 0x1 : 0x4
             let rows = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM \(table) ORDER BY id")
@@ -90,7 +92,8 @@ public enum ShotwellLibrary {
                     path: file, isVideo: isVideo, rating: min(max(rating, 0), 5), rejected: rating < 0,
                     title: nonEmpty(row[3]), caption: nonEmpty(row[4]),
                     // Schema 24 marks an unknown date NULL; before, 0.
-                    dateTaken: time == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(time)))
+                    dateTaken: time == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(time)),
+                    orientation: turned(row[8], from: row[9]))
                 let event: Int64? = row[5]
                 media.append(Media(source: isVideo ? .video(id) : .photo(id), photo: photo, eventID: event, exposureTime: time))
             }
@@ -131,6 +134,13 @@ public enum ShotwellLibrary {
                     cover: cover.map { media[$0].photo.path }, comment: nonEmpty(row[3])))
         }
         return OtherLibrary(app: .shotwell, databasePath: path, photos: media.map(\.photo), albums: albums, skipped: skipped)
+    }
+
+    /// Shotwell's orientation of a photo the person turned there (one of EXIF's 1…8 other
+    /// than the file's own), else nil.
+    static func turned(_ orientation: Int?, from original: Int?) -> Int? {
+        guard let orientation, (1...8).contains(orientation), orientation != original else { return nil }
+        return orientation
     }
 
     /// A tag in Lightbox's form: Shotwell writes a hierarchical tag as `/Parent/Child`, a flat one bare.
