@@ -63,6 +63,23 @@ final class PhotoPageControllerTests: GtkTestCase {
         pump(until: { page.isShowingPhoto }, "the last photo to load")
     }
 
+    /// Turning the photo shown (Ctrl+R, the window's `win.rotate-right`) shows it turned at once,
+    /// from the image in memory.
+    func testThePhotoShownTurnsAtOnceWhenItIsRotated() throws {
+        let store = MonthsFixtures.store(self)
+        let photos = store.photos
+        let landscape = try XCTUnwrap(photos.firstIndex { $0.orientation == 1 && $0.width > $0.height })
+        let page = page(store, photos: photos, index: landscape)
+        pump(until: { page.isShowingPhoto }, "the photo to load")
+        let before = try XCTUnwrap(page.imageSize)
+        let decodes = store.images.decodeCount
+        try store.edit([photos[landscape].id]) { $0.corrections.orientation = 6 }
+        pump(until: { page.imageSize.map { $0.width < $0.height } == true }, "the photo standing")
+        XCTAssertEqual(page.imageSize?.width, before.height)
+        XCTAssertTrue(page.isShowingPhoto)
+        XCTAssertEqual(store.images.decodeCount, decodes, "turned in memory, not decoded again")
+    }
+
     /// The page's image comes from the store's image source: one decode for the page; its
     /// neighbours are fetched ahead, and stepping to one shows it from memory at once.
     func testThePageGetsItsImagesFromTheStoresSourceAndStepsToAPrefetchedNeighbourWithoutDecoding() {
