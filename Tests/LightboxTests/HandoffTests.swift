@@ -405,7 +405,7 @@ final class PhotoMenuTests: GtkTestCase {
         photoPage.showPhoto(at: 1)
         XCTAssertEqual(photoPage.dragSource?.content()?.filePaths, [photos[1].path], "the photo shown now")
         let model = view.menuButton.menuModel!
-        XCTAssertEqual(model.itemCount, 3, "three sections: the hand-offs, the albums, the trash")
+        XCTAssertEqual(model.itemCount, 4, "four sections: the hand-offs, the turns, the albums, the trash")
         // What the window's `win.photo-menu` (Menu, Shift+F10) asks of the page in front.
         photoPage.openPhotoMenu()
         pump(until: { view.contextMenu.isOpen }, "the photo menu")
