@@ -187,5 +187,15 @@ final class RotationTests: GtkTestCase {
         XCTAssertEqual(written.displayTurn, .upright, "its pixels come turned from the file: not turned twice")
         XCTAssertEqual(rotation.store.photo(raw)?.orientation, 8)
         XCTAssertNil(rotation.store.notice)
+
+        rotation.undo()
+        rotation.undo()
+        XCTAssertEqual(rotation.store.photo(jpeg)?.orientation, 1, "undone, though the file said 6 by then")
+        XCTAssertEqual(rotation.store.photo(raw)?.orientation, 1)
+        writtenBack(rotation.store)
+        XCTAssertEqual(try LibraryFixtures.exiv2Tags(jpeg)["Exif.Image.Orientation"], "1", "the undo is written back too")
+        XCTAssertEqual(try LibraryFixtures.exiv2Tags(raw + ".xmp")["Xmp.tiff.Orientation"], "1")
+        XCTAssertEqual(try JPEGScanData.of(jpeg), scan)
+        XCTAssertEqual(rotation.store.photo(jpeg)?.displayTurn, .upright)
     }
 }

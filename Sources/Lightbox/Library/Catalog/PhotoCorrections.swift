@@ -86,6 +86,31 @@ extension Photo.Fields {
     }
 }
 
+extension PhotoMetadata {
+    /// These values as an undo of the edit to `new` must put them back while edits are written
+    /// into the files: a correction the photo did not have becomes the file's own value (a place
+    /// the file had none of, `.removed`). By the time of the undo the file says `new`'s; taking a
+    /// correction away would write nothing, and the photo would stay as `new` made it.
+    func restorable(from new: PhotoMetadata, file: Photo?) -> PhotoMetadata {
+        guard let file else { return self }
+        var result = self
+        if corrections.orientation == nil, new.corrections.orientation != nil {
+            result.corrections.orientation = file.fileOrientation
+        }
+        if corrections.taken == nil, new.corrections.taken != nil, let taken = file.fileTaken {
+            (result.corrections.taken, result.corrections.takenOffset) = (taken, file.fileTakenOffset)
+        }
+        if corrections.place == nil, new.corrections.place != nil {
+            if let latitude = file.fileLatitude, let longitude = file.fileLongitude {
+                result.corrections.place = .at(latitude: latitude, longitude: longitude)
+            } else {
+                result.corrections.place = .removed
+            }
+        }
+        return result
+    }
+}
+
 extension Photo {
     /// How far the pixels as decoded (turned upright by the file's own tag) are from how the
     /// photo is shown: upright unless the person turned it.

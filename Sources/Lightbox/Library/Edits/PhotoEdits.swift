@@ -61,7 +61,7 @@ final class PhotoEdits {
             var new = old
             change(given, &new)
             guard new != old else { continue }
-            before[id] = old
+            before[id] = savesMetadataInFiles ? old.restorable(from: new, file: view.photo(id)) : old
             after[id] = new
         }
         let edit = MetadataEdit(before: before, after: after)
