@@ -30,7 +30,47 @@ public struct PhotoCorrections: Hashable, Sendable {
     public var isEmpty: Bool { orientation == nil && taken == nil && place == nil }
 }
 
+/// A photo's corrections, shared by the copies of its fields; never changed (a change makes a new box).
+final class CorrectionBox: Hashable, Sendable {
+    let corrections: PhotoCorrections
+
+    init(_ corrections: PhotoCorrections) { self.corrections = corrections }
+
+    static func == (lhs: CorrectionBox, rhs: CorrectionBox) -> Bool { lhs === rhs || lhs.corrections == rhs.corrections }
+    func hash(into hasher: inout Hasher) { hasher.combine(corrections) }
+}
+
 extension Photo.Fields {
+    /// The corrections together (none: every one nil).
+    public var corrections: PhotoCorrections {
+        get { correctionBox?.corrections ?? PhotoCorrections() }
+        set {
+            guard newValue != corrections else { return }
+            correctionBox = newValue.isEmpty && newValue.takenOffset == nil ? nil : CorrectionBox(newValue)
+        }
+    }
+
+    /// The orientation the person turned the photo to (EXIF 1…8), nil for the file's.
+    public var correctedOrientation: Int? {
+        get { correctionBox?.corrections.orientation }
+        set { corrections.orientation = newValue }
+    }
+    /// The date taken the person set, a local `yyyy-MM-ddTHH:mm:ss`; nil for the file's.
+    public var correctedTaken: String? {
+        get { correctionBox?.corrections.taken }
+        set { corrections.taken = newValue }
+    }
+    /// The time zone of `correctedTaken` ("+09:00") when known.
+    public var correctedTakenOffset: String? {
+        get { correctionBox?.corrections.takenOffset }
+        set { corrections.takenOffset = newValue }
+    }
+    /// The place the person gave the photo, or took away; nil for the file's.
+    public var correctedPlace: PlaceCorrection? {
+        get { correctionBox?.corrections.place }
+        set { corrections.place = newValue }
+    }
+
     /// How the photo is shown: the corrected orientation, else the file's.
     public var orientation: Int { correctedOrientation ?? fileOrientation }
 
@@ -59,20 +99,6 @@ extension Photo.Fields {
     }
     /// The file's altitude goes with the file's place only.
     public var altitude: Double? { correctedPlace == nil ? fileAltitude : nil }
-
-    /// The corrections together.
-    public var corrections: PhotoCorrections {
-        get {
-            PhotoCorrections(
-                orientation: correctedOrientation, taken: correctedTaken, takenOffset: correctedTakenOffset, place: correctedPlace)
-        }
-        set {
-            if correctedOrientation != newValue.orientation { correctedOrientation = newValue.orientation }
-            if correctedTaken != newValue.taken { correctedTaken = newValue.taken }
-            if correctedTakenOffset != newValue.takenOffset { correctedTakenOffset = newValue.takenOffset }
-            if correctedPlace != newValue.place { correctedPlace = newValue.place }
-        }
-    }
 
     /// These fields with what is shown in place of what the file says, and no corrections
     /// (what `lightbox --list` prints: what the person set wins).
