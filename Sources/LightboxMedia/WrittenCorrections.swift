@@ -17,7 +17,8 @@ public struct WrittenCorrections: Equatable, Sendable {
     public var orientation: Int?
     /// A local `yyyy-MM-ddTHH:mm:ss`: `Exif.Photo.DateTimeOriginal` and `Xmp.exif.DateTimeOriginal`.
     public var taken: String?
-    /// The time zone of `taken` ("+09:00"): `Exif.Photo.OffsetTimeOriginal`, and in the XMP date; nil leaves it.
+    /// The time zone of `taken` ("+09:00"): `Exif.Photo.OffsetTimeOriginal`, and in the XMP date. A date
+    /// corrected with none (unknown) takes the file's `OffsetTimeOriginal` away: it belonged to the old date.
     public var takenOffset: String?
     public var place: Place?
 
@@ -44,7 +45,11 @@ public struct WrittenCorrections: Equatable, Sendable {
             let xmp = taken + (takenOffset ?? "")
             if inPhoto {
                 try file.set("Exif.Photo.DateTimeOriginal", exif)
-                if let takenOffset { try file.set("Exif.Photo.OffsetTimeOriginal", takenOffset) }
+                if let takenOffset {
+                    try file.set("Exif.Photo.OffsetTimeOriginal", takenOffset)
+                } else {
+                    file.clear("Exif.Photo.OffsetTimeOriginal")
+                }
             }
             try file.set("Xmp.exif.DateTimeOriginal", xmp)
             for name in Self.otherDateTags where file.string(name) != nil {
@@ -92,10 +97,10 @@ public struct WrittenCorrections: Equatable, Sendable {
         if written.taken != nil {
             if inPhoto {
                 read.taken = file.string("Exif.Photo.DateTimeOriginal").map(isoDate)
-                if written.takenOffset != nil { read.takenOffset = file.string("Exif.Photo.OffsetTimeOriginal") }
+                read.takenOffset = file.string("Exif.Photo.OffsetTimeOriginal")
             } else if let xmp = file.string("Xmp.exif.DateTimeOriginal") {
                 read.taken = String(xmp.prefix(19))
-                if written.takenOffset != nil { read.takenOffset = xmp.count > 19 ? String(xmp.dropFirst(19)) : nil }
+                read.takenOffset = xmp.count > 19 ? String(xmp.dropFirst(19)) : nil
             }
         }
         switch written.place {
@@ -128,6 +133,13 @@ extension TaggedFile {
 
     /// Whether any GPS tag is left (EXIF's GPS block, XMP's `exif:GPS…`).
     var hasGPS: Bool { !gpsTags.isEmpty }
+
+    /// Removes the tag `name`, when the file has it.
+    func clear(_ name: String) {
+        var error: UnsafeMutablePointer<GError>?
+        _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
+        if let error { g_error_free(error) }
+    }
 
     /// Removes every GPS tag: EXIF's GPS block and XMP's `exif:GPS…` properties.
     func removeGPS() {
