@@ -90,8 +90,8 @@ final class DatesAppTests: GtkTestCase {
         XCTAssertEqual(fixture.correctedTakenCount(), 0, "one undo takes every photo back")
     }
 
-    /// The window in English and Chinese, light and dark, for the screenshots.
-    func testTheWindowInChineseAndInTheDarkStyle() throws {
+    /// The Date and Time and the Place windows in English and Chinese, light and dark, for the screenshots.
+    func testTheWindowsInChineseAndInTheDarkStyle() throws {
         for locale in [TestLocale.standard, "zh_CN.UTF-8"] {
             let fixture = try AppFixture()
             let (app, window) = try fixture.launch(locale: locale)
@@ -112,6 +112,16 @@ final class DatesAppTests: GtkTestCase {
                 app.screenshot("dates-\(tag)-\(style)", window: dialog)
                 app.sendKeys("Escape", to: dialog)
                 waitUntil(timeout: 5, interval: 0.1) { app.waitForWindow(named: title, timeout: 0.2) == nil }
+
+                // The Place window too, a city typed in part.
+                let placeTitle = chinese ? "3 张照片的地点" : "Place of 3 Photos"
+                app.sendKeys("ctrl+shift+l", to: window)
+                let place = try XCTUnwrap(app.waitForWindow(named: placeTitle), "the window is titled \(placeTitle)")
+                app.type("Berg", to: place)
+                _ = app.waitForTree { $0.contains { $0.name.hasPrefix(chinese ? "卑尔根" : "Bergen") } }
+                app.screenshot("places-\(tag)-\(style)", window: place)
+                app.sendKeys("Escape", to: place)
+                waitUntil(timeout: 5, interval: 0.1) { app.waitForWindow(named: placeTitle, timeout: 0.2) == nil }
             }
         }
     }

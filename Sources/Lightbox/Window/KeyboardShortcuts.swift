@@ -144,7 +144,10 @@ enum KeyboardShortcuts {
                 Entry(tr("Delete the album (Albums)"), ["Delete"], "albums-page.delete", .albumsPage),
                 // Translators: Ctrl+Shift+T, as in Shotwell's Adjust Date and Time.
                 Entry(tr("Change the date and time of the selected photos"), ["<Shift><Control>t"], "win.adjust-date"),
-                Entry(tr("Close the Date and Time window without changing anything"), ["Escape"], "dialog.cancel", .dialog),
+                Entry(tr("Set the place of the selected photos"), ["<Shift><Control>l"], "win.set-place"),
+                Entry(tr("Copy the selected photo’s place"), ["<Shift><Control>c"], "win.copy-place", .windowUnlessTyping),
+                Entry(tr("Give the selected photos the place copied"), ["<Shift><Control>v"], "win.paste-place", .windowUnlessTyping),
+                Entry(tr("Close the Date and Time or Place window without changing anything"), ["Escape"], "dialog.cancel", .dialog),
                 Entry(tr("Next suggested keyword"), ["Down"], "keyword-entry.next-suggestion", .keywordEntry),
                 Entry(tr("Previous suggested keyword"), ["Up"], "keyword-entry.previous-suggestion", .keywordEntry),
                 Entry(tr("Close the suggestions, or leave the keyword entry"), ["Escape"], "keyword-entry.leave", .keywordEntry),

@@ -136,6 +136,7 @@ final class MainWindowView: Box {
         folder.append(tr("_Bring a Library Along…"), action: "win.import-library")
         let photos = Menu()
         photos.append(tr("_Date and Time…"), action: "win.adjust-date")
+        photos.append(tr("_Place…"), action: "win.set-place")
         let view = Menu()
         view.append(tr("Show Re_jected Photos"), action: "win.show-rejected")
         let style = Menu()
