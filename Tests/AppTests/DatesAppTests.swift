@@ -88,6 +88,21 @@ final class DatesAppTests: GtkTestCase {
         app.sendKeys("ctrl+z", to: window)
         waitUntil(timeout: 10, interval: 0.1) { fixture.correctedTakenCount() == 0 }
         XCTAssertEqual(fixture.correctedTakenCount(), 0, "one undo takes every photo back")
+
+        // Set All Photos (Alt+E): every photo gets the one moment typed.
+        app.sendKeys("ctrl+shift+t", to: window)
+        dialog = try XCTUnwrap(app.waitForWindow(named: "Date and Time of \(count) Photos"))
+        app.sendKeys("alt+e", to: dialog)
+        _ = app.waitForTree { $0.contains { $0.name == "Every photo gets this date and time." } }
+        // From the button Alt+E pressed: the date, then the time.
+        app.sendKeys("Tab", "Tab", "ctrl+a", to: dialog)
+        app.type("12:30", to: dialog)
+        _ = app.waitForTree { $0.contains { $0.name == "1 January 2024, 08:00 → 1 January 2024, 12:30" } }
+        app.screenshot("dates-set-all", window: dialog)
+        app.sendKeys("Return", to: dialog)
+        waitUntil(timeout: 10, interval: 0.1) { fixture.correctedTakenCount() == count }
+        XCTAssertEqual(fixture.waitForCorrectedTaken(of: "IMG_1013.jpg", not: ""), "2024-01-01T12:30:00")
+        XCTAssertEqual(fixture.waitForCorrectedTaken(of: "IMG_1025.jpg", not: ""), "2024-01-01T12:30:00", "every photo, the same moment")
     }
 
     /// The Date and Time and the Place windows in English and Chinese, light and dark, for the screenshots.

@@ -70,6 +70,9 @@ final class DateWriteBackTests: GtkTestCase {
         try store.adjustDates(of: photos, DateAdjustment(.shift(seconds: 8 * 3600), timeZone: "+09:00"))
         XCTAssertEqual(store.photo(path)?.taken, "2024-04-02T15:00:00")
         XCTAssertEqual(store.photo(path)?.takenOffset, "+09:00")
+        XCTAssertEqual(
+            DetailItem.takenText("2 April 2024, 15:00", of: try XCTUnwrap(store.photo(path))),
+            "2 April 2024, 15:00 (UTC+09:00)\nSet in Lightbox")
         writtenBackSayingNothing(store)
         XCTAssertEqual(try tag("Exif.Photo.DateTimeOriginal", of: path), "2024:04:02 15:00:00")
         XCTAssertEqual(try tag("Exif.Photo.OffsetTimeOriginal", of: path), "+09:00")
@@ -102,15 +105,36 @@ final class DateWriteBackTests: GtkTestCase {
         XCTAssertEqual(store.photo(path)?.taken, "2024-01-01T07:30:00")
     }
 
+    func testADateThatCantBeWrittenIsSaidAndKeptByTheCatalog() throws {
+        let path = try photo("IMG_1.jpg", taken: "2024:01:01 08:00:00")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try openStore()
+        var notices: [String] = []
+        store.observeNotices(owner: self) { notices.append($0) }
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
+        try store.adjustDates(of: [path].compactMap(store.photo), DateAdjustment(.shift(seconds: 3600)))
+        writtenBack(store)
+        XCTAssertEqual(notices, ["“IMG_1.jpg” could not be updated: the folder is read-only, so no sidecar can be written."])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes, "the file is left as it was")
+        XCTAssertEqual(store.photo(path)?.taken, "2024-01-01T09:00:00", "the catalog keeps the date")
+    }
+
     func testAPhotoWithoutADateSaysWhereItsDateCameFromUntilOneIsSet() throws {
         let path = try LibraryFixtures.sampleCopy(
             "undated.jpg", in: folder,
             applying: ["del Exif.Photo.DateTimeOriginal", "del Exif.Image.DateTime", "del Exif.Photo.DateTimeDigitized"])
         let store = try openStore(writing: false)
         XCTAssertEqual(store.photo(path)?.takenSource, .fileModified)
+        let undated = try XCTUnwrap(store.photo(path))
+        XCTAssertEqual(
+            DetailItem.takenText("1 May 2026, 10:00", of: undated), "1 May 2026, 10:00\nFrom the file’s modification time",
+            "the details say where the date came from")
         try store.adjustDates(of: [path].compactMap(store.photo), DateAdjustment(.set("2020-02-02T20:20:20")))
         XCTAssertEqual(store.photo(path)?.takenSource, .corrected)
         XCTAssertEqual(store.photo(path)?.taken, "2020-02-02T20:20:20")
+        XCTAssertEqual(
+            DetailItem.takenText("2 February 2020, 20:20", of: try XCTUnwrap(store.photo(path))), "2 February 2020, 20:20\nSet in Lightbox")
         store.waitUntilSaved()
         XCTAssertNil(try tag("Exif.Photo.DateTimeOriginal", of: path), "write-back is off: the file is left alone")
     }
