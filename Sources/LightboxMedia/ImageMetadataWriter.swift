@@ -193,23 +193,16 @@ extension TaggedFile {
     /// Sets a text a person wrote (a title, a caption), or clears the tag for nil. An XMP
     /// language alternative gets its default language; an EXIF comment is written as Unicode.
     func setText(_ name: String, _ text: String?) throws(MediaError) {
-        guard let text else {
-            var error: UnsafeMutablePointer<GError>?
-            _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
-            if let error { g_error_free(error) }
-            return
-        }
+        guard let text else { return clear(name) }
         try set(name, name == TitleAndCaption.commentTag ? "charset=Unicode " + text : text)
     }
 
     /// Sets a repeatable tag (an XMP bag, IPTC keywords) to `values`, or clears it when
     /// `values` is empty.
     func set(_ name: String, _ values: [String]) throws(MediaError) {
-        var error: UnsafeMutablePointer<GError>?
-        _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
-        if let error { g_error_free(error) }
-        error = nil
+        clear(name)
         guard !values.isEmpty else { return }
+        var error: UnsafeMutablePointer<GError>?
         let copies = values.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         var list: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }

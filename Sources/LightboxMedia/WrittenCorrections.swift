@@ -17,7 +17,9 @@ public struct WrittenCorrections: Equatable, Sendable {
     public var orientation: Int?
     /// A local `yyyy-MM-ddTHH:mm:ss`: `Exif.Photo.DateTimeOriginal` and `Xmp.exif.DateTimeOriginal`.
     public var taken: String?
-    /// The time zone of `taken` ("+09:00"): `Exif.Photo.OffsetTimeOriginal`, and in the XMP date; nil leaves it.
+    /// The time zone of `taken` ("+09:00"): `Exif.Photo.OffsetTimeOriginal`, and in the XMP date. Nil (not
+    /// known to the catalog, or not given with the new date) leaves the file's `OffsetTimeOriginal` as it is:
+    /// a clock set wrong, or a date fixed, is still in the zone the camera was in.
     public var takenOffset: String?
     public var place: Place?
 
@@ -129,16 +131,19 @@ extension TaggedFile {
     /// Whether any GPS tag is left (EXIF's GPS block, XMP's `exif:GPS…`).
     var hasGPS: Bool { !gpsTags.isEmpty }
 
+    /// Removes the tag `name`, when the file has it.
+    func clear(_ name: String) {
+        var error: UnsafeMutablePointer<GError>?
+        _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
+        if let error { g_error_free(error) }
+    }
+
     /// Removes every GPS tag: EXIF's GPS block and XMP's `exif:GPS…` properties.
     func removeGPS() {
         var error: UnsafeMutablePointer<GError>?
         gexiv2_metadata_try_delete_gps_info(metadata, &error)
         if let error { g_error_free(error) }
-        for name in gpsTags {
-            var error: UnsafeMutablePointer<GError>?
-            _ = gexiv2_metadata_try_clear_tag(metadata, name, &error)
-            if let error { g_error_free(error) }
-        }
+        for name in gpsTags { clear(name) }
     }
 
     private var gpsTags: [String] {

@@ -44,6 +44,7 @@ final class KeyboardShortcutsTests: GtkTestCase {
                 "keyword-entry": editor.entryActions, "keyword": chip.actions,
                 "text-row": try! XCTUnwrap(titleEditor.rowActions[.caption]),
                 "albums-page": albumsPage.actions,
+                "dialog": DateTimeController.dialogActions(owner: albumsPage) {},
             ])
     }
 

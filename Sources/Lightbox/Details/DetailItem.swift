@@ -138,7 +138,7 @@ public enum DetailItem: Identifiable, Equatable {
         let formats = LocaleFormats.current
         let numbers = formats.formattingLocale
         var fields: [(DetailField, String?, DetailLink?)] = [
-            (.dateTaken, formats.date(photo.taken), photo.taken.map { .day(String($0.prefix(10))) }),
+            (.dateTaken, formats.date(photo.taken).map { takenText($0, of: photo) }, photo.taken.map { .day(String($0.prefix(10))) }),
             (.camera, photo.camera, photo.camera.map { .camera($0) }),
             (.lens, photo.lens, nil),
             (.exposure, photo.exposure.map(numbers.exposure), nil),
@@ -163,5 +163,23 @@ public enum DetailItem: Identifiable, Equatable {
         items.append(.field(.folder, value: PathBytes.displayName((photo.path as NSString).deletingLastPathComponent), link: nil))
         if let error = photo.error { items.append(.field(.problem, value: error, link: nil)) }
         return items
+    }
+
+    /// The date taken as the details show it: its time zone when known, and on a line of its
+    /// own where it came from, unless from the camera ("From the file’s modification time").
+    static func takenText(_ date: String, of photo: Photo) -> String {
+        // Translators: a date taken and its time zone, "12 March 2024, 14:05 (UTC+09:00)".
+        let dated = photo.takenOffset.map { String(format: tr("%1$@ (UTC%2$@)"), date, $0) } ?? date
+        let source: String? =
+            switch photo.takenSource {
+            case .dateTimeOriginal, nil: nil
+            // Translators: under a date taken: the file has no date of shooting, only of its last change.
+            case .dateTime: tr("From the date the file was last changed by the camera or an editor")
+            // Translators: under a date taken: the file has no date at all.
+            case .fileModified: tr("From the file’s modification time")
+            // Translators: under a date taken: the person set or shifted it in Lightbox.
+            case .corrected: tr("Set in Lightbox")
+            }
+        return source.map { dated + "\n" + $0 } ?? dated
     }
 }

@@ -2,7 +2,7 @@ import Gtk
 import LightboxKit
 
 /// The menu of what can be done with photos (Open With…, Show in Files, Copy, Set as
-/// Background, rotate, the albums', Move to Trash), all through the window's actions so the menu acts on the
+/// Background, rotate, date and place, the albums', Move to Trash), all through the window's actions so the menu acts on the
 /// page's selection: a popover on a widget, opened by a right click or by the window's
 /// `win.photo-menu` (the Menu key, Shift+F10: see `PhotoMenuOpening`), and the same items
 /// for a header's menu button.
@@ -20,6 +20,11 @@ public final class PhotoContextMenu {
         let corrections = Menu()
         corrections.append(tr("Rotate Right"), action: "win.rotate-right", accel: "<Control>r")
         corrections.append(tr("Rotate Left"), action: "win.rotate-left", accel: "<Shift><Control>r")
+        corrections.append(tr("Date and Time…"), action: "win.adjust-date", accel: "<Shift><Control>t")
+        corrections.append(tr("Place…"), action: "win.set-place", accel: "<Shift><Control>l")
+        corrections.append(tr("Copy Place"), action: "win.copy-place", accel: "<Shift><Control>c")
+        corrections.append(tr("Paste Place"), action: "win.paste-place", accel: "<Shift><Control>v")
+        corrections.append(tr("Remove Place"), action: "win.remove-place")
         menu.appendSection(nil, corrections)
         let albums = Menu()
         albums.append(tr("Add to Album…"), action: "win.add-to-album")

@@ -30,6 +30,8 @@ enum KeyboardShortcuts {
         case textRow
         /// The Albums page's view, in the capture phase: before the window's Delete (the trash).
         case albumsPage
+        /// A window over the main one (Date and Time), in the bubble phase: its fields have the keys first.
+        case dialog
         /// GTK's or the kit's own handling: listed, bound to nothing.
         case widgets
 
@@ -38,7 +40,7 @@ enum KeyboardShortcuts {
         var phase: PropagationPhase? {
             switch self {
             case .photoPage, .monthsPage, .keywordEntry, .textRow, .albumsPage: .capture
-            case .windowUnlessTyping, .keywordChip: .bubble
+            case .windowUnlessTyping, .keywordChip, .dialog: .bubble
             case .window, .widgets: nil
             }
         }
@@ -143,6 +145,12 @@ enum KeyboardShortcuts {
                 Entry(tr("Add the selected photos to an album"), ["<Shift>a"], "win.add-to-album", .windowUnlessTyping),
                 Entry(tr("New album, of the selected photos"), ["<Control>n"], "win.new-album"),
                 Entry(tr("Delete the album (Albums)"), ["Delete"], "albums-page.delete", .albumsPage),
+                // Translators: Ctrl+Shift+T, as in Shotwell's Adjust Date and Time.
+                Entry(tr("Change the date and time of the selected photos"), ["<Shift><Control>t"], "win.adjust-date"),
+                Entry(tr("Set the place of the selected photos"), ["<Shift><Control>l"], "win.set-place"),
+                Entry(tr("Copy the selected photo’s place"), ["<Shift><Control>c"], "win.copy-place", .windowUnlessTyping),
+                Entry(tr("Give the selected photos the place copied"), ["<Shift><Control>v"], "win.paste-place", .windowUnlessTyping),
+                Entry(tr("Close the Date and Time or Place window without changing anything"), ["Escape"], "dialog.cancel", .dialog),
                 Entry(tr("Next suggested keyword"), ["Down"], "keyword-entry.next-suggestion", .keywordEntry),
                 Entry(tr("Previous suggested keyword"), ["Up"], "keyword-entry.previous-suggestion", .keywordEntry),
                 Entry(tr("Close the suggestions, or leave the keyword entry"), ["Escape"], "keyword-entry.leave", .keywordEntry),

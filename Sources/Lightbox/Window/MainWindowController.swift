@@ -257,6 +257,14 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
         },
         say: { [weak self] message in self?.showToast(message.text, undoable: message.isUndoable) })
 
+    /// The date and time (and place) of the selected photos.
+    private(set) lazy var correctionCommands = CorrectionCommands(
+        store: store, commands: commands,
+        page: { [weak self] in
+            guard let self, !self.isTyping else { return nil }
+            return self.currentPage
+        }, window: { [weak self] in self?.view.rootWindow })
+
     /// An album activated on the Albums page: its photos on the Photos page.
     func open(_ album: Album.ID) { albumCommands.open(album) }
 

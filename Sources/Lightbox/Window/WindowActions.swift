@@ -36,6 +36,7 @@ final class WindowActions {
         window.handoffs.install(in: actions)
         window.albumCommands.install(in: actions)
         window.rotateCommands.install(in: actions)
+        window.correctionCommands.install(in: actions)
         actions.addAction("edit-title", owner: self) { [unowned window] in
             (window.currentPage as? TitleEditing)?.editTitle()
         }

@@ -68,8 +68,14 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// the list, leave it or enter it, or change what the filters count: then the Store
     /// searches and sorts again (a rating that changes no filter's answer and no order does
     /// not make it search and sort 100,000 photos again).
+    ///
+    /// A corrected date moves a photo when sorting by date (and regroups months and days,
+    /// which follow the order); a date or a place corrected changes what `taken:` and `place:` find.
     func isAffected(from old: PhotoMetadata, to new: PhotoMetadata) -> Bool {
-        (order == .rating && old.rating != new.rating)
+        let dateChanged = old.corrections.taken != new.corrections.taken
+        return (order == .rating && old.rating != new.rating)
+            || (order == .dateTaken && dateChanged)
+            || (!search.isEmpty && (dateChanged || old.corrections.place != new.corrections.place))
             || (!search.isEmpty && (old.keywords != new.keywords || old.title != new.title || old.caption != new.caption))
             || (!search.isEmpty && PhotoSearch(search).asksRatingOrReject && (old.rating != new.rating || old.isRejected != new.isRejected))
             || admits(old) != admits(new) || old.isRejected != new.isRejected
