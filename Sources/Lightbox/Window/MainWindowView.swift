@@ -73,6 +73,11 @@ final class MainWindowView: Box {
         toastPresenter.show(message, button: undoable ? (tr("Undo"), "win.undo") : nil, seconds: undoable ? 10 : 5)
     }
 
+    /// `message` with a button running `action` (Show in Files after an export).
+    func show(toast message: String, button: (label: String, action: String)?) {
+        toastPresenter.show(message, button: button, seconds: 10)
+    }
+
     func dismissToast() {
         toastPresenter.dismiss()
     }
@@ -134,6 +139,7 @@ final class MainWindowView: Box {
         folder.append(tr("_Open Folder…"), action: "win.open-folder")
         folder.append(tr("_Rescan"), action: "win.rescan")
         folder.append(tr("_Bring a Library Along…"), action: "win.import-library")
+        folder.append(tr("_Export Selected Photos…"), action: "win.export")
         let view = Menu()
         view.append(tr("Show Re_jected Photos"), action: "win.show-rejected")
         let style = Menu()
