@@ -119,17 +119,19 @@ final class ExportController {
         let run = ExportRun(items: items, options: options, pool: pool)
         self.run = run
         view.showProgress(ExportRun.Progress(done: 0, total: items.count))
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+        // The controller lives until the run ends (its window may close first: the toast still says how it ended).
+        DispatchQueue.global(qos: .userInitiated).async {
             let summary = run.run { progress in
-                DispatchQueue.main.async { MainActor.assumeIsolated { self?.view.showProgress(progress) } }
+                DispatchQueue.main.async { MainActor.assumeIsolated { self.view.showProgress(progress) } }
             }
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.finish(summary) } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.finish(summary) } }
         }
     }
 
     private func finish(_ summary: ExportRun.Summary) {
         self.summary = summary
         finished(summary)
+        guard Self.shown === self else { return }
         if summary.failures.isEmpty, summary.stopped == nil {
             view.close()
         } else {

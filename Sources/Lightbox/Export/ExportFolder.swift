@@ -6,11 +6,22 @@ public struct ExportFailure: Error, Sendable, Equatable {
     public let message: String
     /// The disk is full: nothing more can be written, the export stops.
     public let stopsExport: Bool
+    /// The export was cancelled before this file was done (not a failure to list).
+    public let isCancel: Bool
 
     init(_ message: String, stopsExport: Bool = false) {
         self.message = message
         self.stopsExport = stopsExport
+        isCancel = false
     }
+
+    private init(cancel: Void) {
+        message = ""
+        stopsExport = false
+        isCancel = true
+    }
+
+    static let cancelled = ExportFailure(cancel: ())
 
     /// The failure `errno` means while writing.
     static func writing(_ number: Int32) -> ExportFailure {
@@ -96,7 +107,7 @@ final class ExportFolder: @unchecked Sendable {
         return try place(name, cancelled: cancelled) { (output: FileHandle) throws(ExportFailure) in
             do {
                 while let chunk = try input.read(upToCount: 4 << 20), !chunk.isEmpty {
-                    guard !cancelled() else { throw ExportFailure(tr("cancelled")) }
+                    guard !cancelled() else { throw ExportFailure.cancelled }
                     try output.write(contentsOf: chunk)
                 }
             } catch let failure as ExportFailure {
@@ -116,7 +127,7 @@ final class ExportFolder: @unchecked Sendable {
         // No fsync: a full disk fails the write itself (delayed allocation reserves the space),
         // and a flush per file would cost more than making it.
         try fill(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
-        guard !cancelled() else { throw ExportFailure(tr("cancelled")) }
+        guard !cancelled() else { throw ExportFailure.cancelled }
         var final = name
         while link(PathBytes.c(temporary), PathBytes.c("\(path)/\(final)")) != 0 {
             guard errno == EEXIST else { throw ExportFailure.writing(errno) }

@@ -81,7 +81,7 @@ public final class ExportRun: @unchecked Sendable {
             switch outcome {
             case .success(let name)?: summary.exported.append("\(options.folder)/\(name)")
             case .failure(let failure)? where failure.stopsExport: summary.stopped = summary.stopped ?? failure.message
-            case .failure(let failure)? where failure.message != tr("cancelled"):
+            case .failure(let failure)? where !failure.isCancel:
                 summary.failures.append(Failure(fileName: items[index].fileName, reason: failure.message))
             default: break
             }
@@ -113,7 +113,7 @@ public final class ExportRun: @unchecked Sendable {
                 } catch {
                     throw ExportFailure(error.message)
                 }
-                guard !cancelled else { throw ExportFailure(tr("cancelled")) }
+                guard !cancelled else { throw ExportFailure.cancelled }
                 return .success(try folder.write(Data(bytes), as: name, cancelled: { cancelled }))
             }
         } catch {
