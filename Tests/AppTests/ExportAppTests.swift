@@ -53,4 +53,26 @@ final class ExportAppTests: GtkTestCase {
         XCTAssertFalse(tree.contains { $0.name == "Exporting" }, "nothing started")
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
     }
+
+    func testWhatFailedIsListedWithWhyAndTheOthersAreExported() throws {
+        let fixture = try AppFixture()
+        try Data("not a JPEG at all".utf8).write(to: fixture.folder.appendingPathComponent("IMG_9999.jpg"))
+        let (app, window) = try fixture.launch()
+        defer { app.terminate() }
+        let count = AppFixture.sampleNames.count + 1
+        _ = app.waitForTree { $0.photoNames.count == count }
+        app.select("IMG_1007.jpg", window: window)
+        app.sendKeys("ctrl+a", "shift+ctrl+e", to: window)
+        guard let dialog = app.waitForWindow(named: "Export \(count) Photos") else { return XCTFail("no Export window: \(app.printed)") }
+        app.sendKeys("alt+e", to: dialog)
+        let failed = "IMG_9999.jpg: not an image format gdk-pixbuf can read"
+        let tree = app.waitForTree(timeout: 60) { $0.contains { $0.name == failed } }
+        XCTAssertTrue(tree.contains { $0.role == "label" && $0.name == failed }, "the window lists the file and why")
+        let toast = "Exported \(count - 1) photos, 1 failed"
+        XCTAssertTrue(tree.contains { $0.name == toast }, "the toast says how many")
+        app.screenshot("export-failures", window: dialog)
+        let exported = try FileManager.default.contentsOfDirectory(atPath: fixture.home.appendingPathComponent("Pictures/Exported").path)
+        XCTAssertEqual(exported.count, count - 1)
+        XCTAssertFalse(exported.contains("IMG_9999.jpg"))
+    }
 }

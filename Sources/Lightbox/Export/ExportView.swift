@@ -137,7 +137,6 @@ final class ExportView: PreferencesWindow {
         progressLabel.text = ExportText.toast(summary)
         failuresLabel.text = ExportText.failures(summary)
         failuresLabel.isVisible = !summary.failures.isEmpty
-        failuresLabel.setAccessibleLabel(tr("Photos not exported"))
         cancelButton.label = tr("_Close")
     }
 }
