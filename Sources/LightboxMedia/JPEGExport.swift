@@ -10,7 +10,8 @@ public enum JPEGExport {
     /// The JPEG for `item`, as bytes.
     public static func render(_ item: ExportItem, settings: JPEGSettings, maxPixels: Int) throws(MediaError) -> EncodedFile {
         let (image, profile) = try decode(item, longestSide: settings.longestSide, maxPixels: maxPixels)
-        var outputProfile = profile
+        // The pixels are RGB whatever the file held: a grey or CMYK profile no longer describes them.
+        var outputProfile = profile.flatMap { isRGB($0) ? $0 : nil }
         if settings.colour == .sRGB, let source = profile {
             try image.convertToSRGB(from: source)
             outputProfile = sRGBProfile
@@ -72,6 +73,13 @@ public enum JPEGExport {
             throw MediaError(String(format: tr("the metadata could not be written: %@"), error.map { String(cString: $0) } ?? "?"))
         }
         return EncodedFile(adopting: bytes, count: count)
+    }
+
+    /// Whether `profile` is an RGB profile Little CMS can read.
+    static func isRGB(_ profile: [UInt8]) -> Bool {
+        guard let opened = cmsOpenProfileFromMem(profile, cmsUInt32Number(profile.count)) else { return false }
+        defer { cmsCloseProfile(opened) }
+        return cmsGetColorSpace(opened) == cmsSigRgbData
     }
 
     /// Little CMS's sRGB profile, as the bytes an sRGB export embeds.

@@ -86,6 +86,20 @@ final class ExportTests: XCTestCase {
         XCTAssertNil(tags["Xmp.exif.GPSLatitude"])
     }
 
+    func testAGreyPhotosProfileIsNotPutOnTheRGBPixels() throws {
+        let sources = LibraryFixtures.temporaryFolder(self)
+        let target = LibraryFixtures.temporaryFolder(self, name: "exported")
+        LibraryFixtures.shell(
+            "convert -size 300x200 gradient:black-white -colorspace Gray -profile /usr/share/color/icc/ghostscript/sgray.icc '\(sources)/grey.jpg'"
+        )
+        XCTAssertEqual(
+            try Self.identify("%[colorspace] %[icc:description]", sources + "/grey.jpg"), "Gray Artifex Software sGray ICC Profile")
+
+        _ = ExportRun(items: [ExportItem(path: sources + "/grey.jpg")], options: ExportOptions(folder: target), pool: nil).run()
+
+        XCTAssertEqual(try Self.identify("%w×%h %[icc:description]", target + "/grey.jpg"), "300×200 ")
+    }
+
     func testNoMetadataAtAll() throws {
         let sources = LibraryFixtures.temporaryFolder(self)
         let target = LibraryFixtures.temporaryFolder(self, name: "exported")
