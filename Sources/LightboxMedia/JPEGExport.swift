@@ -32,9 +32,13 @@ public enum JPEGExport {
     private static func decode(_ item: ExportItem, longestSide: Int?, maxPixels: Int) throws(MediaError) -> (PixelImage, [UInt8]?) {
         let family = ImageFamily(path: item.path)
         guard family == .pixbuf else {
-            // RAW previews and HEIF images come upright as their file says.
+            // A RAW preview comes turned as its EXIF says, a HEIF image as its container says (the
+            // catalog's 1): turned back to the stored pixels, then as the catalog says.
             let image = try PixelImage.decode(path: item.path, fitting: longestSide ?? Int(Int32.max), maxPixels: maxPixels)
-            return (image, nil)
+            let applied = family == .raw ? ImageMetadataReader.orientation(path: item.path) : 1
+            guard item.orientation != applied else { return (image, nil) }
+            let stored = try image.oriented(exif: inverseOrientation[applied] ?? 1)
+            return (try stored.oriented(exif: item.orientation), nil)
         }
         let info = try ImageFileInfo.read(path: item.path)
         guard info.width * info.height <= maxPixels else {
@@ -55,6 +59,9 @@ public enum JPEGExport {
         let profile = image.embeddedProfile
         return (try image.oriented(exif: item.orientation), profile)
     }
+
+    /// The EXIF orientation that undoes each one (the quarter turns swap; the mirrors undo themselves).
+    private static let inverseOrientation = [1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 8, 7: 7, 8: 6]
 
     private static func writeMetadata(_ jpeg: [UInt8], source: String?, edits: String, icc: [UInt8]?) throws(MediaError) -> EncodedFile {
         var bytes: UnsafeMutablePointer<UInt8>?

@@ -100,6 +100,33 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try Self.identify("%w×%h %[icc:description]", target + "/grey.jpg"), "300×200 ")
     }
 
+    func testRAWAndHEIFFilesAreTurnedAsTheCatalogSays() throws {
+        let sources = LibraryFixtures.temporaryFolder(self)
+        let target = LibraryFixtures.temporaryFolder(self, name: "exported")
+        FormatFixtures.make(
+            in: sources,
+            files: FormatFixtures.rawFiles.filter { $0.name == "sideways.arw" }
+                + FormatFixtures.phoneFiles.filter { $0.name == "photo.heic" })
+        let items = [
+            ExportItem(path: sources + "/sideways.arw", orientation: 6),
+            ExportItem(path: sources + "/photo.heic", orientation: 1),
+            // Corrected in the catalog: a quarter turn left of what the files say.
+            ExportItem(path: sources + "/sideways.arw", orientation: 1),
+            ExportItem(path: sources + "/photo.heic", orientation: 8),
+        ]
+        // Within the RAW fixture's largest preview (320 px).
+        let options = ExportOptions(jpeg: JPEGSettings(longestSide: 240), template: "{seq}", folder: target)
+
+        let summary = ExportRun(items: items, options: options, pool: nil).run()
+
+        XCTAssertEqual(summary.failures, [])
+        for name in ["1.jpg", "2.jpg"] {
+            XCTAssertEqual(try Self.identify("%w×%h", target + "/" + name), "240×180")
+            FormatFixtures.assertUpright(try PixelImage.decode(path: target + "/" + name, fitting: 400, maxPixels: 1 << 24), name)
+        }
+        for name in ["3.jpg", "4.jpg"] { XCTAssertEqual(try Self.identify("%w×%h", target + "/" + name), "180×240") }
+    }
+
     func testNoMetadataAtAll() throws {
         let sources = LibraryFixtures.temporaryFolder(self)
         let target = LibraryFixtures.temporaryFolder(self, name: "exported")
