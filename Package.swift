@@ -48,6 +48,12 @@ let package = Package(
         // Opened with dlopen when first needed (not linked): libgweather brings libsoup, ICU,
         // libxml2 and Kerberos, fifteen libraries the app's startup would otherwise map.
         .systemLibrary(name: "CGWeather"),
+        // Little CMS: an export's pixels converted from their embedded colour profile to sRGB.
+        .systemLibrary(
+            name: "CLcms2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
         .systemLibrary(
             name: "CAdw",
@@ -71,8 +77,11 @@ let package = Package(
         // Interop too (a thin wrapper over C); kit adopters never link gexiv2.
         .target(
             name: "LightboxMedia",
-            dependencies: ["CGExiv2", "CExiv2Tags", "CHeif", "CLibRaw", "CGWeather", "CGtk", "Gtk", "CWorkerSupport"]),
-        // Reading tags with libexiv2 itself (C++ behind a C header): a first scan's hot path.
+            dependencies: [
+                "CGExiv2", "CExiv2Tags", "CHeif", "CLibRaw", "CGWeather", "CLcms2", "CGtk", "Gtk", "CWorkerSupport",
+            ]),
+        // Reading tags with libexiv2 itself (C++ behind a C header): a first scan's hot path;
+        // and an export's metadata written into the encoded JPEG in memory.
         .target(name: "CExiv2Tags", linkerSettings: [.linkedLibrary("exiv2")]),
         // Worker processes: spawn over a socketpair, messages with memfds, the child's sandbox.
         .target(name: "CWorkerSupport"),

@@ -122,6 +122,7 @@ public final class LightboxApplication {
         root.installActions(in: window, window: window)
         installWriteBackSetting(in: window, store: store)
         root.otherLibraryOffer = OtherLibraryOffer(store: store, settings: settings)
+        root.exports.settings = settings
         root.otherLibraryOffer.offerIfFound()
         root.show(state.page)
         // In the window's first frame.

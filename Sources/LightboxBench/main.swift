@@ -11,6 +11,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "identity": { json in IdentityBenchmark.runAlone(json: json) },
     "catalog": CatalogBenchmark.run,
     "import": ImportBenchmark.run,
+    "export": ExportBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

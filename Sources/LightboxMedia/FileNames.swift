@@ -120,6 +120,9 @@ public enum FileNames {
     public static var picturesDirectory: String? {
         g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
     }
+
+    /// The home folder as GLib finds it (`$HOME` first, as the desktop's other apps do).
+    public static var homeDirectory: String { String(cString: g_get_home_dir()) }
 }
 
 /// Below zero, zero or above: `a` before, equal to or after `b`, byte by byte, a prefix first.

@@ -105,6 +105,16 @@ public final class WorkerPixels: @unchecked Sendable {
     init(adopting descriptor: Int32) { self.descriptor = descriptor }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The first `count` bytes (a finished file), copied out once the memfd is checked
+    /// (sealed, and that long; at most 1 GiB, a worker's file-size limit).
+    public func copy(count: Int) throws(MediaError) -> [UInt8] {
+        guard (1...(1 << 30)).contains(count), let mapping = lbx_memfd_map_sealed(descriptor, count) else {
+            throw MediaError(tr("the image decoder sent a file that can't be read"))
+        }
+        defer { lbx_memfd_unmap(mapping, count) }
+        return Array(UnsafeRawBufferPointer(start: mapping, count: count))
+    }
 }
 
 /// The worker's side: its end of the socket (fd 3) and the restrictions it runs under.
@@ -143,6 +153,15 @@ public enum WorkerSide {
             guard descriptor >= 0 else { return false }
         }
         defer { if descriptor >= 0 { close(descriptor) } }
+        return data.withUnsafeBytes { lbx_worker_send(socket, $0.baseAddress, UInt32(data.count), descriptor) == 0 }
+    }
+
+    /// Sends a reply with `file`'s bytes in a sealed memfd; false when the app is gone.
+    public static func reply(_ data: Data, file: EncodedFile?) -> Bool {
+        guard let file else { return reply(data) }
+        let descriptor = lbx_memfd_sealed_copy(file.bytes, file.count, file.count)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
         return data.withUnsafeBytes { lbx_worker_send(socket, $0.baseAddress, UInt32(data.count), descriptor) == 0 }
     }
 }

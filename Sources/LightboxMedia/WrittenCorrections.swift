@@ -41,8 +41,7 @@ public struct WrittenCorrections: Equatable, Sendable {
             if inPhoto { try file.set("Exif.Image.Orientation", "\(orientation)") }
             if !inPhoto || file.string("Xmp.tiff.Orientation") != nil { try file.set("Xmp.tiff.Orientation", "\(orientation)") }
         }
-        if let taken, taken.utf8.count == 19 {
-            let exif = taken.replacingOccurrences(of: "-", with: ":").replacingOccurrences(of: "T", with: " ")
+        if let taken, let exif = Self.exifDate(taken) {
             let xmp = taken + (takenOffset ?? "")
             if inPhoto {
                 try file.set("Exif.Photo.DateTimeOriginal", exif)
@@ -70,6 +69,15 @@ public struct WrittenCorrections: Equatable, Sendable {
                 try file.set("Xmp.exif.GPSLongitude", Self.xmpCoordinate(longitude, positive: "E", negative: "W"))
             }
         }
+    }
+
+    /// A local `yyyy-MM-ddTHH:mm:ss` as EXIF writes it, `yyyy:MM:dd HH:mm:ss`; nil when malformed.
+    static func exifDate(_ taken: String) -> String? {
+        let characters = Array(taken.utf8)
+        guard characters.count == 19, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
+            characters[10] == UInt8(ascii: "T")
+        else { return nil }
+        return String(taken.prefix(10)).replacingOccurrences(of: "-", with: ":") + " " + String(taken.suffix(8))
     }
 
     /// Degrees, minutes and hundredths of seconds as EXIF's three fractions.

@@ -74,6 +74,22 @@ final class HandoffTests: GtkTestCase {
         XCTAssertEqual(fixture.messages.texts, [], "the file manager answered: nothing to say")
     }
 
+    func testShowInFilesShowsTheFilesAnExportMade() throws {
+        let bus = try PrivateBus(self)
+        let fileManager = try FakeDesktopService(
+            self, bus: bus, name: "org.freedesktop.FileManager1",
+            path: "/org/freedesktop/FileManager1",
+            interface: "org.freedesktop.FileManager1", method: "ShowItems",
+            arguments: [("uris", "as"), ("startup_id", "s")])
+        XCTAssertTrue(waitUntil { fileManager.isReady }, "the stand-in file manager on the bus")
+        let fixture = makeFixture(bus: bus)
+        fixture.handoffs.showInFiles(paths: ["/home/me/Pictures/Exported/IMG_1.jpg", "/home/me/Pictures/Exported/IMG_1 (2).jpg"])
+        XCTAssertTrue(waitUntil { !fileManager.receivedCalls.isEmpty }, "the ShowItems call")
+        XCTAssertEqual(
+            fileManager.receivedCalls.first?[0] as? [String],
+            ["file:///home/me/Pictures/Exported/IMG_1.jpg", "file:///home/me/Pictures/Exported/IMG_1%20(2).jpg"])
+    }
+
     func testShowInFilesSaysSoWhenNoFileManagerAnswers() throws {
         let bus = try PrivateBus(self)
         let fixture = makeFixture(bus: bus)
@@ -122,21 +138,21 @@ final class HandoffTests: GtkTestCase {
         pump(until: { fixture.page.page.selectedPhotos.isEmpty }, "no selection")
         fixture.handoffs.refresh()
         XCTAssertEqual(
-            ["open-with", "show-in-files", "copy", "set-background"].map {
+            ["open-with", "show-in-files", "copy", "set-background", "export"].map {
                 fixture.page.actions.action(named: $0)!.isEnabled
-            }, [false, false, false, false])
+            }, [false, false, false, false, false])
         fixture.page.list.source.select(at: 0)
         fixture.handoffs.refresh()
         XCTAssertEqual(
-            ["open-with", "show-in-files", "copy", "set-background"].map {
+            ["open-with", "show-in-files", "copy", "set-background", "export"].map {
                 fixture.page.actions.action(named: $0)!.isEnabled
-            }, [true, true, true, true])
+            }, [true, true, true, true, true])
         fixture.page.list.source.select(at: 1, extending: true)
         fixture.handoffs.refresh()
         XCTAssertEqual(
-            ["open-with", "show-in-files", "copy", "set-background"].map {
+            ["open-with", "show-in-files", "copy", "set-background", "export"].map {
                 fixture.page.actions.action(named: $0)!.isEnabled
-            }, [true, true, true, false], "one background at a time")
+            }, [true, true, true, false, true], "one background at a time")
     }
 
     // MARK: Copy

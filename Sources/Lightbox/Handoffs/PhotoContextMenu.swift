@@ -2,7 +2,7 @@ import Gtk
 import LightboxKit
 
 /// The menu of what can be done with photos (Open With…, Show in Files, Copy, Set as
-/// Background, rotate, date and place, the albums', Move to Trash), all through the window's actions so the menu acts on the
+/// Background, Export…, rotate, date and place, the albums', Move to Trash), all through the window's actions so the menu acts on the
 /// page's selection: a popover on a widget, opened by a right click or by the window's
 /// `win.photo-menu` (the Menu key, Shift+F10: see `PhotoMenuOpening`), and the same items
 /// for a header's menu button.
@@ -16,6 +16,7 @@ public final class PhotoContextMenu {
         handOff.append(tr("Show in Files"), action: "win.show-in-files")
         handOff.append(tr("Copy"), action: "win.copy", accel: "<Control>c")
         handOff.append(tr("Set as Background"), action: "win.set-background")
+        handOff.append(tr("Export…"), action: "win.export", accel: "<Shift><Control>e")
         menu.appendSection(nil, handOff)
         let corrections = Menu()
         corrections.append(tr("Rotate Right"), action: "win.rotate-right", accel: "<Control>r")

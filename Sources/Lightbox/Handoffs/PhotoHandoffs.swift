@@ -25,7 +25,7 @@ extension Controller {
 
 /// Hands the selected photos of the page in front to the rest of the desktop: Open With…
 /// (`win.open-with`), Show in Files (`win.show-in-files`), Copy (`win.copy`, Ctrl+C), Set as
-/// Background (`win.set-background`); and a photo's position: Copy Coordinates
+/// Background (`win.set-background`), Export… (`win.export`); and a photo's position: Copy Coordinates
 /// (`win.copy-coordinates`) and Open in Maps (`win.open-in-maps`), both taking
 /// "latitude,longitude". What went wrong, or what to do instead, goes to `say`.
 @MainActor
@@ -49,6 +49,8 @@ public final class PhotoHandoffs {
     var isSandboxed = DesktopLauncher.isSandboxed
     /// The app chooser open now (GTK's dialog outside a sandbox).
     private(set) var chooser: AppChooser?
+    /// Export… (`win.export`): the selected photos into a folder (`ExportCommand`).
+    var exportSelection: (@MainActor ([Photo]) -> Void)?
 
     /// Long side of the image Copy puts on the clipboard (a full decode of a 45 MP photo
     /// would be 180 MB of pixels; editors and chats get a screen-sized picture).
@@ -80,6 +82,7 @@ public final class PhotoHandoffs {
         let commands: [(String, @MainActor () -> Void)] = [
             ("open-with", { self.openWith() }), ("show-in-files", { self.showInFiles() }),
             ("copy", { self.copy() }), ("set-background", { self.setBackground() }),
+            ("export", { self.exportSelection?(self.selectedPhotos) }),
         ]
         for (name, command) in commands {
             self.actions[name] = actions.addAction(name) { command() }
@@ -138,19 +141,27 @@ public final class PhotoHandoffs {
 
     // MARK: Show in Files
 
-    /// Asks the file manager to show the selected photos' files, selected in their folder
-    /// (`org.freedesktop.FileManager1.ShowItems`, which GNOME Files and others answer; from
-    /// a sandbox, the OpenURI portal's OpenDirectory for the first photo).
+    /// Asks the file manager to show the selected photos' files, selected in their folder.
     public func showInFiles() {
         let photos = selectedPhotos
         guard !photos.isEmpty else { return }
-        if isSandboxed { return showInFilesFromSandbox(photos[0]) }
-        let uris = photos.filePaths.compactMap(FileNames.uri(forPath:))
-        let folder = PathBytes.displayName((photos[0].path as NSString).deletingLastPathComponent)
+        showInFiles(paths: photos.filePaths)
+    }
+
+    /// Asks the file manager to show the files at `paths`, selected in their folder
+    /// (`org.freedesktop.FileManager1.ShowItems`, which GNOME Files and others answer; from
+    /// a sandbox, the OpenURI portal's OpenDirectory for the first file): the selection's
+    /// photos, or the files an export made.
+    public func showInFiles(paths: [String]) {
+        guard let first = paths.first else { return }
+        if isSandboxed { return showInFilesFromSandbox(first) }
+        let uris = paths.compactMap(FileNames.uri(forPath:))
+        let name = PathBytes.displayName((first as NSString).lastPathComponent)
+        let folder = PathBytes.displayName((first as NSString).deletingLastPathComponent)
         let nobody = CommandMessage(
-            photos.count == 1
+            paths.count == 1
                 // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
-                ? String(format: tr("No file manager answered: “%1$@” is in %2$@"), photos[0].name, folder)
+                ? String(format: tr("No file manager answered: “%1$@” is in %2$@"), name, folder)
                 // Translators: a toast; %@ is the folder the photos are in.
                 : String(format: tr("No file manager answered: the photos are in %@"), folder))
         guard let bus = bus() else { return say(nobody) }
@@ -163,15 +174,16 @@ public final class PhotoHandoffs {
         }
     }
 
-    private func showInFilesFromSandbox(_ photo: Photo) {
-        let folder = PathBytes.displayName((photo.path as NSString).deletingLastPathComponent)
+    private func showInFilesFromSandbox(_ path: String) {
+        let name = PathBytes.displayName((path as NSString).lastPathComponent)
+        let folder = PathBytes.displayName((path as NSString).deletingLastPathComponent)
         // Translators: a toast; %1$@ is the photo's file name, %2$@ the folder it is in.
-        let nobody = CommandMessage(String(format: tr("No desktop portal answered: “%1$@” is in %2$@"), photo.name, folder))
+        let nobody = CommandMessage(String(format: tr("No desktop portal answered: “%1$@” is in %2$@"), name, folder))
         guard let bus = bus() else { return say(nobody) }
         bus.call(
             "org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
             interface: "org.freedesktop.portal.OpenURI", method: "OpenDirectory",
-            arguments: .tuple([.string(""), .file(path: photo.path), .options([:])])
+            arguments: .tuple([.string(""), .file(path: path), .options([:])])
         ) { [weak self] result in
             if case .failure = result { self?.say(nobody) }
         }

@@ -165,6 +165,8 @@ enum KeyboardShortcuts {
                 Entry(tr("Photo menu"), ["Menu", "<Shift>F10"], "win.photo-menu", .windowUnlessTyping),
                 Entry(tr("Open with another application"), ["<Shift><Control>o"], "win.open-with"),
                 Entry(tr("Show in Files"), ["<Control><Alt>o"], "win.show-in-files"),
+                // Shotwell's key.
+                Entry(tr("Export the selected photos into a folder"), ["<Shift><Control>e"], "win.export"),
                 Entry(tr("Set as background (as in Eye of GNOME)"), ["<Control>F8"], "win.set-background"),
                 Entry(
                     tr("Previous or next photo"),

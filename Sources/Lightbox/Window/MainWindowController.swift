@@ -219,18 +219,25 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
             if let message { self.showToast(message.text, undoable: message.isUndoable) } else { self.hideToast() }
         })
 
-    /// Open With, Show in Files, Copy, Set as Background: on the current page's selection
+    /// Open With, Show in Files, Copy, Set as Background, Export…: on the current page's selection
     /// (none while typing in search); what went wrong is said in a toast.
-    private(set) lazy var handoffs = PhotoHandoffs(
-        store: store,
-        page: { [weak self] in
-            guard let self, !self.isTyping else { return nil }
-            return self.currentPage
-        }, selectionPage: { [weak self] in self?.currentPage },
-        say: { [weak self] message in
-            guard let self, let message else { return }
-            self.showToast(message.text, undoable: message.isUndoable)
-        }, window: { [weak self] in self?.view.rootWindow })
+    private(set) lazy var handoffs: PhotoHandoffs = {
+        let handoffs = PhotoHandoffs(
+            store: store,
+            page: { [weak self] in
+                guard let self, !self.isTyping else { return nil }
+                return self.currentPage
+            }, selectionPage: { [weak self] in self?.currentPage },
+            say: { [weak self] message in
+                guard let self, let message else { return }
+                self.showToast(message.text, undoable: message.isUndoable)
+            }, window: { [weak self] in self?.view.rootWindow })
+        handoffs.exportSelection = { [weak self] photos in self?.exports.export(photos) }
+        return handoffs
+    }()
+
+    /// Export… and the Show in Files of its toast.
+    private(set) lazy var exports = ExportCommand(window: self)
 
     /// The bar offering another app's library at launch (see `OtherLibraryOffer`); the app
     /// gives it its settings (without them it offers nothing).

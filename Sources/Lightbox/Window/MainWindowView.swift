@@ -73,6 +73,11 @@ final class MainWindowView: Box {
         toastPresenter.show(message, button: undoable ? (tr("Undo"), "win.undo") : nil, seconds: undoable ? 10 : 5)
     }
 
+    /// `message` with a button running `action` (Show in Files after an export).
+    func show(toast message: String, button: (label: String, action: String)?) {
+        toastPresenter.show(message, button: button, seconds: 10)
+    }
+
     func dismissToast() {
         toastPresenter.dismiss()
     }
@@ -137,6 +142,7 @@ final class MainWindowView: Box {
         let photos = Menu()
         photos.append(tr("_Date and Time…"), action: "win.adjust-date")
         photos.append(tr("_Place…"), action: "win.set-place")
+        photos.append(tr("_Export Selected Photos…"), action: "win.export")
         let view = Menu()
         view.append(tr("Show Re_jected Photos"), action: "win.show-rejected")
         let style = Menu()

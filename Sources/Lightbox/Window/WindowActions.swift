@@ -34,6 +34,7 @@ final class WindowActions {
         actions.add(window.search.saveAction)
         window.commands.install(in: actions)
         window.handoffs.install(in: actions)
+        window.exports.install(in: actions)
         window.albumCommands.install(in: actions)
         window.rotateCommands.install(in: actions)
         window.correctionCommands.install(in: actions)

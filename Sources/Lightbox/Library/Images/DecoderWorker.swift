@@ -43,6 +43,11 @@ public enum DecoderWorker {
                 if faults { injectFault(path: request.path, kind: .decode) }
                 let (reply, image) = decode(request)
                 guard WorkerSide.reply(reply.encoded(), image: image) else { exit(0) }
+            case .export:
+                guard let job = request.export else { exit(65) }
+                if faults { injectFault(path: job.item.path, kind: .decode) }
+                let (reply, file) = export(job, maxPixels: request.maxPixels)
+                guard WorkerSide.reply(reply.encoded(), file: file) else { exit(0) }
             }
         }
         exit(0)
@@ -52,6 +57,15 @@ public enum DecoderWorker {
         do {
             let image = try PixelImage.decode(path: request.path, fitting: request.fitting, maxPixels: request.maxPixels)
             return (.image(image.layout), image)
+        } catch {
+            return (.error(error.message), nil)
+        }
+    }
+
+    private static func export(_ job: ExportJob, maxPixels: Int) -> (WorkerReply, EncodedFile?) {
+        do {
+            let file = try JPEGExport.render(job.item, settings: job.settings, maxPixels: maxPixels)
+            return (.file(file.count), file)
         } catch {
             return (.error(error.message), nil)
         }

@@ -9,6 +9,8 @@ struct WorkerRequest: Equatable, Sendable {
         case read
         /// Decode `path`'s pixels at most `fitting` px a side; the pixels come back in a memfd.
         case decode
+        /// Make `export`'s JPEG (`JPEGExport.render`); the file's bytes come back in a memfd.
+        case export
     }
 
     struct File: Equatable, Sendable {
@@ -39,6 +41,8 @@ struct WorkerRequest: Equatable, Sendable {
     var maxPixels: Int = 0
     /// Off to leave out the files' fingerprints (`FileIdentity`), to measure what they cost.
     var fingerprinting = true
+    /// The photo and settings of an `.export`.
+    var export: ExportJob?
 
     func encoded() -> Data {
         var writer = WireWriter()
@@ -54,6 +58,7 @@ struct WorkerRequest: Equatable, Sendable {
         writer.int(fitting)
         writer.int(maxPixels)
         writer.bool(fingerprinting)
+        writer.optional(export) { $1.write(to: &$0) }
         return Data(writer.bytes)
     }
 
@@ -74,6 +79,7 @@ struct WorkerRequest: Equatable, Sendable {
         fitting = try reader.int()
         maxPixels = try reader.int()
         fingerprinting = try reader.bool()
+        export = try reader.optional { (r: inout WireReader) throws(WireError) in try ExportJob(from: &r) }
         guard reader.isAtEnd else { throw WireError() }
     }
 
@@ -96,6 +102,8 @@ enum WorkerReply: Equatable {
     /// Decoded pixels, in the memfd that comes with the message.
     case image(PixelLayout)
     case error(String)
+    /// A finished file of this many bytes, in the memfd that comes with the message.
+    case file(Int)
 
     func encoded() -> Data {
         var writer = WireWriter()
@@ -112,6 +120,9 @@ enum WorkerReply: Equatable {
         case .error(let message):
             writer.byte(3)
             writer.string(message)
+        case .file(let count):
+            writer.byte(4)
+            writer.int(count)
         }
         return Data(writer.bytes)
     }
@@ -133,6 +144,7 @@ enum WorkerReply: Equatable {
                     width: try reader.int(), height: try reader.int(), rowStride: try reader.int(),
                     hasAlpha: try reader.bool()))
         case 3: self = .error(try reader.string())
+        case 4: self = .file(try reader.int())
         default: throw WireError()
         }
         guard reader.isAtEnd else { throw WireError() }

@@ -168,7 +168,7 @@ public final class WorkerPool: @unchecked Sendable {
                 guard let pixels else { throw MediaError(Self.crashedMessage) }
                 return try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting))
             case .error(let message): throw MediaError(message)
-            case .ready, .photos: throw MediaError(Self.crashedMessage)
+            case .ready, .photos, .file: throw MediaError(Self.crashedMessage)
             }
         case .failed(let message):
             throw MediaError(message)
@@ -179,13 +179,16 @@ public final class WorkerPool: @unchecked Sendable {
 
     // MARK: Exchange
 
-    private enum Outcome {
+    /// Counts a worker a request crashed or hung (`lostCount`).
+    func countLost() { condition.withLock { lost += 1 } }
+
+    enum Outcome {
         case reply(WorkerReply, WorkerPixels?)
         case failed(String)
         case unavailable
     }
 
-    private func exchange(_ request: WorkerRequest, timeout: Double, urgent: Bool) -> Outcome {
+    func exchange(_ request: WorkerRequest, timeout: Double, urgent: Bool) -> Outcome {
         let body = request.encoded()
         let outcome: Outcome? = withWorker(urgent: urgent) { worker in
             guard worker.send(body) else { return (.failed(Self.crashedMessage), false) }
