@@ -27,7 +27,9 @@ enum ExportTags {
                 ["set", "Exif.Photo.DateTimeOriginal", exifDate], ["erase", "Xmp.exif.DateTimeOriginal"],
                 ["erase", "Xmp.photoshop.DateCreated"],
             ]
-            if let offset = item.takenOffset, isOffset(offset) { edits.append(["set", "Exif.Photo.OffsetTimeOriginal", offset]) }
+            if let offset = item.takenOffset, TimeZoneOffset.minutes(offset) != nil {
+                edits.append(["set", "Exif.Photo.OffsetTimeOriginal", offset])
+            }
         }
         if settings.metadata == .withoutPlace || item.place == nil {
             edits += placeTags.map { ["erase", $0] }
@@ -56,9 +58,5 @@ enum ExportTags {
             edit.map { $0.replacingOccurrences(of: "\u{1E}", with: " ").replacingOccurrences(of: "\u{1F}", with: " ") }
                 .joined(separator: "\u{1F}")
         }.joined(separator: "\u{1E}")
-    }
-
-    private static func isOffset(_ offset: String) -> Bool {
-        offset.utf8.count == 6 && (offset.hasPrefix("+") || offset.hasPrefix("-")) && offset.dropFirst(3).hasPrefix(":")
     }
 }

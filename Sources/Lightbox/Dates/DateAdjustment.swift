@@ -1,4 +1,5 @@
 import Foundation
+import LightboxMedia
 
 /// A change of the date taken of one photo or several (the Date and Time window): every date
 /// shifted by the same amount, which keeps the spacing between the photos (a camera whose clock

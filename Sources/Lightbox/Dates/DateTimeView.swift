@@ -6,9 +6,8 @@ import Gtk
 /// one to the same moment; the date and time of the first photo, the shift (while shifting)
 /// and the time zone, as text fields; what is wrong with what was typed; and the first and last
 /// photo, each with its date before and after.
-final class DateTimeView: Gtk.Window {
-    let cancelButton = Button(mnemonic: tr("_Cancel"))
-    let applyButton = Button(mnemonic: tr("_Apply"))
+final class DateTimeView: CorrectionWindow {
+    var applyButton: Button { confirmButton }
     let shiftButton = ToggleButton(mnemonic: tr("_Shift All Photos"))
     let setButton = ToggleButton(mnemonic: tr("S_et All Photos"))
     let modes = Box(orientation: .horizontal, spacing: 0)
@@ -26,17 +25,8 @@ final class DateTimeView: Gtk.Window {
     let firstThumbnail = ThumbnailView(size: 48)
     let lastThumbnail = ThumbnailView(size: 48)
 
-    override init() {
-        super.init()
-        addCssClass("date-time-window")
-        setDefaultSize(width: 520, height: -1)
-        resizable = false
-        let header = Gtk.HeaderBar()
-        header.showsTitleButtons = false
-        header.packStart(cancelButton)
-        header.packEnd(applyButton)
-        applyButton.addCssClass("suggested-action")
-        titlebar = header
+    init() {
+        super.init(confirming: tr("_Apply"), cssClass: "date-time-window", width: 520)
         defaultWidget = applyButton
 
         modes.addCssClass("linked")

@@ -4,11 +4,10 @@ import Gtk
 /// The Place window (see `PlaceController`): Cancel and Set in the header; where the photos are
 /// now; a search field for a city's name or coordinates; what is wrong with what was typed; and
 /// the places found, each a row that sets it when activated (a click, or Enter on it).
-final class PlaceView: Gtk.Window {
+final class PlaceView: CorrectionWindow {
     static let resultCount = 8
 
-    let cancelButton = Button(mnemonic: tr("_Cancel"))
-    let setButton = Button(mnemonic: tr("_Set"))
+    var setButton: Button { confirmButton }
     let currentLabel = Label()
     let searchEntry = SearchEntry()
     let errorLabel = Label()
@@ -18,17 +17,8 @@ final class PlaceView: Gtk.Window {
         (ActionRow(), Button(iconName: "mark-location-symbolic"))
     }
 
-    override init() {
-        super.init()
-        addCssClass("place-window")
-        setDefaultSize(width: 480, height: -1)
-        resizable = false
-        let header = Gtk.HeaderBar()
-        header.showsTitleButtons = false
-        header.packStart(cancelButton)
-        header.packEnd(setButton)
-        setButton.addCssClass("suggested-action")
-        titlebar = header
+    init() {
+        super.init(confirming: tr("_Set"), cssClass: "place-window", width: 480)
 
         currentLabel.xalign = 0
         currentLabel.wraps = true

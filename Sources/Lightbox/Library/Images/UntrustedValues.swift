@@ -1,4 +1,5 @@
 import Foundation
+import LightboxMedia
 
 /// Every value read from a photo file is untrusted: a camera, an editor or a fuzzer may
 /// write anything. Each field is checked once, where it is read (`Photo.validated()`),
