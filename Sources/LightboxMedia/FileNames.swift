@@ -121,6 +121,32 @@ public enum FileNames {
         g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
     }
 
+    /// The XDG Downloads folder, when one is configured.
+    public static var downloadsDirectory: String? {
+        g_get_user_special_dir(G_USER_DIRECTORY_DOWNLOAD).map { String(cString: $0) }
+    }
+
+    /// Whether the files at `a` and `b` hold the same bytes (false when either can't be read).
+    public static func haveSameBytes(_ a: String, _ b: String) -> Bool {
+        let first = open(PathBytes.c(a), O_RDONLY | O_CLOEXEC)
+        let second = open(PathBytes.c(b), O_RDONLY | O_CLOEXEC)
+        defer {
+            if first >= 0 { close(first) }
+            if second >= 0 { close(second) }
+        }
+        guard first >= 0, second >= 0 else { return false }
+        let chunk = 1 << 16
+        var bufferA = [UInt8](repeating: 0, count: chunk)
+        var bufferB = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let countA = bufferA.withUnsafeMutableBytes { read(first, $0.baseAddress, chunk) }
+            let countB = bufferB.withUnsafeMutableBytes { read(second, $0.baseAddress, chunk) }
+            guard countA == countB, countA >= 0 else { return false }
+            if countA == 0 { return true }
+            guard bufferA[..<countA] == bufferB[..<countB] else { return false }
+        }
+    }
+
     /// The home folder as GLib finds it (`$HOME` first, as the desktop's other apps do).
     public static var homeDirectory: String { String(cString: g_get_home_dir()) }
 }

@@ -9,6 +9,8 @@ public struct ImageMetadata: Sendable {
     public var dateTimeOriginal: String?
     /// `Exif.Photo.OffsetTimeOriginal`: the time zone of `dateTimeOriginal` ("+09:00"), when the camera knew it.
     public var offsetTimeOriginal: String?
+    /// `Exif.Photo.SubSecTimeOriginal`: the fraction of the second of `dateTimeOriginal` ("25").
+    public var subsecondTimeOriginal: String?
     public var dateTime: String?
     public var make: String?
     public var model: String?
@@ -68,6 +70,7 @@ public enum ImageMetadataReader {
         result.mimeType = file.mimeType
         result.dateTimeOriginal = tag("Exif.Photo.DateTimeOriginal")
         result.offsetTimeOriginal = tag("Exif.Photo.OffsetTimeOriginal")
+        result.subsecondTimeOriginal = tag("Exif.Photo.SubSecTimeOriginal")
         result.dateTime = tag("Exif.Image.DateTime")
         result.make = tag("Exif.Image.Make")
         result.model = tag("Exif.Image.Model")

@@ -6,10 +6,28 @@ import Foundation
 /// cropped, and differ by about half for another picture. Each bit says whether one of the
 /// 8×8 lowest frequencies (of a 32×32 grey version) is above their median; how many bits two
 /// hashes differ in (`distance`) says how alike the pictures are.
+///
+/// A picture with little to tell apart (a white wall, a night sky) has frequencies near zero,
+/// whose signs are noise: `detail` says how much there is, and `isTelling` whether its bits
+/// can be trusted to say two pictures are one.
 public struct PerceptualHash: Hashable, Sendable {
     public let bits: UInt64
+    /// How far the picture's brightness varies over its broad shapes, in grey levels (0…255).
+    public let detail: Int
 
-    public init(bits: UInt64) { self.bits = bits }
+    public init(bits: UInt64, detail: Int) {
+        self.bits = bits
+        self.detail = min(max(detail, 0), 255)
+    }
+
+    /// The largest decode a hash is made from: the freedesktop `large` thumbnail's side.
+    public static let thumbnailSide = 256
+
+    /// Below this `detail`, bits are mostly noise (measured: 1–3 for photos of a white wall).
+    public static let tellingDetail = 6
+
+    /// Whether the bits say something about the picture's shapes (see `tellingDetail`).
+    public var isTelling: Bool { detail >= Self.tellingDetail }
 
     /// How many of the 64 bits differ: 0 for the same picture, about 32 for unrelated ones.
     public func distance(to other: PerceptualHash) -> Int { (bits ^ other.bits).nonzeroBitCount }
@@ -27,11 +45,11 @@ public struct PerceptualHash: Hashable, Sendable {
 
     /// The hash of `image` (any size: a thumbnail is plenty).
     public static func of(_ image: PixelImage) throws(MediaError) -> PerceptualHash {
-        PerceptualHash(bits: bits(ofGrey: try image.grey(side: side)))
+        hash(ofGrey: try image.grey(side: side))
     }
 
     /// The hash of a `side`×`side` grey picture, row by row.
-    static func bits(ofGrey grey: [Double]) -> UInt64 {
+    static func hash(ofGrey grey: [Double]) -> PerceptualHash {
         // The separable DCT, only for the kept frequencies: along the rows, then down the columns.
         var rows = [Double](repeating: 0, count: side * kept)
         for y in 0..<side {
@@ -53,11 +71,29 @@ public struct PerceptualHash: Hashable, Sendable {
         let median = frequencies.dropFirst().sorted()[(kept * kept - 1) / 2]
         var bits: UInt64 = 0
         for (index, value) in frequencies.enumerated() where value > median { bits |= 1 << UInt64(index) }
-        return bits
+        // A shape of amplitude a grey levels gives a coefficient of about a × side² / 4.
+        let energy = frequencies.dropFirst().reduce(0) { $0 + $1 * $1 }
+        let detail = energy.squareRoot() / Double(side * side / 4)
+        return PerceptualHash(bits: bits, detail: Int(detail.rounded()))
     }
 }
 
 extension PixelImage {
+    /// Whether both images have the same size and the same pixels (other metadata or none).
+    public func hasSamePixels(as other: PixelImage) -> Bool {
+        let layout = self.layout
+        let otherLayout = other.layout
+        guard layout.width == otherLayout.width, layout.height == otherLayout.height, layout.hasAlpha == otherLayout.hasAlpha,
+            let pixels = gdk_pixbuf_read_pixels(pixbuf), let otherPixels = gdk_pixbuf_read_pixels(other.pixbuf)
+        else { return false }
+        let rowBytes = layout.width * (layout.hasAlpha ? 4 : 3)
+        for row in 0..<layout.height where memcmp(pixels + row * layout.rowStride, otherPixels + row * otherLayout.rowStride, rowBytes) != 0
+        {
+            return false
+        }
+        return true
+    }
+
     /// The picture scaled to `side`×`side` (its shape given up) in grey, 0…255, row by row.
     func grey(side: Int) throws(MediaError) -> [Double] {
         guard let small = gdk_pixbuf_scale_simple(pixbuf, gint(side), gint(side), GDK_INTERP_BILINEAR) else {

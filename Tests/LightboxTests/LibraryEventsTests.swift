@@ -35,6 +35,7 @@ final class LibraryEventsTests: GtkTestCase {
         case .moved(let moves): return "moved \(moves.count)"
         case .albums(let albums): return "albums \(albums.count)"
         case .savedSearches(let searches): return "saved searches \(searches.count)"
+        case .duplicates(let groups): return "duplicates \(groups.count)"
         }
     }
 

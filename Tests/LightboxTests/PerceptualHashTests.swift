@@ -34,3 +34,49 @@ final class PerceptualHashTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(other, 20, "another picture")
     }
 }
+
+extension PerceptualHashTests {
+    /// Frames of a burst: the camera drifts a little and the subject moves between them.
+    static func makeBurst(in folder: String, frames: Int = 5) {
+        LibraryFixtures.shell(
+            "cd '\(folder)' && convert -seed 21 -size 1700x1100 plasma:fractal -blur 0x3 scene.png")
+        for frame in 0..<frames {
+            let x = 40 + frame * 14
+            let y = 30 + frame * 6
+            let subject = 500 + frame * 60
+            LibraryFixtures.shell(
+                """
+                cd '\(folder)' && convert scene.png -crop 1600x1000+\(x)+\(y) +repage \
+                -fill '#c03020' -draw 'circle \(subject),520 \(subject + 110),520' \
+                -fill '#203080' -draw 'rectangle \(subject - 90),640 \(subject + 90),900' \
+                -quality 90 burst-\(frame).jpg
+                """)
+        }
+        LibraryFixtures.shell("rm '\(folder)/scene.png'")
+    }
+
+    /// Two photos of a white wall: the light falls a little differently, the sensor's noise differs.
+    static func makeWhiteWalls(in folder: String) {
+        for (index, (top, seed)) in [("#f2f1ec", 3), ("#efeee9", 4)].enumerated() {
+            LibraryFixtures.shell(
+                """
+                cd '\(folder)' && convert -seed \(seed) -size 1600x1200 gradient:'\(top)'-'#e9e8e2' \
+                -attenuate 0.4 +noise Gaussian -quality 88 wall-\(index).jpg
+                """)
+        }
+    }
+
+    func testFramesOfABurstAndWhiteWallsMeasured() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        Self.makeBurst(in: folder)
+        Self.makeWhiteWalls(in: folder)
+        let hashes = try (0..<5).map { try hash(folder + "/burst-\($0).jpg") }
+        for a in 0..<5 {
+            for b in (a + 1)..<5 { print("burst \(a)-\(b): \(hashes[a].distance(to: hashes[b])) detail \(hashes[a].detail)") }
+        }
+        let walls = try (0..<2).map { try hash(folder + "/wall-\($0).jpg") }
+        print("walls: \(walls[0].distance(to: walls[1])) detail \(walls[0].detail) \(walls[1].detail)")
+        let base = try hash(folder + "/burst-0.jpg")
+        print("base detail \(base.detail)")
+    }
+}

@@ -128,7 +128,10 @@ final class WorkerPoolTests: XCTestCase {
         other.error = "the metadata can't be read: bad"
         let replies: [WorkerReply] = [
             .ready, .photos([PhotoRecord(photo), PhotoRecord(other)]), .photos([]), .error("broken"),
-            .image(PixelLayout(width: 128, height: 96, rowStride: 384, hasAlpha: false)),
+            .image(PixelLayout(width: 128, height: 96, rowStride: 384, hasAlpha: false), nil),
+            .image(
+                PixelLayout(width: 256, height: 170, rowStride: 768, hasAlpha: false),
+                PerceptualHash(bits: 0xF00F_0FF0_1234_8001, detail: 74)),
         ]
         for reply in replies { assertWireRoundTrip(reply, reply.encoded()) { try WorkerReply(decoding: $0) } }
         XCTAssertThrowsError(try WorkerReply(decoding: Data([9])), "no such reply")

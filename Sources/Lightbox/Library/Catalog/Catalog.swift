@@ -242,6 +242,9 @@ public final class Catalog: Sendable {
             try db.execute(sql: "DROP INDEX IF EXISTS photo_taken")
             try db.execute(sql: "CREATE INDEX photo_shown_taken ON photo(\(shownTaken))")
         }
+        migrator.registerMigration("v13-duplicates") { db in
+            try createDuplicateTables(db)  // see Catalog+Duplicates.swift
+        }
         return migrator
     }
 

@@ -37,6 +37,9 @@ public struct Photo: Identifiable, Hashable, Sendable {
         public var fileTakenSource: TakenSource?
         /// The time zone of `fileTaken` ("+09:00"), when the camera wrote it.
         public var fileTakenOffset: String?
+        /// The fraction of the second of `fileTaken` as the camera wrote it ("25", "004"): the
+        /// frames of a burst share their second, not their fraction (`DuplicateFinder`).
+        public var fileTakenSubsecond: String?
         public var make: String?
         public var model: String?
         public var lens: String?

@@ -56,7 +56,10 @@ public enum DecoderWorker {
     private static func decode(_ request: WorkerRequest) -> (WorkerReply, PixelImage?) {
         do {
             let image = try PixelImage.decode(path: request.path, fitting: request.fitting, maxPixels: request.maxPixels)
-            return (.image(image.layout), image)
+            // A thumbnail's decode is the one every photo gets: its hash comes with it (a few
+            // hundred microseconds; no decode of its own).
+            let hash = request.hashing && request.fitting <= PerceptualHash.thumbnailSide ? try? PerceptualHash.of(image) : nil
+            return (.image(image.layout, hash), image)
         } catch {
             return (.error(error.message), nil)
         }

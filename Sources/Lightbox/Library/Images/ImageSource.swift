@@ -5,6 +5,9 @@ import Synchronization
 
 /// How soon the person needs an image (later cases come first).
 public enum ImagePriority: Sendable, Comparable {
+    /// Made ahead of any need: thumbnails (and their hashes) for photos never shown yet, one
+    /// at a time, only while nothing else waits.
+    case background
     /// Fetched ahead: the photo page's neighbours, shown if the person steps there.
     case nearby
     /// On screen now.
@@ -60,6 +63,10 @@ public final class ImageSource: Sendable {
     let workers: WorkerPool?
     /// Seconds a decode in a worker may take before the worker is stopped.
     static let decodeTimeout = 30.0
+    /// Told each picture's hash (`PerceptualHash`) as its thumbnail is decoded or read from
+    /// the freedesktop cache, on the decoding thread: path, the modification time the
+    /// thumbnail is of, hash. Nil: no hashes are made.
+    public let pictureHashes = Mutex<(@Sendable (String, Double, PerceptualHash) -> Void)?>(nil)
 
     public convenience init(
         cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
@@ -144,19 +151,35 @@ public final class ImageSource: Sendable {
         }.value
     }
 
+    /// The hash of the picture at `path` (`PerceptualHash`), from its thumbnail: from memory or
+    /// the freedesktop cache, else decoded (and cached) at `.background` priority.
+    func pictureHash(path: String, modified: Double) async throws -> PerceptualHash {
+        let size = PerceptualHash.thumbnailSide
+        let loaded = try await load(path: path, modified: modified, size: size, priority: .background)
+        if let hash = loaded.hash { return hash }
+        return try PerceptualHash.of(loaded.image)
+    }
+
     /// The image and where it came from.
     func load(path: String, modified: Double, size: Int, priority: ImagePriority = .visible) async throws -> LoadedImage {
         let request = Request(path: path, modified: modified, size: size)
         if let image = memory(for: request).image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
         guard let uri = FileNames.uri(forPath: path) else { throw MediaError("\(path) is not an absolute path") }
         return try await queue.load(key: request.key, priority: priority) { [self] in
-            try make(request, uri: uri, urgent: priority == .visible)
+            try make(request, uri: uri, priority: priority)
         }
+    }
+
+    /// A decode in this process (no workers: tools and tests), hashed as a worker's is.
+    private static func decodeHere(_ request: Request, hashing: Bool) throws(MediaError) -> (image: PixelImage, hash: PerceptualHash?) {
+        let image = try PixelImage.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels)
+        return (image, hashing && request.pixels <= PerceptualHash.thumbnailSide ? try? PerceptualHash.of(image) : nil)
     }
 
     /// A request's sizes and memory key.
     struct Request: Sendable {
         let path: String
+        let modified: Double
         let mtime: Int
         /// The freedesktop size covering the request (nil above 256 px).
         let cacheSize: ThumbnailCache.Size?
@@ -166,6 +189,7 @@ public final class ImageSource: Sendable {
 
         init(path: String, modified: Double, size: Int) {
             self.path = path
+            self.modified = modified
             mtime = Int(modified)
             cacheSize = size <= ThumbnailCache.Size.large.rawValue ? ThumbnailCache.Size(fitting: size) : nil
             pixels = cacheSize?.rawValue ?? size
@@ -180,15 +204,23 @@ public final class ImageSource: Sendable {
     /// Memory (filled meanwhile by an earlier request), the freedesktop cache, or a decode;
     /// blocking, on a decode slot's thread. The cache and its failure markers are for
     /// thumbnails only: a larger image is always decoded, and its decoder's message kept.
-    private func make(_ request: Request, uri: String, urgent: Bool) throws -> LoadedImage {
+    private func make(_ request: Request, uri: String, priority: ImagePriority) throws -> LoadedImage {
+        // Thumbnails made ahead of need stay out of memory: they would push out the ones on screen.
+        let keeps = priority != .background
         let memory = memory(for: request)
         if let image = memory.image(for: request.key) { return LoadedImage(image: image, origin: .memory) }
         let cacheSize = request.cacheSize
         let mtime = request.mtime
         if let cacheSize {
             if let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
-                memory.insert(cached, for: request.key)
-                return LoadedImage(image: cached, origin: .diskCache)
+                if keeps { memory.insert(cached, for: request.key) }
+                let hash = pictureHashes.withLock({ $0 }).flatMap { tell in
+                    (try? PerceptualHash.of(cached)).map { hash in
+                        tell(request.path, request.modified, hash)
+                        return hash
+                    }
+                }
+                return LoadedImage(image: cached, origin: .diskCache, hash: hash)
             }
             if cache.hasFailure(uri: uri, mtime: mtime) {
                 throw MediaError(tr("no thumbnail can be made for this file (an earlier attempt failed)"))
@@ -197,12 +229,14 @@ public final class ImageSource: Sendable {
         decodes.increment()
         willDecode?(request.path)
         do {
-            let image =
-                try workers?.decode(
+            let tell = pictureHashes.withLock { $0 }
+            let (image, hash) =
+                try workers?.decodeHashing(
                     path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels,
-                    timeout: Self.decodeTimeout, urgent: urgent)
-                ?? PixelImage.decode(path: request.path, fitting: request.pixels, maxPixels: PhotoReader.maxPixels)
-            memory.insert(image, for: request.key)
+                    timeout: Self.decodeTimeout, urgent: priority == .visible, hashing: tell != nil)
+                ?? Self.decodeHere(request, hashing: tell != nil)
+            if keeps { memory.insert(image, for: request.key) }
+            if let hash, let tell { tell(request.path, request.modified, hash) }
             // Cache writes queue behind the caller; past a small backlog (fast scrolling
             // through thousands of photos) they are skipped rather than pile up in memory:
             // a skipped thumbnail is simply decoded again next time.
@@ -214,7 +248,7 @@ public final class ImageSource: Sendable {
                     pendingWrites.decrement()
                 }
             }
-            return LoadedImage(image: image, origin: .decoded)
+            return LoadedImage(image: image, origin: .decoded, hash: hash)
         } catch {
             if cacheSize != nil, access(PathBytes.c(request.path), F_OK) == 0 {
                 let cache = self.cache
@@ -230,6 +264,8 @@ struct LoadedImage: Sendable {
     enum Origin: Sendable { case memory, diskCache, decoded }
     let image: PixelImage
     let origin: Origin
+    /// The picture's hash, when it was made on the way (a thumbnail decoded or read from disk).
+    var hash: PerceptualHash? = nil
 }
 
 /// The decodes asked for: at most `slots` run at once; a freed slot goes to the waiting
@@ -248,6 +284,8 @@ actor DecodeQueue {
         var newest: UInt64
         var requests: [UInt64: CheckedContinuation<LoadedImage, any Error>] = [:]
         var isRunning = false
+        /// Started as `.background` work (the one slot such work may hold).
+        var holdsBackgroundSlot = false
         /// Whether it counts as foreground work (`ForegroundWork.begin()` was called for it).
         var isForeground = false
 
@@ -260,6 +298,8 @@ actor DecodeQueue {
     }
 
     private var free: Int
+    /// Whether a `.background` job holds a slot (they take one at most).
+    private var isRunningBackground = false
     private let foreground: ForegroundWork
     /// While true, `.nearby` jobs wait (set from the main thread, read without the actor).
     nonisolated let defersPrefetch = Mutex(false)
@@ -326,11 +366,14 @@ actor DecodeQueue {
     func startJobs() {
         let prefetches = !defersPrefetch.withLock { $0 }
         while free > 0,
-            let job = jobs.values.filter({ !$0.isRunning && (prefetches || $0.priority == .visible) })
-                .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) })
+            let job = jobs.values.filter({
+                !$0.isRunning && (prefetches || $0.priority == .visible) && ($0.priority != .background || !isRunningBackground)
+            })
+            .max(by: { ($0.priority, $0.newest) < ($1.priority, $1.newest) })
         {
             free -= 1
             job.isRunning = true
+            if job.priority == .background { (isRunningBackground, job.holdsBackgroundSlot) = (true, true) }
             let work = job.work
             // Not a child of any request: one request's cancellation doesn't stop the others' image.
             Task {
@@ -347,6 +390,7 @@ actor DecodeQueue {
 
     private func finish(_ job: Job, _ result: Result<LoadedImage, any Error>) {
         drop(job)
+        if job.holdsBackgroundSlot { isRunningBackground = false }
         for continuation in job.requests.values { continuation.resume(with: result) }
         job.requests = [:]
         free += 1

@@ -179,6 +179,7 @@ extension Photo.Fields {
             fileTaken = original
             fileTakenSource = .dateTimeOriginal
             fileTakenOffset = metadata.offsetTimeOriginal
+            fileTakenSubsecond = metadata.subsecondTimeOriginal
         } else if let written = PhotoReader.isoTimestamp(exif: metadata.dateTime) {
             fileTaken = written
             fileTakenSource = .dateTime

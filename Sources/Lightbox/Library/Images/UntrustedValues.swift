@@ -112,6 +112,16 @@ enum UntrustedValues {
     }
 }
 
+extension UntrustedValues {
+    /// EXIF's fraction of a second: 1 to 9 digits (spaces around them dropped), else unknown.
+    static func subsecond(_ text: String?) -> String? {
+        guard let digits = text?.trimmingCharacters(in: .whitespaces), (1...9).contains(digits.utf8.count),
+            digits.utf8.allSatisfy({ (48...57).contains($0) })
+        else { return nil }
+        return digits
+    }
+}
+
 extension Photo {
     /// The largest side Lightbox believes; larger values mean the header is broken.
     static let maxSide = 1_000_000
@@ -129,6 +139,7 @@ extension Photo.Fields {
         photo.fileTaken = UntrustedValues.timestamp(fileTaken)
         if photo.fileTaken == nil { photo.fileTakenSource = nil }
         photo.fileTakenOffset = UntrustedValues.timeZoneOffset(fileTakenOffset)
+        photo.fileTakenSubsecond = UntrustedValues.subsecond(fileTakenSubsecond)
         photo.make = UntrustedValues.text(make)
         photo.model = UntrustedValues.text(model)
         photo.lens = UntrustedValues.text(lens)

@@ -41,6 +41,8 @@ struct WorkerRequest: Equatable, Sendable {
     var maxPixels: Int = 0
     /// Off to leave out the files' fingerprints (`FileIdentity`), to measure what they cost.
     var fingerprinting = true
+    /// Off to leave out a thumbnail decode's hash (`PerceptualHash`), to measure what it costs.
+    var hashing = true
     /// The photo and settings of an `.export`.
     var export: ExportJob?
 
@@ -58,6 +60,7 @@ struct WorkerRequest: Equatable, Sendable {
         writer.int(fitting)
         writer.int(maxPixels)
         writer.bool(fingerprinting)
+        writer.bool(hashing)
         writer.optional(export) { $1.write(to: &$0) }
         return Data(writer.bytes)
     }
@@ -79,6 +82,7 @@ struct WorkerRequest: Equatable, Sendable {
         fitting = try reader.int()
         maxPixels = try reader.int()
         fingerprinting = try reader.bool()
+        hashing = try reader.bool()
         export = try reader.optional { (r: inout WireReader) throws(WireError) in try ExportJob(from: &r) }
         guard reader.isAtEnd else { throw WireError() }
     }
@@ -99,8 +103,9 @@ enum WorkerReply: Equatable {
     case ready
     /// The photos read, one per file asked for, in order.
     case photos([PhotoRecord])
-    /// Decoded pixels, in the memfd that comes with the message.
-    case image(PixelLayout)
+    /// Decoded pixels, in the memfd that comes with the message, and the picture's hash
+    /// when they are a thumbnail's (`PerceptualHash.thumbnailSide`).
+    case image(PixelLayout, PerceptualHash?)
     case error(String)
     /// A finished file of this many bytes, in the memfd that comes with the message.
     case file(Int)
@@ -113,10 +118,14 @@ enum WorkerReply: Equatable {
             writer.byte(1)
             writer.int(records.count)
             for record in records { record.write(to: &writer) }
-        case .image(let layout):
+        case .image(let layout, let hash):
             writer.byte(2)
             for value in [layout.width, layout.height, layout.rowStride] { writer.int(value) }
             writer.bool(layout.hasAlpha)
+            writer.optional(hash) { writer, hash in
+                writer.int(Int(bitPattern: UInt(hash.bits)))
+                writer.int(hash.detail)
+            }
         case .error(let message):
             writer.byte(3)
             writer.string(message)
@@ -142,7 +151,10 @@ enum WorkerReply: Equatable {
             self = .image(
                 PixelLayout(
                     width: try reader.int(), height: try reader.int(), rowStride: try reader.int(),
-                    hasAlpha: try reader.bool()))
+                    hasAlpha: try reader.bool()),
+                try reader.optional { (r: inout WireReader) throws(WireError) in
+                    PerceptualHash(bits: UInt64(UInt(bitPattern: try r.int())), detail: try r.int())
+                })
         case 3: self = .error(try reader.string())
         case 4: self = .file(try reader.int())
         default: throw WireError()

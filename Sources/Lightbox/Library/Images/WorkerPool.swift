@@ -158,22 +158,32 @@ public final class WorkerPool: @unchecked Sendable {
         path: String, fitting: Int, maxPixels: Int, timeout: Double,
         urgent: Bool
     ) throws(MediaError) -> PixelImage {
-        let request = WorkerRequest(kind: .decode, path: path, fitting: fitting, maxPixels: maxPixels)
+        try decodeHashing(path: path, fitting: fitting, maxPixels: maxPixels, timeout: timeout, urgent: urgent, hashing: false).image
+    }
+
+    /// `decode`, with the picture's hash when the decode is a thumbnail's (see `DecoderWorker`).
+    func decodeHashing(
+        path: String, fitting: Int, maxPixels: Int, timeout: Double,
+        urgent: Bool, hashing: Bool = true
+    ) throws(MediaError) -> (image: PixelImage, hash: PerceptualHash?) {
+        var request = WorkerRequest(kind: .decode, path: path, fitting: fitting, maxPixels: maxPixels)
+        request.hashing = hashing
         let outcome = exchange(request, timeout: timeout, urgent: urgent)
         if case .failed = outcome { condition.withLock { lost += 1 } }
         switch outcome {
         case .reply(let reply, let pixels):
             switch reply {
-            case .image(let layout):
+            case .image(let layout, let hash):
                 guard let pixels else { throw MediaError(Self.crashedMessage) }
-                return try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting))
+                return (try PixelImage.mapping(pixels, layout: layout, maxSide: max(1, fitting)), hash)
             case .error(let message): throw MediaError(message)
             case .ready, .photos, .file: throw MediaError(Self.crashedMessage)
             }
         case .failed(let message):
             throw MediaError(message)
         case .unavailable:
-            return try PixelImage.decode(path: path, fitting: fitting, maxPixels: maxPixels)
+            let image = try PixelImage.decode(path: path, fitting: fitting, maxPixels: maxPixels)
+            return (image, hashing && fitting <= PerceptualHash.thumbnailSide ? try? PerceptualHash.of(image) : nil)
         }
     }
 

@@ -56,6 +56,8 @@ public final class CatalogStore {
     /// The person's albums and saved searches.
     let albumList: LibraryAlbums
     let savedSearchList: LibrarySavedSearches
+    /// The library's duplicates, kept up to date (see `CatalogStore+Duplicates.swift`).
+    let duplicateList: LibraryDuplicates
 
     public init(catalog: Catalog, images: ImageSource = ImageSource()) {
         self.catalog = catalog
@@ -66,7 +68,12 @@ public final class CatalogStore {
         trash = LibraryTrash(catalog: catalog, view: view, edits: edits)
         albumList = LibraryAlbums(catalog: catalog, view: view, events: events)
         savedSearchList = LibrarySavedSearches(catalog: catalog, view: view, events: events)
+        // Off only to measure what hashing costs a first scan (`lightbox-bench app`).
+        duplicateList = LibraryDuplicates(
+            catalog: catalog, images: images, view: view, events: events,
+            hashing: ProcessInfo.processInfo.environment["LIGHTBOX_PICTURE_HASHES"] != "0")
         edits.sync = sync
+        duplicateList.sync = sync
         if let reason = catalog.notWritableReason {
             // Translators: %@ is why the catalog can't be written ("the folder /home/ada/.local/share is read-only").
             events.raise(

@@ -35,6 +35,8 @@ public enum LibraryEvent: Sendable {
     case albums([Album])
     /// The saved searches changed, by name, or what they find was counted again (`observeSavedSearches`).
     case savedSearches([SavedSearch])
+    /// The library's groups of duplicates were found again and differ (`observeDuplicates`).
+    case duplicates([DuplicateGroup])
 }
 
 /// The Store's one stream of `LibraryEvent`s, and what lasts of it (the conditions and the

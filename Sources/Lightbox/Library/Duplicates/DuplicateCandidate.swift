@@ -1,0 +1,74 @@
+import Foundation
+import LightboxMedia
+
+/// A photo as duplicates are looked for: what the catalog knows of its file and its picture.
+public struct DuplicateCandidate: Sendable, Equatable {
+    public var path: String
+    public var fileSize: Int64
+    /// `FileEnds.fingerprint` (nil when the file could not be read for it).
+    public var fingerprint: Int64?
+    public var width: Int
+    public var height: Int
+    /// EXIF orientation as shown (5…8 swap width and height).
+    public var orientation: Int
+    /// When the shutter fired as the camera wrote it (`DateTimeOriginal`, with its fraction of a
+    /// second when written: "2024-05-01T10:00:00.25"); nil when the file does not say.
+    public var moment: String?
+    public var isReadable: Bool
+    /// Its stars (a rated copy is kept before an unrated one).
+    public var rating: Int
+    /// The picture's hash, when it is up to date with the file.
+    public var hash: PerceptualHash?
+    /// The photo's catalog row (what "not duplicates" is remembered by).
+    public var row: Int64
+
+    public init(
+        path: String, fileSize: Int64, fingerprint: Int64?, width: Int, height: Int, orientation: Int = 1,
+        moment: String?, isReadable: Bool = true, rating: Int = 0, hash: PerceptualHash?, row: Int64
+    ) {
+        self.path = path
+        self.fileSize = fileSize
+        self.fingerprint = fingerprint
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.moment = moment
+        self.isReadable = isReadable
+        self.rating = rating
+        self.hash = hash
+        self.row = row
+    }
+
+    /// Width over height as the picture is shown; nil when the size is unknown.
+    var shownAspect: Double? {
+        guard width > 0, height > 0 else { return nil }
+        let aspect = Double(width) / Double(height)
+        return (5...8).contains(orientation) ? 1 / aspect : aspect
+    }
+}
+
+/// Two photo rows, the smaller first, whatever order they are given in.
+public struct DuplicatePair: Hashable, Sendable {
+    public let first: Int64
+    public let second: Int64
+
+    public init(_ a: Int64, _ b: Int64) {
+        (first, second) = a < b ? (a, b) : (b, a)
+    }
+}
+
+/// Photos that are one picture: the same bytes or pixels (`exact`), or the same picture
+/// resized, re-compressed, converted, stripped or slightly cropped (`near`).
+public struct DuplicateGroup: Sendable, Equatable, Identifiable {
+    public enum Kind: String, Sendable { case exact, near }
+
+    public var kind: Kind
+    /// The photos (a RAW+JPEG pair as its RAW file, as the library lists it), the copy
+    /// suggested to keep first, then by path.
+    public var photos: [Photo.ID]
+
+    /// The copy suggested to keep (see `DuplicateFinder.suggestedKeeper`).
+    public var suggested: Photo.ID { photos[0] }
+    /// The group is known by the first of its paths in order (stable while its photos stay).
+    public var id: Photo.ID { photos.min()! }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import LightboxMedia
+import Synchronization
+
+/// The library's duplicates, kept up to date: each picture's hash is kept as its thumbnail
+/// is decoded or read (`ImageSource.pictureHashes`), photos never shown get theirs from a
+/// thumbnail made in the background after each scan (one decode at a time, while nothing
+/// else waits), and the groups are looked for again off the main thread whenever hashes
+/// arrive or the library changes, published as `LibraryEvent.duplicates`.
+@MainActor
+final class LibraryDuplicates {
+    private let catalog: Catalog
+    private let images: ImageSource
+    private let view: ShownPhotos
+    private let events: LibraryEvents
+    weak var sync: LibrarySync?
+    /// How groups are found (tests and the benchmark give files that are not there checks of their own).
+    var finder = DuplicateFinder()
+    /// The groups as last found, by their first path.
+    private(set) var groups: [DuplicateGroup] = []
+    private var groupOfPhoto: [Photo.ID: Int] = [:]
+    /// Whether groups have been looked for since the library was opened.
+    private(set) var hasLooked = false
+    private var isLooking = false
+    private var needsLooking = false
+    private var isHashingMissing = false
+    /// How long changes gather before the groups are looked for again.
+    static let settleTime: Duration = .milliseconds(400)
+
+    init(catalog: Catalog, images: ImageSource, view: ShownPhotos, events: LibraryEvents, hashing: Bool) {
+        self.catalog = catalog
+        self.images = images
+        self.view = view
+        self.events = events
+        guard hashing else { return }
+        let inbox = HashInbox(catalog: catalog) { [weak self] in self?.setNeedsLooking() }
+        images.pictureHashes.withLock { $0 = inbox.receive }
+        events.add(owner: self) { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .library, .folders, .moved: self.setNeedsLooking()
+            case .scanProgress(nil): self.hashMissingPictures()
+            default: break
+            }
+        }
+    }
+
+    /// The group `photo` is in, if any.
+    func group(of photo: Photo.ID) -> DuplicateGroup? { groupOfPhoto[photo].map { groups[$0] } }
+
+    /// The folders looked in: the library's, as shown, but the offline ones.
+    private var folders: [String] {
+        guard let sync else { return [] }
+        return sync.folders.filter { sync.offlineFolders[$0] == nil }
+    }
+
+    /// Looks for the groups again soon (changes that come together are looked at once).
+    func setNeedsLooking() {
+        needsLooking = true
+        guard !isLooking else { return }
+        isLooking = true
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.settleTime)
+            await self?.look()
+        }
+    }
+
+    /// Looks for the groups now and returns when they are published.
+    func lookNow() async {
+        needsLooking = true
+        await look()
+    }
+
+    /// Looks for the groups off the main thread, until nothing asked for it meanwhile.
+    private func look() async {
+        isLooking = true
+        defer { isLooking = false }
+        while needsLooking {
+            needsLooking = false
+            let folders = self.folders, catalog = self.catalog, finder = self.finder
+            let found = await Task.detached(priority: .utility) { () -> [DuplicateGroup]? in
+                guard let candidates = try? catalog.duplicateCandidates(in: folders),
+                    let notDuplicates = try? catalog.notDuplicatePairs()
+                else { return nil }
+                return finder.groups(in: candidates, notDuplicates: notDuplicates)
+            }.value
+            guard let found else { continue }
+            publish(found)
+        }
+    }
+
+    private func publish(_ found: [DuplicateGroup]) {
+        hasLooked = true
+        guard found != groups else { return }
+        groups = found
+        groupOfPhoto = [:]
+        for (index, group) in found.enumerated() { for photo in group.photos { groupOfPhoto[photo] = index } }
+        events.send(.duplicates(found))
+    }
+
+    /// Makes the thumbnails (and so the hashes) of the photos that have none, one at a time
+    /// in the background, until every photo has one or a scan starts.
+    func hashMissingPictures() {
+        guard !isHashingMissing, images.pictureHashes.withLock({ $0 != nil }) else { return }
+        isHashingMissing = true
+        Task { @MainActor [weak self] in
+            defer { self?.isHashingMissing = false }
+            var tried: Set<String> = []
+            while let self, self.sync?.isScanning == false {
+                let folders = self.folders, catalog = self.catalog
+                let batch = await Task.detached(priority: .utility) {
+                    (try? catalog.photosWithoutPictureHash(in: folders, limit: 64)) ?? []
+                }.value.filter { !tried.contains($0.path) }
+                guard !batch.isEmpty else { return }
+                var made: [(path: String, modified: Double, hash: PerceptualHash)] = []
+                for item in batch {
+                    tried.insert(item.path)
+                    if let hash = try? await self.images.pictureHash(path: item.path, modified: item.modified) {
+                        made.append((item.path, item.modified, hash))
+                    }
+                    if self.sync?.isScanning != false { break }
+                }
+                // Kept here too: a thumbnail that was in memory already told no one.
+                await Task.detached(priority: .utility) { try? catalog.savePictureHashes(made) }.value
+                self.setNeedsLooking()
+            }
+        }
+    }
+
+    // MARK: Keeping one
+
+    /// Keeps `kept` of `group`: it takes its copies' stars, reject, keywords, title, caption
+    /// and albums, then the copies go to the trash. One merge, undone by `undo`.
+    func keep(_ kept: Photo.ID, of group: DuplicateGroup, edits: PhotoEdits, albums: LibraryAlbums, trash: LibraryTrash)
+        throws -> DuplicateMerge
+    {
+        let copies = group.photos.filter { $0 != kept }
+        guard group.photos.contains(kept), let keptPhoto = view.photo(kept) else { throw StoreError("no photo at \(kept)") }
+        let copyPhotos = copies.compactMap(view.photo)
+        let merged = PhotoMetadata.merging(keptPhoto.metadata, with: copyPhotos.map(\.metadata))
+        let edit = try edits.edit([kept]) { $0 = merged }
+        var albumEdits: [AlbumEdit] = []
+        do {
+            let holding = try catalog.albums(holding: [kept] + view.withCompanions(copies))
+            for (album, members) in holding.sorted(by: { $0.key < $1.key }) where !members.contains(kept) {
+                guard let state = albums.album(album)?.state else { continue }
+                albumEdits.append(AlbumEdit(album: album, before: state, after: state, added: [kept]))
+            }
+            try albums.apply(albumEdits)
+            let trashed = try trash.moveToTrash(copies)
+            return DuplicateMerge(kept: kept, edit: edit, albums: albumEdits, trashed: trashed)
+        } catch {
+            // All or nothing: what was done is taken back.
+            try? albums.apply(albumEdits.map(\.reversed))
+            _ = try? edits.undo(edit)
+            throw error
+        }
+    }
+
+    /// Remembers that `group`'s photos (and their RAW+JPEG companions) are not duplicates, or
+    /// forgets it (the undo); the groups are looked for again.
+    func setNotDuplicates(_ photos: [Photo.ID], remembering: Bool) throws {
+        try catalog.setNotDuplicates(view.withCompanions(photos), remembering: remembering)
+        if remembering, let index = photos.lazy.compactMap({ self.groupOfPhoto[$0] }).first {
+            // Gone from the page at once, not when the groups are found again.
+            publish(groups.enumerated().filter { $0.offset != index }.map(\.element))
+        }
+        setNeedsLooking()
+    }
+}
+
+/// Hashes told from decoding threads, kept in the catalog together a moment after the first
+/// (one transaction for a screenful of thumbnails).
+private final class HashInbox: Sendable {
+    private let catalog: Catalog
+    private let saved: @Sendable @MainActor () -> Void
+    private let waiting = Mutex<(hashes: [(path: String, modified: Double, hash: PerceptualHash)], isSaving: Bool)>(([], false))
+
+    init(catalog: Catalog, saved: @escaping @Sendable @MainActor () -> Void) {
+        self.catalog = catalog
+        self.saved = saved
+    }
+
+    @Sendable func receive(path: String, modified: Double, hash: PerceptualHash) {
+        let startsSaving = waiting.withLock { state in
+            state.hashes.append((path, modified, hash))
+            defer { state.isSaving = true }
+            return !state.isSaving
+        }
+        guard startsSaving else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.25) { [self] in
+            let hashes = waiting.withLock { state in
+                defer { state = ([], false) }
+                return state.hashes
+            }
+            try? catalog.savePictureHashes(hashes)
+            Task { @MainActor in self.saved() }
+        }
+    }
+}
