@@ -41,6 +41,20 @@ extension Catalog {
         }
     }
 
+    /// Keeps that no hash can be made of the files at these paths as modified at `modified`
+    /// (no thumbnail could be decoded): they are not tried again until they change.
+    public func savePictureHashFailures(_ files: [(path: String, modified: Double)]) throws {
+        guard !files.isEmpty else { return }
+        try writeFound { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO picture_hash (photo, modified, bits, detail)
+                    SELECT id, modified, 0, -1 FROM photo WHERE path = ? AND modified = ?
+                    """)
+            for file in files { try statement.execute(arguments: [file.path, file.modified]) }
+        }
+    }
+
     /// The photos under `folders` (listed, not missing) as duplicates are looked for among
     /// them, with their hash when it is up to date with the file.
     public func duplicateCandidates(in folders: [String]) throws -> [DuplicateCandidate] {
@@ -60,16 +74,18 @@ extension Catalog {
                         WHERE photo.path >= ? AND photo.path < ? AND photo.missingSince IS NULL
                         """, arguments: [low, high])
                 while let row = try rows.next() {
-                    let bits: Int64? = row[10]
                     let detail: Int? = row[11]
+                    // A detail below zero: no hash could be made (`savePictureHashFailures`).
+                    let bits: Int64? = (detail ?? -1) >= 0 ? row[10] : nil
                     let source: String? = row[7]
                     result.append(
                         DuplicateCandidate(
                             path: row[0], fileSize: row[1], fingerprint: row[2], width: row[3], height: row[4],
                             orientation: row[5],
-                            moment: source == TakenSource.dateTimeOriginal.rawValue ? (row[6] as String?).map { taken in
-                                (row[8] as String?).map { taken + "." + $0 } ?? taken
-                            } : nil,
+                            moment: source == TakenSource.dateTimeOriginal.rawValue
+                                ? (row[6] as String?).map { taken in
+                                    (row[8] as String?).map { taken + "." + $0 } ?? taken
+                                } : nil,
                             isReadable: !(row[9] as Bool), rating: row[13],
                             hash: bits.map { PerceptualHash(bits: UInt64(bitPattern: $0), detail: detail ?? 0) },
                             row: row[12]))

@@ -33,43 +33,89 @@ public struct DuplicateFinder: Sendable {
         let units = DuplicateUnits(candidates)
         var joined = UnionFind(count: candidates.count)
         var exact = UnionFind(count: candidates.count)
-        var compared: Set<DuplicatePair> = []
+        // Each group's moment: a copy with none (stripped) joins one frame of a burst, never two.
+        var moments = candidates.map(\.moment)
 
-        func consider(_ a: Int, _ b: Int, sameFile: Bool) {
-            guard units.unit[a] != units.unit[b] else { return }
-            let first = candidates[a], second = candidates[b]
-            guard !notDuplicates.contains(DuplicatePair(first.row, second.row)),
-                compared.insert(DuplicatePair(Int64(a), Int64(b))).inserted
-            else { return }
-            if sameFile, checks.sameBytes(first.path, second.path) {
-                joined.union(a, b)
+        /// Joins two groups whose moments agree; returns whether it did.
+        func join(_ a: Int, _ b: Int) -> Bool {
+            let rootA = joined.find(a)
+            let rootB = joined.find(b)
+            guard rootA != rootB else { return true }
+            let momentA = moments[rootA]
+            let momentB = moments[rootB]
+            guard Self.momentsAgree(momentA, momentB) else { return false }
+            joined.union(a, b)
+            // The more precise of the two (with its fraction of a second) stands for the group.
+            moments[joined.find(a)] = [momentA, momentB].compactMap { $0 }.max { $0.count < $1.count }
+            return true
+        }
+
+        func apart(_ a: Int, _ b: Int) -> Bool {
+            units.unit[a] == units.unit[b] || notDuplicates.contains(DuplicatePair(candidates[a].row, candidates[b].row))
+        }
+        /// Joins two near copies; the same hash and size are worth reading for the same pixels.
+        func link(_ a: Int, _ b: Int) {
+            guard join(a, b) else { return }
+            let first = candidates[a]
+            let second = candidates[b]
+            if first.hash == second.hash, first.width == second.width, first.height == second.height,
+                exact.find(a) != exact.find(b), checks.samePixels(first.path, second.path)
+            {
                 exact.union(a, b)
-            } else if Self.areNearCopies(first, second) {
-                joined.union(a, b)
-                if first.hash == second.hash, first.width == second.width, first.height == second.height,
-                    checks.samePixels(first.path, second.path)
+            }
+        }
+
+        // Exact copies: the same size and fingerprint, each read against the distinct contents
+        // met so far with them (not against every other: a library may hold thousands of one file).
+        var byContent: [ContentKey: [Int]] = [:]
+        for (index, candidate) in candidates.enumerated() {
+            guard let fingerprint = candidate.fingerprint else { continue }
+            byContent[ContentKey(size: candidate.fileSize, fingerprint: fingerprint), default: []].append(index)
+        }
+        for indices in byContent.values where indices.count > 1 {
+            var contents: [Int] = []
+            for index in indices {
+                if let same = contents.first(where: { !apart($0, index) && checks.sameBytes(candidates[$0].path, candidates[index].path) })
                 {
-                    exact.union(a, b)
+                    _ = join(same, index)
+                    exact.union(same, index)
+                } else {
+                    contents.append(index)
                 }
             }
         }
 
-        // Exact copies: the same size and fingerprint.
-        var byContent: [ContentKey: [Int]] = [:]
-        for (index, candidate) in candidates.enumerated() where candidate.fingerprint != nil {
-            byContent[ContentKey(size: candidate.fileSize, fingerprint: candidate.fingerprint!), default: []].append(index)
+        // Near copies with the same hash: each against the distinct pictures (moment, shape) met so far.
+        var byBits: [UInt64: [Int]] = [:]
+        for (index, candidate) in candidates.enumerated() where candidate.isReadable && candidate.hash?.isTelling == true {
+            byBits[candidate.hash!.bits, default: []].append(index)
         }
-        for indices in byContent.values where indices.count > 1 {
-            for (position, a) in indices.enumerated() { for b in indices[(position + 1)...] { consider(a, b, sameFile: true) } }
+        var pictures: [UInt64: [Int]] = [:]
+        for (bits, indices) in byBits {
+            var distinct: [Int] = []
+            for index in indices {
+                if let same = distinct.first(where: { !apart($0, index) && Self.areNearCopies(candidates[$0], candidates[index]) }) {
+                    link(same, index)
+                } else {
+                    distinct.append(index)
+                }
+            }
+            pictures[bits] = distinct
         }
-        // Near copies: a piece of the hash in common.
-        let hashed = candidates.indices.filter { candidates[$0].isReadable && candidates[$0].hash?.isTelling == true }
+        // Near copies with other hashes: only those that share a piece of it are compared.
+        let keys = Array(pictures.keys)
         for block in Self.blocks {
             var buckets: [UInt64: [Int]] = [:]
-            for index in hashed { buckets[(candidates[index].hash!.bits >> block.shift) & block.mask, default: []].append(index) }
-            for indices in buckets.values where indices.count > 1 {
-                for (position, a) in indices.enumerated() {
-                    for b in indices[(position + 1)...] { consider(a, b, sameFile: false) }
+            for (position, bits) in keys.enumerated() { buckets[(bits >> block.shift) & block.mask, default: []].append(position) }
+            for positions in buckets.values where positions.count > 1 {
+                for (offset, first) in positions.enumerated() {
+                    for second in positions[(offset + 1)...] where (keys[first] ^ keys[second]).nonzeroBitCount <= Self.nearDistance {
+                        for a in pictures[keys[first]]! {
+                            for b in pictures[keys[second]]! where joined.find(a) != joined.find(b) && !apart(a, b) {
+                                if Self.areNearCopies(candidates[a], candidates[b]) { link(a, b) }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -89,7 +135,8 @@ public struct DuplicateFinder: Sendable {
     /// fraction of it when both say one (a copy may have lost the fraction, never changed it).
     static func momentsAgree(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b else { return true }
-        let (secondA, fractionA) = split(a), (secondB, fractionB) = split(b)
+        let (secondA, fractionA) = split(a)
+        let (secondB, fractionB) = split(b)
         guard secondA == secondB else { return false }
         guard let fractionA, let fractionB else { return true }
         return Double("0." + fractionA) == Double("0." + fractionB)
@@ -131,10 +178,12 @@ public struct DuplicateFinder: Sendable {
     /// more pixels, rated, not in a download folder, more bytes, then the path.
     static func keepsBefore(_ a: DuplicateCandidate, _ b: DuplicateCandidate, aHasRaw: Bool, bHasRaw: Bool) -> Bool {
         if aHasRaw != bHasRaw { return aHasRaw }
-        let pixelsA = a.width * a.height, pixelsB = b.width * b.height
+        let pixelsA = a.width * a.height
+        let pixelsB = b.width * b.height
         if pixelsA != pixelsB { return pixelsA > pixelsB }
         if (a.rating > 0) != (b.rating > 0) { return a.rating > 0 }
-        let downloadedA = isDownloaded(a.path), downloadedB = isDownloaded(b.path)
+        let downloadedA = isDownloaded(a.path)
+        let downloadedB = isDownloaded(b.path)
         if downloadedA != downloadedB { return downloadedB }
         if a.fileSize != b.fileSize { return a.fileSize > b.fileSize }
         return a.path < b.path
@@ -169,9 +218,10 @@ public struct DuplicateChecks: Sendable {
         sameBytes: { FileNames.haveSameBytes($0, $1) },
         samePixels: { a, b in
             let decode = { (path: String) in
-                try? (WorkerPool.shared?.decode(
-                    path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels, timeout: ImageSource.decodeTimeout,
-                    urgent: false) ?? PixelImage.decode(path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels))
+                try?
+                    (WorkerPool.shared?.decode(
+                        path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels, timeout: ImageSource.decodeTimeout,
+                        urgent: false) ?? PixelImage.decode(path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels))
             }
             guard let first = decode(a), let second = decode(b) else { return false }
             return first.hasSamePixels(as: second)
@@ -221,7 +271,8 @@ struct UnionFind {
     }
 
     mutating func union(_ a: Int, _ b: Int) {
-        var rootA = find(a), rootB = find(b)
+        var rootA = find(a)
+        var rootB = find(b)
         guard rootA != rootB else { return }
         if sizes[rootA] < sizes[rootB] { swap(&rootA, &rootB) }
         parent[rootB] = rootA

@@ -24,8 +24,10 @@ final class LibraryDuplicates {
     private var isLooking = false
     private var needsLooking = false
     private var isHashingMissing = false
-    /// How long changes gather before the groups are looked for again.
+    /// How long changes gather before the groups are looked for again: at least this, and
+    /// three times as long as the last look took (a large library's look costs a core a while).
     static let settleTime: Duration = .milliseconds(400)
+    private var lastLookTime: Duration = .zero
 
     init(catalog: Catalog, images: ImageSource, view: ShownPhotos, events: LibraryEvents, hashing: Bool) {
         self.catalog = catalog
@@ -60,7 +62,7 @@ final class LibraryDuplicates {
         guard !isLooking else { return }
         isLooking = true
         Task { @MainActor [weak self] in
-            try? await Task.sleep(for: Self.settleTime)
+            try? await Task.sleep(for: max(Self.settleTime, (self?.lastLookTime ?? .zero) * 3))
             await self?.look()
         }
     }
@@ -77,7 +79,12 @@ final class LibraryDuplicates {
         defer { isLooking = false }
         while needsLooking {
             needsLooking = false
-            let folders = self.folders, catalog = self.catalog, finder = self.finder
+            let folders = self.folders
+            let catalog = self.catalog
+            let finder = self.finder
+            let clock = ContinuousClock()
+            let start = clock.now
+            defer { lastLookTime = clock.now - start }
             let found = await Task.detached(priority: .utility) { () -> [DuplicateGroup]? in
                 guard let candidates = try? catalog.duplicateCandidates(in: folders),
                     let notDuplicates = try? catalog.notDuplicatePairs()
@@ -107,21 +114,29 @@ final class LibraryDuplicates {
             defer { self?.isHashingMissing = false }
             var tried: Set<String> = []
             while let self, self.sync?.isScanning == false {
-                let folders = self.folders, catalog = self.catalog
+                let folders = self.folders
+                let catalog = self.catalog
                 let batch = await Task.detached(priority: .utility) {
                     (try? catalog.photosWithoutPictureHash(in: folders, limit: 64)) ?? []
                 }.value.filter { !tried.contains($0.path) }
                 guard !batch.isEmpty else { return }
                 var made: [(path: String, modified: Double, hash: PerceptualHash)] = []
+                var failed: [(path: String, modified: Double)] = []
                 for item in batch {
                     tried.insert(item.path)
-                    if let hash = try? await self.images.pictureHash(path: item.path, modified: item.modified) {
-                        made.append((item.path, item.modified, hash))
+                    do {
+                        made.append((item.path, item.modified, try await self.images.pictureHash(path: item.path, modified: item.modified)))
+                    } catch is CancellationError {
+                    } catch {
+                        failed.append(item)
                     }
                     if self.sync?.isScanning != false { break }
                 }
                 // Kept here too: a thumbnail that was in memory already told no one.
-                await Task.detached(priority: .utility) { try? catalog.savePictureHashes(made) }.value
+                await Task.detached(priority: .utility) { [made, failed] in
+                    try? catalog.savePictureHashes(made)
+                    try? catalog.savePictureHashFailures(failed)
+                }.value
                 self.setNeedsLooking()
             }
         }
