@@ -131,6 +131,34 @@ final class DuplicateStoreTests: GtkTestCase {
         XCTAssertEqual(try store.photos(inAlbum: album.album), [], "the kept photo left the album again")
     }
 
+    func testACopySaysInItsDetailsWhatItIsACopyOf() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "photos")
+        plantCopies(in: folder)
+        make("rm converted.png converted.webp recompressed.jpg stripped.jpg", in: folder)
+        let store = try openStore(folder)
+        let details = DetailsController(store: store)
+        _ = details.view
+        func copiesRow() -> (DetailField, String, DetailLink?)? {
+            for case .field(let field, let value, let link) in details.source.items where [.copyOf, .copies].contains(field) {
+                return (field, value, link)
+            }
+            return nil
+        }
+        details.show(store.photo(folder + "/resized.jpg"))
+        XCTAssertEqual(copiesRow()?.0, .copyOf)
+        XCTAssertEqual(copiesRow()?.1, "base.jpg\n" + folder)
+        XCTAssertEqual(copiesRow()?.2, .photo(folder + "/base.jpg"), "activating it opens the photo kept")
+        details.show(store.photo(folder + "/base.jpg"))
+        XCTAssertEqual(copiesRow()?.0, .copies)
+        XCTAssertEqual(copiesRow()?.1, "cropped.jpg\nresized.jpg")
+        XCTAssertEqual(DetailField.copyOf.label, "Copy of")
+
+        try store.setNotDuplicates([folder + "/base.jpg", folder + "/resized.jpg", folder + "/cropped.jpg"], remembering: true)
+        XCTAssertNil(copiesRow(), "no longer a copy")
+        details.show(store.photo(folder + "/other.jpg"))
+        XCTAssertNil(copiesRow())
+    }
+
     func testNotDuplicatesIsRememberedAcrossLaunches() throws {
         let folder = LibraryFixtures.temporaryFolder(self, name: "photos")
         plantCopies(in: folder)

@@ -3,18 +3,20 @@ import Gtk
 import LightboxKit
 import LightboxMedia
 
-/// Where activating a details row leads: every photo by that camera, or taken that day.
+/// Where activating a details row leads: every photo by that camera, or taken that day, or
+/// another photo (the one this is a copy of).
 public enum DetailLink: Equatable, Sendable {
     case camera(String)
     /// A day as "2024-03-12".
     case day(String)
+    case photo(Photo.ID)
 }
 
 /// What a details row is about: the row's identity (the list keys rows by it, never by
 /// their translated label, which two fields may share in a language) and its label.
 public enum DetailField: String, CaseIterable, Sendable {
     case title, caption, dateTaken, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions, fileSize
-    case rejected, totalSize, folder, problem
+    case rejected, totalSize, folder, copyOf, copies, problem
 
     /// The row's label in the person's language.
     public var label: String {
@@ -40,6 +42,10 @@ public enum DetailField: String, CaseIterable, Sendable {
         case .rejected: trc("details row", "Rejected")
         case .totalSize: tr("Total size")
         case .folder: tr("Folder")
+        // Translators: the key of the details row naming the photo this one duplicates (Duplicates page).
+        case .copyOf: tr("Copy of")
+        // Translators: the key of the details row naming the duplicates of the photo kept.
+        case .copies: tr("Copies")
         // Translators: the key of the details row saying why a file can't be shown.
         case .problem: tr("Problem")
         }
@@ -85,7 +91,7 @@ public enum DetailItem: Identifiable, Equatable {
     /// agree, and what they have in common or span (their keywords are in the keyword editor).
     @MainActor
     public static func items(for photos: [Photo]) -> [DetailItem] {
-        guard photos.count > 1 else { return photos.first.map(items(for:)) ?? [] }
+        guard photos.count > 1 else { return photos.first.map { DetailItem.items(for: $0) } ?? [] }
         let formats = LocaleFormats.current
         let dates = photos.compactMap(\.taken).sorted()
         let span = formats.dayRange(dates.first, dates.last)
@@ -132,9 +138,10 @@ public enum DetailItem: Identifiable, Equatable {
     }
 
     /// The rows for `photo`: preview, rating, then the facts it has (its title, caption and
-    /// keywords are in the editors under the rows).
+    /// keywords are in the editors under the rows), and the photo it is a copy of, or its
+    /// copies, when it is one of `duplicates`.
     @MainActor
-    public static func items(for photo: Photo) -> [DetailItem] {
+    public static func items(for photo: Photo, duplicates: DuplicateGroup? = nil) -> [DetailItem] {
         let formats = LocaleFormats.current
         let numbers = formats.formattingLocale
         var fields: [(DetailField, String?, DetailLink?)] = [
@@ -161,8 +168,26 @@ public enum DetailItem: Identifiable, Equatable {
                         longitude: location.longitude)))
         }
         items.append(.field(.folder, value: PathBytes.displayName((photo.path as NSString).deletingLastPathComponent), link: nil))
+        if let duplicates { items.append(copiesItem(of: photo, in: duplicates)) }
         if let error = photo.error { items.append(.field(.problem, value: error, link: nil)) }
         return items
+    }
+
+    /// "Copy of" the photo suggested to keep (its name, its folder under it), or for that
+    /// photo its "Copies"; activating it opens the first.
+    static func copiesItem(of photo: Photo, in group: DuplicateGroup) -> DetailItem {
+        func named(_ path: Photo.ID) -> String { PathBytes.displayName((path as NSString).lastPathComponent) }
+        guard photo.id == group.suggested else {
+            let folder = PathBytes.displayName((group.suggested as NSString).deletingLastPathComponent)
+            return .field(.copyOf, value: named(group.suggested) + "\n" + folder, link: .photo(group.suggested))
+        }
+        let copies = group.photos.dropFirst()
+        var lines = copies.prefix(3).map(named)
+        if copies.count > 3 {
+            // Translators: after the names of three copies of a photo; %d is how many more there are.
+            lines.append(String(format: trn("and %d more", "and %d more", copies.count - 3), copies.count - 3))
+        }
+        return .field(.copies, value: lines.joined(separator: "\n"), link: copies.first.map { .photo($0) })
     }
 
     /// The date taken as the details show it: its time zone when known, and on a line of its

@@ -159,6 +159,8 @@ public final class DetailFieldRow: ListRowView {
             switch link {
             case .camera: tr("All photos by this camera")
             case .day: tr("All photos taken that day")
+            // Translators: the tooltip of the details row naming a photo's duplicate.
+            case .photo: tr("Open this copy")
             case nil: nil
             }
     }

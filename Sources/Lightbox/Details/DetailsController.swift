@@ -22,11 +22,18 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     /// The photos' keywords, under their title (Ctrl+K puts the keyboard in its entry).
     public let keywordsEditor: KeywordsEditorController
     private var detailsView: DetailsView { view as! DetailsView }
+    private weak var store: CatalogStore?
 
     public init(store: CatalogStore) {
         titleEditor = TitleEditorController(store: store)
         keywordsEditor = KeywordsEditorController(store: store)
+        self.store = store
         super.init()
+        // A photo's copies are found after it shows: its "Copy of" row comes when they are.
+        store.observeDuplicates(owner: self) { [weak self] _ in
+            guard let self, self.isViewLoaded, self.photos.count == 1 else { return }
+            self.showRows()
+        }
         // Translators: the title of the pane with a photo's details.
         title = tr("Details")
         source.kindOfItem = { $0.kind }
@@ -80,17 +87,25 @@ public final class DetailsController: Controller, ListSelectionDelegate, RatingR
     public func show(_ photos: [Photo]) {
         self.photos = photos
         detailsView.showsDetails = !photos.isEmpty
-        do {
-            try source.apply(DetailItem.items(for: photos))
-        } catch {
-            preconditionFailure("DetailsController: two detail rows share an identifier: \(error)")
-        }
+        showRows()
         // Title and keywords of the photos that can be shown (an unreadable file has no rating
         // either); for several, keywords are their union, each added to or removed from all of them.
         let editable = photos.filter { $0.error == nil }
         titleEditor.show(editable)
         keywordsEditor.show(editable)
         detailsView.editorsSlot.isVisible = !editable.isEmpty
+    }
+
+    private func showRows() {
+        let items =
+            photos.count == 1
+            ? DetailItem.items(for: photos[0], duplicates: store?.duplicateGroup(of: photos[0].id))
+            : DetailItem.items(for: photos)
+        do {
+            try source.apply(items)
+        } catch {
+            preconditionFailure("DetailsController: two detail rows share an identifier: \(error)")
+        }
     }
 
     /// F2: the title row takes the keyboard, scrolled into view.

@@ -175,6 +175,10 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
     public func detailsController(_ details: DetailsController, didActivate link: DetailLink) {
         let page: PhotoCollectionController
         switch link {
+        case .photo(let id):
+            // The photo this one is a copy of (or its copy), large.
+            if let photo = store.photo(id) { opener?.open(photo, in: [photo], from: self) }
+            return
         case .camera(let camera):
             // A RAW+JPEG pair shares its camera and day: paired within the page's photos (see `RawJpegPairs`).
             page = PhotoCollectionController(
