@@ -99,9 +99,11 @@ final class DuplicateFinderTests: XCTestCase {
         func suggested(_ photos: [DuplicateCandidate]) -> String? {
             finder.groups(in: photos).first.map { ($0.suggested as NSString).lastPathComponent }
         }
-        XCTAssertEqual(suggested([candidate("b.jpg", bits: bits, row: 1), candidate("a.CR2", bits: bits, size: (2000, 1500), row: 2)]), "a.CR2", "RAW")
         XCTAssertEqual(
-            suggested([candidate("small.jpg", bits: bits, size: (800, 600), row: 1), candidate("large.jpg", bits: bits, row: 2)]), "large.jpg")
+            suggested([candidate("b.jpg", bits: bits, row: 1), candidate("a.CR2", bits: bits, size: (2000, 1500), row: 2)]), "a.CR2", "RAW")
+        XCTAssertEqual(
+            suggested([candidate("small.jpg", bits: bits, size: (800, 600), row: 1), candidate("large.jpg", bits: bits, row: 2)]),
+            "large.jpg")
         XCTAssertEqual(
             suggested([candidate("a.jpg", bits: bits, row: 1), candidate("b.jpg", bits: bits, rating: 3, row: 2)]), "b.jpg", "rated")
         XCTAssertEqual(
@@ -136,6 +138,21 @@ final class DuplicateFinderTests: XCTestCase {
         XCTAssertEqual(reads.count, 4_999, "each against the first, not every pair")
         XCTAssertEqual(groups.count, 1)
         XCTAssertEqual(groups.first?.photos.count, 5_000)
+        XCTAssertEqual(groups.first?.kind, .exact)
+    }
+
+    func testHardLinksOfOneFileAreExactCopiesWithoutReadingThem() {
+        let refusing = DuplicateChecks(
+            sameBytes: { a, b in
+                XCTFail("read \(a) and \(b)")
+                return false
+            }, samePixels: { _, _ in false })
+        var a = candidate("a.jpg", bits: 0x1357_9BDF_2468_ACE0, bytes: 42, fingerprint: 7, row: 1)
+        var b = candidate("b.jpg", bits: 0x1357_9BDF_2468_ACE0, bytes: 42, fingerprint: 7, row: 2)
+        a.file = FileIdentity(device: 3, inode: 99)
+        b.file = FileIdentity(device: 3, inode: 99)
+        let groups = DuplicateFinder(checks: refusing).groups(in: [a, b])
+        XCTAssertEqual(names(groups), [["a.jpg", "b.jpg"]])
         XCTAssertEqual(groups.first?.kind, .exact)
     }
 }

@@ -69,12 +69,14 @@ final class DuplicateStoreTests: GtkTestCase {
         plantCopies(in: folder)
         plantLookalikes(in: folder)
         let store = try openStore(folder)
-        XCTAssertEqual(store.duplicateGroups.map(names), [
+        XCTAssertEqual(
+            store.duplicateGroups.map(names),
             [
-                "converted.png", "base.jpg", "stripped.jpg", "converted.webp", "recompressed.jpg", "cropped.jpg",
-                "resized.jpg",
-            ]
-        ])
+                [
+                    "converted.png", "base.jpg", "stripped.jpg", "converted.webp", "recompressed.jpg", "cropped.jpg",
+                    "resized.jpg",
+                ]
+            ])
         XCTAssertEqual(store.duplicateGroups.first?.kind, .near, "resized and cropped copies are near ones")
         XCTAssertEqual(store.duplicateGroup(of: folder + "/resized.jpg")?.suggested, folder + "/converted.png")
         XCTAssertNil(store.duplicateGroup(of: folder + "/burst-1.jpg"), "a burst's frames are other photos")
@@ -99,7 +101,8 @@ final class DuplicateStoreTests: GtkTestCase {
         plantCopies(in: folder)
         make("rm converted.png converted.webp recompressed.jpg cropped.jpg stripped.jpg", in: folder)
         let store = try openStore(folder)
-        let base = folder + "/base.jpg", resized = folder + "/resized.jpg"
+        let base = folder + "/base.jpg"
+        let resized = folder + "/resized.jpg"
         try store.setRating(4, for: resized)
         try store.edit([resized]) {
             $0.add(keyword: "Bergen")

@@ -68,7 +68,7 @@ extension Catalog {
                         SELECT photo.path, photo.fileSize, photo.fingerprint, photo.width, photo.height,
                             COALESCE(photo.correctedOrientation, photo.orientation), photo.taken, photo.takenSource,
                             photo.takenSubsecond, photo.error IS NOT NULL, picture_hash.bits, picture_hash.detail, photo.id,
-                            photo.rating
+                            photo.rating, photo.device, photo.inode
                         FROM photo LEFT JOIN picture_hash
                             ON picture_hash.photo = photo.id AND picture_hash.modified = photo.modified
                         WHERE photo.path >= ? AND photo.path < ? AND photo.missingSince IS NULL
@@ -88,7 +88,12 @@ extension Catalog {
                                 } : nil,
                             isReadable: !(row[9] as Bool), rating: row[13],
                             hash: bits.map { PerceptualHash(bits: UInt64(bitPattern: $0), detail: detail ?? 0) },
-                            row: row[12]))
+                            row: row[12],
+                            file: (row[14] as Int64?).flatMap { device in
+                                (row[15] as Int64?).map {
+                                    FileIdentity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: $0))
+                                }
+                            }))
                 }
             }
             return result

@@ -21,11 +21,16 @@ public struct DuplicateCandidate: Sendable, Equatable {
     public var hash: PerceptualHash?
     /// The photo's catalog row (what "not duplicates" is remembered by).
     public var row: Int64
+    /// The file's device and inode, when known: two paths of one file (hard links) hold the
+    /// same bytes without reading them.
+    public var file: FileIdentity?
 
     public init(
         path: String, fileSize: Int64, fingerprint: Int64?, width: Int, height: Int, orientation: Int = 1,
-        moment: String?, isReadable: Bool = true, rating: Int = 0, hash: PerceptualHash?, row: Int64
+        moment: String?, isReadable: Bool = true, rating: Int = 0, hash: PerceptualHash?, row: Int64,
+        file: FileIdentity? = nil
     ) {
+        self.file = file
         self.path = path
         self.fileSize = fileSize
         self.fingerprint = fingerprint

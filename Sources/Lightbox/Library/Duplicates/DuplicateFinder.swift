@@ -59,7 +59,7 @@ public struct DuplicateFinder: Sendable {
             let first = candidates[a]
             let second = candidates[b]
             if first.hash == second.hash, first.width == second.width, first.height == second.height,
-                exact.find(a) != exact.find(b), checks.samePixels(first.path, second.path)
+                exact.find(a) != exact.find(b), Self.isOneFile(first, second) || checks.samePixels(first.path, second.path)
             {
                 exact.union(a, b)
             }
@@ -75,8 +75,11 @@ public struct DuplicateFinder: Sendable {
         for indices in byContent.values where indices.count > 1 {
             var contents: [Int] = []
             for index in indices {
-                if let same = contents.first(where: { !apart($0, index) && checks.sameBytes(candidates[$0].path, candidates[index].path) })
-                {
+                if let same = contents.first(where: {
+                    !apart($0, index)
+                        && (Self.isOneFile(candidates[$0], candidates[index])
+                            || checks.sameBytes(candidates[$0].path, candidates[index].path))
+                }) {
                     _ = join(same, index)
                     exact.union(same, index)
                 } else {
@@ -120,6 +123,12 @@ public struct DuplicateFinder: Sendable {
             }
         }
         return makeGroups(candidates, units: units, joined: &joined, exact: &exact)
+    }
+
+    /// Whether two paths are one file (hard links): the same bytes, nothing to read.
+    static func isOneFile(_ a: DuplicateCandidate, _ b: DuplicateCandidate) -> Bool {
+        guard let fileA = a.file, let fileB = b.file else { return false }
+        return fileA.device == fileB.device && fileA.inode == fileB.inode
     }
 
     /// Whether two pictures' hashes, shapes and moments say they are one picture.
