@@ -85,23 +85,31 @@ final class LibraryDuplicates {
             let clock = ContinuousClock()
             let start = clock.now
             defer { lastLookTime = clock.now - start }
-            let found = await Task.detached(priority: .utility) { () -> [DuplicateGroup]? in
+            let found = await Task.detached(priority: .utility) { () -> ([DuplicateGroup], [Photo.ID: Int])? in
                 guard let candidates = try? catalog.duplicateCandidates(in: folders),
                     let notDuplicates = try? catalog.notDuplicatePairs()
                 else { return nil }
-                return finder.groups(in: candidates, notDuplicates: notDuplicates)
+                let groups = finder.groups(in: candidates, notDuplicates: notDuplicates)
+                return (groups, Self.index(groups))
             }.value
             guard let found else { continue }
-            publish(found)
+            publish(found.0, index: found.1)
         }
     }
 
-    private func publish(_ found: [DuplicateGroup]) {
+    /// Each photo's group, by position (made off the main thread: a library of copies has a
+    /// hundred thousand).
+    nonisolated private static func index(_ groups: [DuplicateGroup]) -> [Photo.ID: Int] {
+        var result: [Photo.ID: Int] = [:]
+        for (index, group) in groups.enumerated() { for photo in group.photos { result[photo] = index } }
+        return result
+    }
+
+    private func publish(_ found: [DuplicateGroup], index: [Photo.ID: Int]) {
         hasLooked = true
         guard found != groups else { return }
         groups = found
-        groupOfPhoto = [:]
-        for (index, group) in found.enumerated() { for photo in group.photos { groupOfPhoto[photo] = index } }
+        groupOfPhoto = index
         events.send(.duplicates(found))
     }
 
@@ -178,7 +186,8 @@ final class LibraryDuplicates {
         try catalog.setNotDuplicates(view.withCompanions(photos), remembering: remembering)
         if remembering, let index = photos.lazy.compactMap({ self.groupOfPhoto[$0] }).first {
             // Gone from the page at once, not when the groups are found again.
-            publish(groups.enumerated().filter { $0.offset != index }.map(\.element))
+            let left = groups.enumerated().filter { $0.offset != index }.map(\.element)
+            publish(left, index: groupOfPhoto.compactMapValues { $0 == index ? nil : $0 > index ? $0 - 1 : $0 })
         }
         setNeedsLooking()
     }
