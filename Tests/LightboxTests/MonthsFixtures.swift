@@ -13,11 +13,12 @@ enum MonthsFixtures {
     @MainActor
     static func store(
         _ test: XCTestCase, folder: String = LibraryFixtures.samples,
-        catalogPath: String? = nil, images: ImageSource? = nil
+        catalogPath: String? = nil, images: ImageSource? = nil, makingMissingThumbnails: Bool = true
     ) -> CatalogStore {
         let path = catalogPath ?? LibraryFixtures.temporaryFolder(test, name: "catalog") + "/catalog.sqlite"
         let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(test, name: "thumbs"))
         let store = CatalogStore(catalog: try! Catalog(path: path), images: images ?? ImageSource(cache: cache))
+        store.duplicateList.makesMissingThumbnails = makingMissingThumbnails
         store.open(folder: folder)
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 20, "scan to finish")
         return store

@@ -14,6 +14,8 @@ final class LibraryDuplicates {
     private let view: ShownPhotos
     private let events: LibraryEvents
     weak var sync: LibrarySync?
+    /// Whether thumbnails are made for the photos never shown (tests counting decodes turn it off).
+    var makesMissingThumbnails = true
     /// How groups are found (tests and the benchmark give files that are not there checks of their own).
     var finder = DuplicateFinder()
     /// The groups as last found, by their first path.
@@ -116,12 +118,12 @@ final class LibraryDuplicates {
     /// Makes the thumbnails (and so the hashes) of the photos that have none, one at a time
     /// in the background, until every photo has one or a scan starts.
     func hashMissingPictures() {
-        guard !isHashingMissing, images.pictureHashes.withLock({ $0 != nil }) else { return }
+        guard makesMissingThumbnails, !isHashingMissing, images.pictureHashes.withLock({ $0 != nil }) else { return }
         isHashingMissing = true
         Task { @MainActor [weak self] in
             defer { self?.isHashingMissing = false }
             var tried: Set<String> = []
-            while let self, self.sync?.isScanning == false {
+            while let self, self.makesMissingThumbnails, self.sync?.isScanning == false {
                 let folders = self.folders
                 let catalog = self.catalog
                 let batch = await Task.detached(priority: .utility) {
