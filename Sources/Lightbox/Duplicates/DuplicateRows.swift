@@ -107,7 +107,7 @@ public final class DuplicateGroupRow: ListRowView {
         countLabel.addCssClass("dim-label")
         countLabel.xalign = 0
         countLabel.horizontalExpand = true
-        notDuplicatesButton.tooltip = tr("Show these photos as duplicates no more (N)")
+        notDuplicatesButton.tooltip = tr("These are different photos: stop showing them together (N)")
         keepButton.addCssClass("suggested-action")
         keepButton.tooltip = tr(
             "Keep the marked copy with the others’ stars, keywords and albums, and move the others to the trash (Enter)")

@@ -196,7 +196,9 @@ enum KeyboardShortcuts {
                     tr("Keep One: keep the marked copy, with the others’ stars, keywords and albums, and move the others to the trash"),
                     ["Return", "Delete"], "duplicates-page.keep-one", .duplicatesPage),
                 Entry(tr("Keep one copy in every group"), ["<Shift><Control>Delete"], "duplicates-page.keep-all", .duplicatesPage),
-                Entry(tr("Not duplicates: show the group’s photos apart"), ["n"], "duplicates-page.not-duplicates", .duplicatesPage),
+                Entry(
+                    tr("Not Duplicates: stop showing the group’s photos together"), ["n"], "duplicates-page.not-duplicates", .duplicatesPage
+                ),
             ]
         ),
     ]
