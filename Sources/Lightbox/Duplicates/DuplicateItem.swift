@@ -11,15 +11,19 @@ public struct DuplicateItem: Identifiable, Equatable {
 
     public var id: Photo.ID { group.id }
 
+    init(group: DuplicateGroup, photos: [Photo], keeper: Photo.ID) {
+        self.group = group
+        self.photos = photos
+        self.keeper = keeper
+    }
+
     /// The group with the copies the library still has; nil when fewer than two are left
     /// (a copy trashed a moment ago, before the groups are looked for again).
     @MainActor
     init?(_ group: DuplicateGroup, store: CatalogStore, chosen: Photo.ID?) {
         let photos = group.photos.compactMap(store.photo)
         guard photos.count > 1 else { return nil }
-        self.group = group
-        self.photos = photos
-        keeper = chosen.flatMap { id in photos.first { $0.id == id }?.id } ?? photos[0].id
+        self.init(group: group, photos: photos, keeper: chosen.flatMap { id in photos.first { $0.id == id }?.id } ?? photos[0].id)
     }
 
     /// The group as it stands, to keep its keeper: only the copies still in the library.

@@ -74,9 +74,13 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
     /// keepers chosen; the page's name counts them.
     private func showGroups() {
         let groups = store.duplicateGroups
-        title = DuplicateText.pageTitle(groups: groups.count)
-        guard isViewLoaded else { return }
+        guard isViewLoaded else {
+            title = DuplicateText.pageTitle(groups: groups.count)
+            return
+        }
         let items = groups.compactMap { DuplicateItem($0, store: store, chosen: chosen[$0.id]) }
+        // The groups shown: one kept a moment ago is gone before the groups are looked for again.
+        title = DuplicateText.pageTitle(groups: items.count)
         let ids = Set(items.map(\.id))
         chosen = chosen.filter { ids.contains($0.key) }
         let focused = source.focusedPosition

@@ -125,6 +125,22 @@ enum KeyboardShortcuts {
                         Binding(key: "Home", action: "months.month::first"),
                         Binding(key: "End", action: "months.month::last"),
                     ], .monthsPage),
+                .widgets(tr("Previous or next group (Duplicates)"), ["Up", "Down"]),
+                Entry(
+                    tr("Choose the copy to keep (Duplicates)"),
+                    [
+                        Binding(key: "Left", action: "duplicates-page.choose(-1)"),
+                        Binding(key: "Right", action: "duplicates-page.choose(1)"),
+                    ], .duplicatesPage),
+                Entry(
+                    tr("Keep One: the marked copy takes the others’ stars, keywords and albums, they go to the trash (Duplicates)"),
+                    ["Return", "Delete"], "duplicates-page.keep-one", .duplicatesPage),
+                Entry(
+                    tr("Keep one copy in every group (Duplicates)"), ["<Shift><Control>Delete"], "duplicates-page.keep-all", .duplicatesPage
+                ),
+                Entry(
+                    tr("Not Duplicates: stop showing the group’s photos together (Duplicates)"), ["n"], "duplicates-page.not-duplicates",
+                    .duplicatesPage),
                 .widgets(tr("Open photo"), ["Return"]),
                 .widgets(tr("Select all photos"), ["<Control>a"]),
                 .widgets(tr("Back, or close search"), ["Escape"]),
@@ -180,25 +196,6 @@ enum KeyboardShortcuts {
                 Entry(tr("Fit the photo to the page, or the default thumbnail size in the grid"), ["<Control>0"], "win.zoom::reset"),
                 Entry(tr("Full screen (on the photo page)"), ["F11"], "photo.full-screen", .photoPage),
                 Entry(tr("Leave full screen"), ["Escape"], "photo.leave-full-screen", .photoPage),
-            ]
-        ),
-        (
-            tr("Duplicates"),
-            [
-                .widgets(tr("Previous or next group"), ["Up", "Down"]),
-                Entry(
-                    tr("Choose the copy to keep"),
-                    [
-                        Binding(key: "Left", action: "duplicates-page.choose(-1)"),
-                        Binding(key: "Right", action: "duplicates-page.choose(1)"),
-                    ], .duplicatesPage),
-                Entry(
-                    tr("Keep One: keep the marked copy, with the others’ stars, keywords and albums, and move the others to the trash"),
-                    ["Return", "Delete"], "duplicates-page.keep-one", .duplicatesPage),
-                Entry(tr("Keep one copy in every group"), ["<Shift><Control>Delete"], "duplicates-page.keep-all", .duplicatesPage),
-                Entry(
-                    tr("Not Duplicates: stop showing the group’s photos together"), ["n"], "duplicates-page.not-duplicates", .duplicatesPage
-                ),
             ]
         ),
     ]
