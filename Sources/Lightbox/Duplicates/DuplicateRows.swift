@@ -5,7 +5,7 @@ import LightboxKit
 /// from the other copies (folder, size, pixels, format, date, stars, keywords). A click
 /// chooses it as the copy to keep; a double click opens it.
 public final class DuplicateCopyCard: Box {
-    public static let thumbnailSize = 184
+    public static let thumbnailSize = 160
     public let thumbnail = ThumbnailView(size: DuplicateCopyCard.thumbnailSize)
     public let badge = Label()
     public let nameLabel = Label()
@@ -45,7 +45,7 @@ public final class DuplicateCopyCard: Box {
         // As wide as the thumbnail, however long a name or folder: the labels ellipsize.
         horizontalExpand = false
         let click = GestureClick()
-        click.onReleased(owner: self) { [weak self] presses, _, _ in
+        click.onPressed(owner: self) { [weak self] presses, _, _ in
             guard let self, let photo = self.photo else { return }
             if presses == 2 { self.onOpen?(photo) } else { self.onChoose?(photo.id) }
         }

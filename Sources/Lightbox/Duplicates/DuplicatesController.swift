@@ -84,6 +84,7 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         let ids = Set(items.map(\.id))
         chosen = chosen.filter { ids.contains($0.key) }
         let focused = source.focusedPosition
+        let statusHadFocus = duplicatesView.status.hasFocus
         do {
             try source.apply(items)
         } catch {
@@ -95,9 +96,16 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         }
         if items.isEmpty {
             duplicatesView.showEmpty(looking: !store.hasLookedForDuplicates, hasPhotos: !store.allPhotos.isEmpty)
+            // The last group gone, the focus stays on the page (a screen reader says it is empty).
+            if focused != nil { _ = duplicatesView.status.grabFocus() }
         } else {
             let copies = items.flatMap(\.copiesToTrash)
             duplicatesView.showGroups(items.count, copies: copies.count, bytes: copies.reduce(0) { $0 + $1.fileSize })
+            // Groups back (an undo) while the focus waited on the empty page: the first takes it.
+            if statusHadFocus {
+                source.select(at: 0)
+                source.focus(at: 0)
+            }
         }
         actions.action(named: "keep-all")?.isEnabled = !items.isEmpty
     }

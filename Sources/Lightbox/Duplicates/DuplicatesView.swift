@@ -33,6 +33,8 @@ public final class DuplicatesView: Box {
         scroller.verticalExpand = true
         status.verticalExpand = true
         status.isVisible = false
+        // The focus waits here when the last group leaves the list.
+        status.isFocusable = true
         append(bar)
         append(scroller)
         append(status)
