@@ -106,6 +106,34 @@ final class DuplicatesPageTests: GtkTestCase {
         pump(until: { !page.isShowingEmptyState }, timeout: 5, "the page to list it")
     }
 
+    /// Keep One hands the focus to the next group; the last gone, it waits on the page and
+    /// the first group back (an undo) takes it.
+    func testTheFocusGoesToTheNextGroupAndComesBackWithTheUndo() throws {
+        let (folder, original, copy) = try plantedFolder()
+        let other = folder + "/other.jpg"
+        let otherCopy = folder + "/Downloads/other-copy.png"
+        try Self.convert([other, "-resize", "50%", otherCopy])
+        let (root, window, actions) = MainWindowControllerTests.makeWindow(folder, self, count: 4)
+        defer { window.destroy() }
+        let store = root.store
+        pump(until: { store.duplicateGroups.count == 2 }, timeout: 60, "both copies to be found")
+        root.show(.duplicates)
+        let page = try XCTUnwrap(root.pages.current?.controller as? DuplicatesController)
+        pump(until: { page.source.count == 2 && page.source.focusedPosition == 0 }, timeout: 5, "the first group focused")
+        XCTAssertEqual(page.focusedItem?.photos.map(\.id), [original, copy])
+
+        page.actions.action(named: "keep-one")?.activate()
+        pump(until: { page.source.count == 1 && page.source.focusedPosition == 0 }, timeout: 5, "the next group focused")
+        XCTAssertEqual(page.focusedItem?.photos.map(\.id), [other, otherCopy])
+        page.actions.action(named: "keep-one")?.activate()
+        XCTAssertTrue(page.isShowingEmptyState)
+        XCTAssertTrue((page.view as! DuplicatesView).status.hasFocus, "the focus waits on the empty page")
+
+        actions.action(named: "undo")?.activate()
+        pump(until: { page.source.count == 1 && page.source.focusedPosition == 0 }, timeout: 60, "the group back, focused")
+        XCTAssertEqual(page.focusedItem?.photos.map(\.id), [other, otherCopy])
+    }
+
     /// The page's texts: the keeper's move stays at the ends; formats named as people know them.
     func testTheKeeperMovesWithinTheGroupAndFormatsAreNamedByExtension() {
         let group = DuplicateGroup(kind: .near, photos: ["/p/a.jpg", "/p/b.png", "/p/c.CR2"])
