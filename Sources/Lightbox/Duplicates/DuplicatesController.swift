@@ -35,8 +35,12 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         }
         source.delegate = self
         store.observeDuplicates(owner: self) { [weak self] _ in self?.showGroups() }
-        // Stars, keywords and files changed elsewhere; a copy trashed leaves its group at once.
-        store.observeLibrary(owner: self) { [weak self] _ in if self?.isViewLoaded == true { self?.showGroups() } }
+        // Stars, keywords and files changed elsewhere, while the page shows (it looks again when
+        // it appears); a copy trashed leaves its group at once.
+        store.observeLibrary(owner: self) { [weak self] _ in
+            guard let self, self.isViewLoaded, self.view.isMapped else { return }
+            self.showGroups()
+        }
     }
 
     public override func loadView() -> Widget { DuplicatesView(list: source.makeListView(selection: .single)) }
@@ -56,6 +60,11 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         duplicatesView.insertActionGroup(actions, prefix: "duplicates-page")
         duplicatesView.list.add(KeyboardShortcuts.controller(for: .duplicatesPage))
         duplicatesView.keepAllButton.actionName = "duplicates-page.keep-all"
+        showGroups()
+    }
+
+    public override func viewWillAppear() {
+        super.viewWillAppear()
         showGroups()
     }
 
