@@ -239,7 +239,8 @@ public final class PhotoCommands {
     /// trashed): one step, however many groups, and what to say of it.
     public func record(merges: [DuplicateMerge], saying message: CommandMessage? = nil) {
         let steps = merges.flatMap { merge in
-            [Step.edit(merge.edit)] + merge.albums.filter { !$0.isEmpty }.map(Step.album) + [Step.trash(merge.trashed)]
+            (merge.edit.isEmpty ? [] : [Step.edit(merge.edit)]) + merge.albums.filter { !$0.isEmpty }.map(Step.album)
+                + [Step.trash(merge.trashed)]
         }
         guard !steps.isEmpty else { return }
         record(.steps(steps))
