@@ -28,6 +28,8 @@ public final class DuplicateCopyCard: Box {
         badge.verticalAlignment = .start
         frame.addOverlay(badge)
         frame.addCssClass("duplicate-thumbnail")
+        // The copies of a row are as tall as the tallest card: the thumbnails stay their size.
+        frame.verticalExpand = false
         frame.setMargins(top: 0, bottom: 6, start: 0, end: 0)
         append(frame)
         nameLabel.addCssClass("heading")
