@@ -21,7 +21,8 @@ public final class DuplicateCopyCard: Box {
     public init() {
         super.init(orientation: .vertical, spacing: 2)
         addCssClass("duplicate-copy")
-        setSizeRequest(width: Self.thumbnailSize + 24, height: -1)
+        // As wide as a 4:3 picture (with the padding and border): a portrait copy's name and folder fit as well.
+        setSizeRequest(width: Self.thumbnailSize * 4 / 3 + 24, height: -1)
         let frame = Overlay()
         frame.child = thumbnail
         badge.horizontalAlignment = .start
