@@ -133,7 +133,7 @@ enum KeyboardShortcuts {
                         Binding(key: "Right", action: "duplicates-page.choose(1)"),
                     ], .duplicatesPage),
                 Entry(
-                    tr("Keep One: the marked copy takes the others’ stars, keywords and albums, they go to the trash (Duplicates)"),
+                    tr("Keep One: keep the marked copy, move the others to the trash (Duplicates)"),
                     ["Return", "Delete"], "duplicates-page.keep-one", .duplicatesPage),
                 Entry(
                     tr("Keep one copy in every group (Duplicates)"), ["<Shift><Control>Delete"], "duplicates-page.keep-all", .duplicatesPage
