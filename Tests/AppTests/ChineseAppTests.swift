@@ -25,7 +25,7 @@ final class ChineseAppTests: GtkTestCase {
         var tree = app.waitForTree { $0.photoNames.count == AppFixture.sampleNames.count }
         XCTAssertEqual(tree.photoNames.count, AppFixture.sampleNames.count, "every sample is listed")
         // The header: the page switcher, the search and main menu buttons.
-        for page in ["照片", "相册", "关键词"] {
+        for page in ["照片", "相册", "关键词", "重复照片"] {
             XCTAssertTrue(tree.contains { $0.name == page }, "the page switcher names \(page)")
         }
         XCTAssertTrue(tree.contains { $0.name == "主菜单" }, "the main menu button")

@@ -15,7 +15,7 @@ final class KeyboardShortcutsTests: GtkTestCase {
     private struct Actions {
         let root: MainWindowController
         let window: Window
-        /// By prefix: `win`, `photo`, `albums`, `keyword-entry`, `keyword`.
+        /// By prefix: `win`, `photo`, `albums`, `keyword-entry`, `keyword`, `duplicates-page`.
         let groups: [String: ActionGroup]
     }
 
@@ -37,13 +37,15 @@ final class KeyboardShortcutsTests: GtkTestCase {
         _ = titleEditor.view
         let albumsPage = AlbumsController(store: store)
         _ = albumsPage.view
+        let duplicatesPage = DuplicatesController(store: store)
+        _ = duplicatesPage.view
         return Actions(
             root: root, window: window,
             groups: [
                 "win": actions, "photo": photoPage.actions, "months": albums.actions,
                 "keyword-entry": editor.entryActions, "keyword": chip.actions,
                 "text-row": try! XCTUnwrap(titleEditor.rowActions[.caption]),
-                "albums-page": albumsPage.actions,
+                "albums-page": albumsPage.actions, "duplicates-page": duplicatesPage.actions,
                 "dialog": DateTimeController.dialogActions(owner: albumsPage) {},
             ])
     }
@@ -137,6 +139,8 @@ final class KeyboardShortcutsTests: GtkTestCase {
         let editor = KeywordsEditorController(store: store)
         XCTAssertEqual(shortcuts(of: (editor.view as! KeywordsEditorView).entry), table(.keywordEntry))
         XCTAssertEqual(shortcuts(of: KeywordChip(KeywordShare(keyword: "a", count: 1, total: 1))), table(.keywordChip))
+        let duplicates = DuplicatesController(store: store)
+        XCTAssertEqual(shortcuts(of: (duplicates.view as! DuplicatesView).list), table(.duplicatesPage))
     }
 
     func testNoViewOrControllerReadsKeysItself() throws {

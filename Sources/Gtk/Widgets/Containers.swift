@@ -58,6 +58,20 @@ extension Stack {
         }
     }
 
+    /// What a StackSwitcher shows for the page named `name` (a count that changes, say).
+    public func setTitle(_ title: String, ofPageNamed name: String) {
+        guard let child = gtk_stack_get_child_by_name(cast(), name) else { return }
+        gtk_stack_page_set_title(gtk_stack_get_page(cast(), child), title)
+    }
+
+    /// The title of the page named `name`; nil when there is no such page or it has none.
+    public func title(ofPageNamed name: String) -> String? {
+        guard let child = gtk_stack_get_child_by_name(cast(), name),
+            let title = gtk_stack_page_get_title(gtk_stack_get_page(cast(), child))
+        else { return nil }
+        return String(cString: title)
+    }
+
     /// Shows `child` with a specific transition.
     public func show(_ child: Widget, transition: StackTransitionType) {
         self.transition = transition

@@ -5,7 +5,7 @@ import Gtk
 /// `data/io.github.lightbox.Lightbox.gschema.xml`).
 public struct PersistedState: Equatable, Sendable {
     public enum Page: String, Sendable, CaseIterable {
-        case photos, albums, months, keywords
+        case photos, albums, months, keywords, duplicates
     }
 
     public enum SortKey: String, Sendable, CaseIterable {

@@ -32,6 +32,8 @@ public final class PhotoCommands {
         case trash([TrashedPhoto])
         case album(AlbumEdit)
         case savedSearch(SavedSearchEdit)
+        /// Photos said not to be duplicates of one another (undone: they are a group again).
+        case notDuplicates([Photo.ID], remembered: Bool)
         /// Several steps taken as one (a library brought along: its edit and its albums).
         case steps([Step])
 
@@ -41,6 +43,7 @@ public final class PhotoCommands {
             case .edit(let edit): .edit(edit.following(moves))
             case .trash, .savedSearch: self
             case .album(let edit): .album(edit.following(moves))
+            case .notDuplicates(let ids, let remembered): .notDuplicates(ids.map { moves[$0] ?? $0 }, remembered: remembered)
             case .steps(let steps): .steps(steps.map { $0.following(moves) })
             }
         }
@@ -232,6 +235,24 @@ public final class PhotoCommands {
         if let message { say(message) }
     }
 
+    /// One copy kept in each group (its copies' stars, keywords and albums taken, the copies
+    /// trashed): one step, however many groups, and what to say of it.
+    public func record(merges: [DuplicateMerge], saying message: CommandMessage? = nil) {
+        let steps = merges.flatMap { merge in
+            (merge.edit.isEmpty ? [] : [Step.edit(merge.edit)]) + merge.albums.filter { !$0.isEmpty }.map(Step.album)
+                + [Step.trash(merge.trashed)]
+        }
+        guard !steps.isEmpty else { return }
+        record(.steps(steps))
+        if let message { say(message) }
+    }
+
+    /// Photos the person said are not duplicates (remembered in the catalog), and what to say of it.
+    public func recordNotDuplicates(_ photos: [Photo.ID], saying message: CommandMessage? = nil) {
+        record(.notDuplicates(photos, remembered: true))
+        if let message { say(message) }
+    }
+
     /// A saved search kept, renamed or deleted, and what to say of it.
     public func record(_ edit: SavedSearchEdit, saying message: CommandMessage? = nil) {
         guard !edit.isEmpty else { return }
@@ -289,6 +310,11 @@ public final class PhotoCommands {
                 try store.apply(edit.reversed)
                 say(nil)
                 return .savedSearch(edit.reversed)
+            case .notDuplicates(let ids, let remembered):
+                // Undone, the photos are looked at as duplicates again; redone, remembered again.
+                try store.setNotDuplicates(ids, remembering: !remembered)
+                say(nil)
+                return .notDuplicates(ids, remembered: !remembered)
             case .steps(let steps):
                 // The last first; each reverse, the last first again, does them again.
                 var reverses: [Step] = []

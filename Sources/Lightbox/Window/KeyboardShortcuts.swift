@@ -30,6 +30,9 @@ enum KeyboardShortcuts {
         case textRow
         /// The Albums page's view, in the capture phase: before the window's Delete (the trash).
         case albumsPage
+        /// The Duplicates page's list, in the capture phase: before the list's own Enter and the
+        /// window's Delete (the trash). Keys with the focus elsewhere on the page go on.
+        case duplicatesPage
         /// A window over the main one (Date and Time), in the bubble phase: its fields have the keys first.
         case dialog
         /// GTK's or the kit's own handling: listed, bound to nothing.
@@ -39,7 +42,7 @@ enum KeyboardShortcuts {
         /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
         var phase: PropagationPhase? {
             switch self {
-            case .photoPage, .monthsPage, .keywordEntry, .textRow, .albumsPage: .capture
+            case .photoPage, .monthsPage, .keywordEntry, .textRow, .albumsPage, .duplicatesPage: .capture
             case .windowUnlessTyping, .keywordChip, .dialog: .bubble
             case .window, .widgets: nil
             }
@@ -107,6 +110,7 @@ enum KeyboardShortcuts {
                 Entry(tr("Albums"), ["<Control>2"], "win.page::albums"),
                 Entry(tr("Months"), ["<Control>3"], "win.page::months"),
                 Entry(tr("Keywords"), ["<Control>4"], "win.page::keywords"),
+                Entry(tr("Duplicates"), ["<Control>5"], "win.page::duplicates"),
                 Entry(tr("Show or hide details"), ["F9"], "win.toggle-details"),
                 Entry(tr("Properties: show and focus the details"), ["<Alt>Return"], "win.properties"),
                 Entry(tr("View as list"), ["<Alt>1"], "win.view-mode::list"),
@@ -121,6 +125,22 @@ enum KeyboardShortcuts {
                         Binding(key: "Home", action: "months.month::first"),
                         Binding(key: "End", action: "months.month::last"),
                     ], .monthsPage),
+                .widgets(tr("Previous or next group (Duplicates)"), ["Up", "Down"]),
+                Entry(
+                    tr("Choose the copy to keep (Duplicates)"),
+                    [
+                        Binding(key: "Left", action: "duplicates-page.choose(-1)"),
+                        Binding(key: "Right", action: "duplicates-page.choose(1)"),
+                    ], .duplicatesPage),
+                Entry(
+                    tr("Keep One: keep the marked copy, move the others to the trash (Duplicates)"),
+                    ["Return", "Delete"], "duplicates-page.keep-one", .duplicatesPage),
+                Entry(
+                    tr("Keep one copy in every group (Duplicates)"), ["<Shift><Control>Delete"], "duplicates-page.keep-all", .duplicatesPage
+                ),
+                Entry(
+                    tr("Not Duplicates: stop showing the group’s photos together (Duplicates)"), ["n"], "duplicates-page.not-duplicates",
+                    .duplicatesPage),
                 .widgets(tr("Open photo"), ["Return"]),
                 .widgets(tr("Select all photos"), ["<Control>a"]),
                 .widgets(tr("Back, or close search"), ["Escape"]),
@@ -187,7 +207,7 @@ enum KeyboardShortcuts {
     static let sameKeys: [String: [String]] = [
         "0": ["KP_0"], "1": ["KP_1"], "2": ["KP_2"], "3": ["KP_3"], "4": ["KP_4"], "5": ["KP_5"], "9": ["KP_9"],
         "plus": ["equal", "KP_Add"], "minus": ["underscore", "KP_Subtract"],
-        "Delete": ["KP_Delete"], "Left": ["KP_Left"], "Right": ["KP_Right"], "Up": ["KP_Up"], "Down": ["KP_Down"],
+        "Delete": ["KP_Delete"], "Return": ["KP_Enter"], "Left": ["KP_Left"], "Right": ["KP_Right"], "Up": ["KP_Up"], "Down": ["KP_Down"],
         "Page_Up": ["KP_Page_Up"], "Page_Down": ["KP_Page_Down"], "Home": ["KP_Home"], "End": ["KP_End"],
     ]
 

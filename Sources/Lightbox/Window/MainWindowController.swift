@@ -25,12 +25,13 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
     private(set) lazy var folders = LibraryFolderPolicy(store: store)
     private lazy var openedFiles = OpenedFilesPresenter(window: self)
 
-    /// Lightbox's window: the Photos, Albums, Months and Keywords pages over `store`, opening photos in the photo page.
+    /// Lightbox's window: the Photos, Albums, Months, Keywords and Duplicates pages over `store`, opening photos in the photo page.
     static func lightbox(store: CatalogStore) -> (root: MainWindowController, photos: PhotosController) {
         let photos = PhotosController(store: store)
         let albums = AlbumsController(store: store)
         let months = MonthsController(store: store)
         let keywords = KeywordsController(store: store)
+        let duplicates = DuplicatesController(store: store)
         let root = MainWindowController(
             store: store,
             pages: [
@@ -38,6 +39,7 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
                 WindowPage(kind: .albums, title: tr("Albums"), controller: albums),
                 WindowPage(kind: .months, title: tr("Months"), controller: months),
                 WindowPage(kind: .keywords, title: tr("Keywords"), controller: keywords),
+                WindowPage(kind: .duplicates, title: tr("Duplicates"), controller: duplicates),
             ],
             makePhotoPage: { store, list, index in PhotoPageController(store: store, photos: list, index: index) })
         photos.opener = root
@@ -45,6 +47,8 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
         albums.opener = root
         albums.commands = root.commands
         keywords.opener = root
+        duplicates.opener = root
+        duplicates.commands = root.commands
         photos.details.keywordsEditor.onEdit = { [weak root] edit in root?.commands.recordKeywordEdit(edit) }
         photos.details.titleEditor.onEdit = { [weak root] edit in root?.commands.record(edit) }
         return (root, photos)

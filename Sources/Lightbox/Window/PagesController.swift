@@ -1,7 +1,7 @@
 import Gtk
 import LightboxKit
 
-/// One of the window's top-level pages (Photos, Albums, Months, Keywords).
+/// One of the window's top-level pages (Photos, Albums, Months, Keywords, Duplicates).
 @MainActor
 public struct WindowPage {
     public let kind: PersistedState.Page
@@ -34,7 +34,7 @@ final class PagesController: Controller {
     override func viewDidLoad() {
         for page in pages {
             addChild(page.controller)
-            pagesView.addPlaceholder(name: page.kind.rawValue, title: page.title)
+            pagesView.addPlaceholder(name: page.kind.rawValue, title: page.controller.title ?? page.title)
             page.controller.didMove(toParent: self)
         }
         if let first = pages.first { pagesView.place(first.controller.view, name: first.kind.rawValue) }
@@ -42,9 +42,23 @@ final class PagesController: Controller {
         pagesView.stack.onNotifyVisibleChild(owner: self) { [weak self] in
             guard let self, let page = self.current else { return }
             self.pagesView.place(page.controller.view, name: page.kind.rawValue)
-            self.title = page.title
+            self.title = page.controller.title ?? page.title
             self.pageChanged?(page.kind)
         }
+    }
+
+    /// A page whose title changes (Duplicates says how many groups it has) shows it in the switcher.
+    override func childDidChangeTitle(_ child: Controller) {
+        guard isViewLoaded, let page = pages.first(where: { $0.controller === child }) else { return }
+        let shown = child.title ?? page.title
+        pagesView.stack.setTitle(shown, ofPageNamed: page.kind.rawValue)
+        if current?.controller === child { title = shown }
+    }
+
+    /// The name the switcher shows for `kind`'s page.
+    func switcherTitle(of kind: PersistedState.Page) -> String? {
+        guard isViewLoaded else { return nil }
+        return pagesView.stack.title(ofPageNamed: kind.rawValue)
     }
 
     var current: WindowPage? {

@@ -17,7 +17,7 @@ final class PagesView: Box {
         stack.verticalExpand = true
         stack.horizontalExpand = true
         switcher.setAccessibleLabel(tr("Pages"))
-        // Four pages: buttons as wide as their names, so the window still narrows to a half screen.
+        // Five pages: buttons as wide as their names, so the window still narrows to a half screen.
         switcher.addCssClass("pages-switcher")
         append(stack)
     }

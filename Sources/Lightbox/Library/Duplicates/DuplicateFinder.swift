@@ -165,6 +165,7 @@ public struct DuplicateFinder: Sendable {
             members[joined.find(index), default: []].append(index)
         }
         var groups: [DuplicateGroup] = []
+        let downloads = FileNames.downloadsDirectory
         for indices in members.values {
             // A pair's two files are one photo, the RAW's.
             var byUnit: [String: Int] = [:]
@@ -175,32 +176,40 @@ public struct DuplicateFinder: Sendable {
             guard byUnit.count > 1 else { continue }
             let root = exact.find(indices[0])
             let kind: DuplicateGroup.Kind = indices.allSatisfy { exact.find($0) == root } ? .exact : .near
-            let ranked = byUnit.map { unit, index in (unit, candidates[index]) }.sorted { a, b in
-                Self.keepsBefore(a.1, b.1, aHasRaw: units.hasRaw(a.0), bHasRaw: units.hasRaw(b.0))
-            }
-            groups.append(DuplicateGroup(kind: kind, photos: ranked.map(\.0)))
+            let ranked = byUnit.map { unit, index in
+                KeepRank(candidates[index], unit: unit, hasRaw: units.hasRaw(unit), downloads: downloads)
+            }.sorted()
+            groups.append(DuplicateGroup(kind: kind, photos: ranked.map(\.unit)))
         }
         return groups.sorted { $0.id < $1.id }
     }
 
-    /// Whether `a` is a better copy to keep than `b`: a RAW (or RAW+JPEG pair) before a JPEG,
-    /// more pixels, rated, not in a download folder, more bytes, then the path.
-    static func keepsBefore(_ a: DuplicateCandidate, _ b: DuplicateCandidate, aHasRaw: Bool, bHasRaw: Bool) -> Bool {
-        if aHasRaw != bHasRaw { return aHasRaw }
-        let pixelsA = a.width * a.height
-        let pixelsB = b.width * b.height
-        if pixelsA != pixelsB { return pixelsA > pixelsB }
-        if (a.rating > 0) != (b.rating > 0) { return a.rating > 0 }
-        let downloadedA = isDownloaded(a.path)
-        let downloadedB = isDownloaded(b.path)
-        if downloadedA != downloadedB { return downloadedB }
-        if a.fileSize != b.fileSize { return a.fileSize > b.fileSize }
-        return a.path < b.path
+    /// What makes a copy a better one to keep, first first: a RAW (or RAW+JPEG pair) before a
+    /// JPEG, more pixels, rated, not in a download folder, more bytes, then the path.
+    struct KeepRank: Comparable {
+        let unit: Photo.ID
+        /// Each smaller for the better copy (tuples compare in order; 0 or 1 for yes or no).
+        private let key: (notRaw: Int, fewerPixels: Int, unrated: Int, downloaded: Int, fewerBytes: Int64)
+
+        init(_ candidate: DuplicateCandidate, unit: Photo.ID, hasRaw: Bool, downloads: String?) {
+            self.unit = unit
+            key = (
+                hasRaw ? 0 : 1, -candidate.width * candidate.height, candidate.rating == 0 ? 1 : 0,
+                DuplicateFinder.isDownloaded(candidate.path, downloads: downloads) ? 1 : 0, -candidate.fileSize
+            )
+        }
+
+        static func < (a: KeepRank, b: KeepRank) -> Bool {
+            if a.key != b.key { return a.key < b.key }
+            return a.unit < b.unit
+        }
+
+        static func == (a: KeepRank, b: KeepRank) -> Bool { a.key == b.key && a.unit == b.unit }
     }
 
     /// Whether `path` is in a downloads folder (the person's, or any folder named so).
-    static func isDownloaded(_ path: String) -> Bool {
-        if let downloads = FileNames.downloadsDirectory, path.hasPrefix(downloads + "/") { return true }
+    static func isDownloaded(_ path: String, downloads: String? = FileNames.downloadsDirectory) -> Bool {
+        if let downloads, path.hasPrefix(downloads + "/") { return true }
         return path.split(separator: "/").dropLast().contains { $0.lowercased().hasPrefix("download") }
     }
 

@@ -108,8 +108,10 @@ final class LibraryDuplicates {
     }
 
     private func publish(_ found: [DuplicateGroup], index: [Photo.ID: Int]) {
+        // The first look is told even when it finds none: the page stops saying it is looking.
+        let isFirst = !hasLooked
         hasLooked = true
-        guard found != groups else { return }
+        guard found != groups || isFirst else { return }
         groups = found
         groupOfPhoto = index
         events.send(.duplicates(found))

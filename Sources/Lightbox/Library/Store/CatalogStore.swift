@@ -248,5 +248,7 @@ public final class CatalogStore {
     /// Undoes `moveToTrash`: puts the files back where they were, with their ratings.
     public func restore(_ trashed: [TrashedPhoto]) throws {
         try trash.restore(trashed)
+        // The rows come back without their pictures' hashes: made again, a copy is found again.
+        duplicateList.hashMissingPictures()
     }
 }
