@@ -67,9 +67,10 @@ extension Catalog {
                         DuplicateCandidate(
                             path: row[0], fileSize: row[1], fingerprint: row[2], width: row[3], height: row[4],
                             orientation: row[5],
-                            moment: source == TakenSource.dateTimeOriginal.rawValue ? (row[6] as String?).map { taken in
-                                (row[8] as String?).map { taken + "." + $0 } ?? taken
-                            } : nil,
+                            moment: source == TakenSource.dateTimeOriginal.rawValue
+                                ? (row[6] as String?).map { taken in
+                                    (row[8] as String?).map { taken + "." + $0 } ?? taken
+                                } : nil,
                             isReadable: !(row[9] as Bool), rating: row[13],
                             hash: bits.map { PerceptualHash(bits: UInt64(bitPattern: $0), detail: detail ?? 0) },
                             row: row[12]))

@@ -37,7 +37,8 @@ public struct DuplicateFinder: Sendable {
 
         func consider(_ a: Int, _ b: Int, sameFile: Bool) {
             guard units.unit[a] != units.unit[b] else { return }
-            let first = candidates[a], second = candidates[b]
+            let first = candidates[a]
+            let second = candidates[b]
             guard !notDuplicates.contains(DuplicatePair(first.row, second.row)),
                 compared.insert(DuplicatePair(Int64(a), Int64(b))).inserted
             else { return }
@@ -89,7 +90,8 @@ public struct DuplicateFinder: Sendable {
     /// fraction of it when both say one (a copy may have lost the fraction, never changed it).
     static func momentsAgree(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b else { return true }
-        let (secondA, fractionA) = split(a), (secondB, fractionB) = split(b)
+        let (secondA, fractionA) = split(a)
+        let (secondB, fractionB) = split(b)
         guard secondA == secondB else { return false }
         guard let fractionA, let fractionB else { return true }
         return Double("0." + fractionA) == Double("0." + fractionB)
@@ -131,10 +133,12 @@ public struct DuplicateFinder: Sendable {
     /// more pixels, rated, not in a download folder, more bytes, then the path.
     static func keepsBefore(_ a: DuplicateCandidate, _ b: DuplicateCandidate, aHasRaw: Bool, bHasRaw: Bool) -> Bool {
         if aHasRaw != bHasRaw { return aHasRaw }
-        let pixelsA = a.width * a.height, pixelsB = b.width * b.height
+        let pixelsA = a.width * a.height
+        let pixelsB = b.width * b.height
         if pixelsA != pixelsB { return pixelsA > pixelsB }
         if (a.rating > 0) != (b.rating > 0) { return a.rating > 0 }
-        let downloadedA = isDownloaded(a.path), downloadedB = isDownloaded(b.path)
+        let downloadedA = isDownloaded(a.path)
+        let downloadedB = isDownloaded(b.path)
         if downloadedA != downloadedB { return downloadedB }
         if a.fileSize != b.fileSize { return a.fileSize > b.fileSize }
         return a.path < b.path
@@ -169,9 +173,10 @@ public struct DuplicateChecks: Sendable {
         sameBytes: { FileNames.haveSameBytes($0, $1) },
         samePixels: { a, b in
             let decode = { (path: String) in
-                try? (WorkerPool.shared?.decode(
-                    path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels, timeout: ImageSource.decodeTimeout,
-                    urgent: false) ?? PixelImage.decode(path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels))
+                try?
+                    (WorkerPool.shared?.decode(
+                        path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels, timeout: ImageSource.decodeTimeout,
+                        urgent: false) ?? PixelImage.decode(path: path, fitting: Photo.maxSide, maxPixels: PhotoReader.maxPixels))
             }
             guard let first = decode(a), let second = decode(b) else { return false }
             return first.hasSamePixels(as: second)
@@ -221,7 +226,8 @@ struct UnionFind {
     }
 
     mutating func union(_ a: Int, _ b: Int) {
-        var rootA = find(a), rootB = find(b)
+        var rootA = find(a)
+        var rootB = find(b)
         guard rootA != rootB else { return }
         if sizes[rootA] < sizes[rootB] { swap(&rootA, &rootB) }
         parent[rootB] = rootA

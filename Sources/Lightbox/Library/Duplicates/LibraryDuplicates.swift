@@ -77,7 +77,9 @@ final class LibraryDuplicates {
         defer { isLooking = false }
         while needsLooking {
             needsLooking = false
-            let folders = self.folders, catalog = self.catalog, finder = self.finder
+            let folders = self.folders
+            let catalog = self.catalog
+            let finder = self.finder
             let found = await Task.detached(priority: .utility) { () -> [DuplicateGroup]? in
                 guard let candidates = try? catalog.duplicateCandidates(in: folders),
                     let notDuplicates = try? catalog.notDuplicatePairs()
@@ -107,7 +109,8 @@ final class LibraryDuplicates {
             defer { self?.isHashingMissing = false }
             var tried: Set<String> = []
             while let self, self.sync?.isScanning == false {
-                let folders = self.folders, catalog = self.catalog
+                let folders = self.folders
+                let catalog = self.catalog
                 let batch = await Task.detached(priority: .utility) {
                     (try? catalog.photosWithoutPictureHash(in: folders, limit: 64)) ?? []
                 }.value.filter { !tried.contains($0.path) }
