@@ -31,9 +31,12 @@ public struct DuplicateFinder: Sendable {
     /// to keep first; groups in the order of their first path.
     public func groups(in candidates: [DuplicateCandidate], notDuplicates: Set<DuplicatePair> = []) -> [DuplicateGroup] {
         let units = DuplicateUnits(candidates)
-        var joined = UnionFind(count: candidates.count)
-        var exact = UnionFind(count: candidates.count)
         var compared: Set<DuplicatePair> = []
+        // The pairs that are one picture, found first and joined after: the same bytes, then the
+        // nearest hashes first, so that a copy that lost its moment joins the frame of a burst it
+        // is nearest to, and the other frame's group stays apart (`MomentGroups`).
+        var sameBytes: [(a: Int, b: Int)] = []
+        var near: [(distance: Int, a: Int, b: Int)] = []
 
         func consider(_ a: Int, _ b: Int, sameFile: Bool) {
             guard units.unit[a] != units.unit[b] else { return }
@@ -43,15 +46,9 @@ public struct DuplicateFinder: Sendable {
                 compared.insert(DuplicatePair(Int64(a), Int64(b))).inserted
             else { return }
             if sameFile, checks.sameBytes(first.path, second.path) {
-                joined.union(a, b)
-                exact.union(a, b)
-            } else if Self.areNearCopies(first, second) {
-                joined.union(a, b)
-                if first.hash == second.hash, first.width == second.width, first.height == second.height,
-                    checks.samePixels(first.path, second.path)
-                {
-                    exact.union(a, b)
-                }
+                sameBytes.append((a, b))
+            } else if Self.areNearCopies(first, second), let hashA = first.hash, let hashB = second.hash {
+                near.append((hashA.distance(to: hashB), a, b))
             }
         }
 
@@ -74,7 +71,21 @@ public struct DuplicateFinder: Sendable {
                 }
             }
         }
-        return makeGroups(candidates, units: units, joined: &joined, exact: &exact)
+
+        var joined = MomentGroups(candidates)
+        var exact = UnionFind(count: candidates.count)
+        for pair in sameBytes where joined.join(pair.a, pair.b) { exact.union(pair.a, pair.b) }
+        near.sort { ($0.distance, $0.a, $0.b) < ($1.distance, $1.a, $1.b) }
+        for pair in near where joined.join(pair.a, pair.b) {
+            let first = candidates[pair.a]
+            let second = candidates[pair.b]
+            if first.hash == second.hash, first.width == second.width, first.height == second.height,
+                checks.samePixels(first.path, second.path)
+            {
+                exact.union(pair.a, pair.b)
+            }
+        }
+        return makeGroups(candidates, units: units, joined: &joined.sets, exact: &exact)
     }
 
     /// Whether two pictures' hashes, shapes and moments say they are one picture.
@@ -95,6 +106,13 @@ public struct DuplicateFinder: Sendable {
         guard secondA == secondB else { return false }
         guard let fractionA, let fractionB else { return true }
         return Double("0." + fractionA) == Double("0." + fractionB)
+    }
+
+    /// Of two moments that agree, the one that says more (its fraction of a second).
+    static func preciser(_ a: String?, _ b: String?) -> String? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.contains(".") ? a : b
     }
 
     /// "2024-05-01T10:00:00.25" as its second and its fraction.
@@ -204,6 +222,33 @@ struct DuplicateUnits {
 
     func isRaw(_ path: String) -> Bool { raws.contains(path) }
     func hasRaw(_ unit: String) -> Bool { raws.contains(unit) }
+}
+
+/// Groups of photos whose moments agree, all of them: pairs agree one by one, but a copy that
+/// lost its moment agrees with both frames of a burst, and joined to each it would join them.
+/// Each group keeps the moment that says the most of its photos' (`preciser`), and two groups
+/// are joined only when theirs agree.
+struct MomentGroups {
+    var sets: UnionFind
+    /// By group (its root in `sets`): the moment its photos say, nil when none says one.
+    private var moments: [String?]
+
+    init(_ candidates: [DuplicateCandidate]) {
+        sets = UnionFind(count: candidates.count)
+        moments = candidates.map(\.moment)
+    }
+
+    /// Joins the groups of `a` and `b` when their moments agree; whether they are one group now.
+    mutating func join(_ a: Int, _ b: Int) -> Bool {
+        let rootA = sets.find(a)
+        let rootB = sets.find(b)
+        guard rootA != rootB else { return true }
+        guard DuplicateFinder.momentsAgree(moments[rootA], moments[rootB]) else { return false }
+        let moment = DuplicateFinder.preciser(moments[rootA], moments[rootB])
+        sets.union(rootA, rootB)
+        moments[sets.find(rootA)] = moment
+        return true
+    }
 }
 
 /// Disjoint sets of indices, joined by `union` (path halving, union by size).
