@@ -42,7 +42,9 @@ enum DuplicatesCommand {
         let scanned = FolderScan.run(folder) { catalog, root in
             (catalog: catalog, root: root, photos: try catalog.photos(in: root))
         }
-        let catalog: Catalog, root: String, photos: [Photo]
+        let catalog: Catalog
+        let root: String
+        let photos: [Photo]
         switch scanned {
         case .success(let result): (catalog, root, photos) = result
         case .failure(let failure): return fail(failure.message, .unusable)
