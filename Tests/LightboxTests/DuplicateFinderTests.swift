@@ -1,5 +1,6 @@
 import Foundation
 import LightboxMedia
+import Synchronization
 import XCTest
 
 @testable import Lightbox
@@ -47,4 +48,36 @@ final class DuplicateFinderTests: XCTestCase {
         let copy = photo("/p/copy.jpg", bits: bits ^ (1 << 40), moment: "2024-05-01T10:00:00", row: 3, side: 2000)
         XCTAssertEqual(finder.groups(in: [second, copy, first]).map(\.photos), [["/p/burst_1.jpg", "/p/copy.jpg"]])
     }
+
+    /// Many copies of one file (hard links of a few samples, a folder copied again and again):
+    /// each is read against one of them, not against every other, and pixels are never decoded
+    /// for files already known to hold the same bytes.
+    func testManyCopiesOfOneFileAreReadOnceEach() {
+        let reads = Calls()
+        let decodes = Calls()
+        let finder = DuplicateFinder(
+            checks: DuplicateChecks(
+                sameBytes: { _, _ in
+                    reads.count.withLock { $0 += 1 }
+                    return true
+                },
+                samePixels: { _, _ in
+                    decodes.count.withLock { $0 += 1 }
+                    return true
+                }))
+        let copies = (0..<300).map { index in
+            DuplicateCandidate(
+                path: String(format: "/p/%03d.jpg", index), fileSize: 5000, fingerprint: 7, width: 640, height: 480, moment: nil,
+                hash: PerceptualHash(bits: bits, detail: 30), row: Int64(index))
+        }
+        let groups = finder.groups(in: copies)
+        XCTAssertEqual(groups.map(\.kind), [.exact])
+        XCTAssertEqual(groups.first?.photos.count, 300)
+        XCTAssertEqual(reads.count.withLock { $0 }, 299)
+        XCTAssertEqual(decodes.count.withLock { $0 }, 0)
+    }
+}
+
+private final class Calls: Sendable {
+    let count = Mutex(0)
 }

@@ -38,27 +38,42 @@ public struct DuplicateFinder: Sendable {
         var sameBytes: [(a: Int, b: Int)] = []
         var near: [(distance: Int, a: Int, b: Int)] = []
 
-        func consider(_ a: Int, _ b: Int, sameFile: Bool) {
-            guard units.unit[a] != units.unit[b] else { return }
+        /// Whether `a` and `b` hold the same bytes (when `sameFile` asks); else notes them when near.
+        @discardableResult
+        func consider(_ a: Int, _ b: Int, sameFile: Bool) -> Bool {
+            guard units.unit[a] != units.unit[b] else { return false }
             let first = candidates[a]
             let second = candidates[b]
             guard !notDuplicates.contains(DuplicatePair(first.row, second.row)),
                 compared.insert(DuplicatePair(Int64(a), Int64(b))).inserted
-            else { return }
+            else { return false }
             if sameFile, checks.sameBytes(first.path, second.path) {
                 sameBytes.append((a, b))
+                return true
             } else if Self.areNearCopies(first, second), let hashA = first.hash, let hashB = second.hash {
                 near.append((hashA.distance(to: hashB), a, b))
             }
+            return false
         }
 
-        // Exact copies: the same size and fingerprint.
+        // Exact copies: the same size and fingerprint. The same bytes is an equivalence: each
+        // file is read against one file of each set of identical ones found so far, not against
+        // every other (a thousand copies of one file are a thousand reads, not half a million).
         var byContent: [ContentKey: [Int]] = [:]
         for (index, candidate) in candidates.enumerated() where candidate.fingerprint != nil {
             byContent[ContentKey(size: candidate.fileSize, fingerprint: candidate.fingerprint!), default: []].append(index)
         }
+        /// Each candidate's first file with the same bytes (its own index when none).
+        var original = Array(candidates.indices)
         for indices in byContent.values where indices.count > 1 {
-            for (position, a) in indices.enumerated() { for b in indices[(position + 1)...] { consider(a, b, sameFile: true) } }
+            var originals: [Int] = []
+            for b in indices {
+                if let a = originals.first(where: { consider($0, b, sameFile: true) }) {
+                    original[b] = a
+                } else {
+                    originals.append(b)
+                }
+            }
         }
         // Near copies: a piece of the hash in common.
         let hashed = candidates.indices.filter { candidates[$0].isReadable && candidates[$0].hash?.isTelling == true }
@@ -70,7 +85,8 @@ public struct DuplicateFinder: Sendable {
             for index in hashed { buckets[(bits[index] >> block.shift) & block.mask, default: []].append(index) }
             for indices in buckets.values where indices.count > 1 {
                 for (position, a) in indices.enumerated() {
-                    for b in indices[(position + 1)...] where (bits[a] ^ bits[b]).nonzeroBitCount <= Self.nearDistance {
+                    for b in indices[(position + 1)...]
+                    where (bits[a] ^ bits[b]).nonzeroBitCount <= Self.nearDistance && original[a] != original[b] {
                         consider(a, b, sameFile: false)
                     }
                 }
@@ -81,7 +97,7 @@ public struct DuplicateFinder: Sendable {
         var exact = UnionFind(count: candidates.count)
         for pair in sameBytes where joined.join(pair.a, pair.b) { exact.union(pair.a, pair.b) }
         near.sort { ($0.distance, $0.a, $0.b) < ($1.distance, $1.a, $1.b) }
-        for pair in near where joined.join(pair.a, pair.b) {
+        for pair in near where joined.join(pair.a, pair.b) && exact.find(pair.a) != exact.find(pair.b) {
             let first = candidates[pair.a]
             let second = candidates[pair.b]
             if first.hash == second.hash, first.width == second.width, first.height == second.height,
