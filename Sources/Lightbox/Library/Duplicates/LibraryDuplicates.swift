@@ -39,7 +39,9 @@ final class LibraryDuplicates {
             guard let self else { return }
             switch event {
             case .library, .folders, .moved: self.setNeedsLooking()
-            case .scanProgress(nil): self.hashMissingPictures()
+            case .scanProgress(nil):
+                self.setNeedsLooking()
+                self.hashMissingPictures()
             default: break
             }
         }
@@ -54,10 +56,12 @@ final class LibraryDuplicates {
         return sync.folders.filter { sync.offlineFolders[$0] == nil }
     }
 
-    /// Looks for the groups again soon (changes that come together are looked at once).
+    /// Looks for the groups again soon (changes that come together are looked at once); during
+    /// a scan, once it ends: groups found while the library changes are out of date at once, and
+    /// looking would take the scan's cores.
     func setNeedsLooking() {
         needsLooking = true
-        guard !isLooking else { return }
+        guard !isLooking, sync?.isScanning != true else { return }
         isLooking = true
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: Self.settleTime)
@@ -68,14 +72,15 @@ final class LibraryDuplicates {
     /// Looks for the groups now and returns when they are published.
     func lookNow() async {
         needsLooking = true
-        await look()
+        await look(evenWhileScanning: true)
     }
 
-    /// Looks for the groups off the main thread, until nothing asked for it meanwhile.
-    private func look() async {
+    /// Looks for the groups off the main thread, until nothing asked for it meanwhile (or a scan
+    /// started: it asks again when it ends).
+    private func look(evenWhileScanning: Bool = false) async {
         isLooking = true
         defer { isLooking = false }
-        while needsLooking {
+        while needsLooking, evenWhileScanning || sync?.isScanning != true {
             needsLooking = false
             let folders = self.folders
             let catalog = self.catalog
