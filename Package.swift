@@ -93,7 +93,7 @@ let package = Package(
                 "LightboxKit", "LightboxMedia", "Gtk", "Adw",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .executableTarget(name: "LightboxApp", dependencies: ["Lightbox", "Gtk"]),
+        .executableTarget(name: "LightboxApp", dependencies: ["Lightbox", "LightboxMedia", "Gtk"]),
 
         // lightbox-bench: release-mode benchmarks, ratios against baselines run side by side.
         .target(name: "CBenchModels", dependencies: ["CGtk"]),

@@ -17,6 +17,12 @@ enum HelpText {
             // --add-folders), shotwell|darktable, PATH, the paths and the exit status numbers.
             + tr(
                 "\nusage: lightbox --import-from shotwell|darktable [PATH] [--add-folders]\n\n--import-from  bring the Shotwell or darktable library at PATH (by default the app's\n               own: $XDG_DATA_HOME/shotwell/data/photo.db, $XDG_CONFIG_HOME/darktable/\n               library.db) into the catalog, no window: stars, rejects, titles,\n               captions, keywords, colour labels, and events or film rolls as albums;\n               then print what came across and what did not.\n--add-folders  with --import-from: first add the folders holding its photos outside\n               the library's folders to the library, and scan them.\n\nExit status of --import-from:\n  0  every photo came across\n  1  some photos did not: their files are missing or outside the library's\n     folders, or entries of the database were skipped\n  2  nothing came across: the database or the catalog can't be used, or usage error\n"
+            )
+            // Translators: the --duplicates part of `lightbox --help`. Keep the option (--duplicates), FOLDER,
+            // the JSON keys and values ("kind", "keep", "paths", "exact", "near", "unreadable", "path",
+            // "error") and the exit status numbers.
+            + tr(
+                "\nusage: lightbox --duplicates FOLDER\n\n--duplicates   scan FOLDER into the catalog as --list does, compare its photos'\n               pictures (from their thumbnails, made in the freedesktop cache the\n               window shares) and print one JSON object per group of duplicates:\n               \"kind\" (\"exact\": the same bytes or pixels; \"near\": resized,\n               re-compressed, converted or slightly cropped), \"keep\" (the copy\n               suggested to keep) and \"paths\" (that one first). Then one object per\n               file that could not be compared: \"kind\" \"unreadable\", \"path\", \"error\".\n\nExit status of --duplicates: as --list's (1: at least one file is unreadable).\n"
             ) + "\n\(AppInfo.name) \(AppInfo.version)\n"
     }
 }

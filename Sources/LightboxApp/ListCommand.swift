@@ -58,26 +58,13 @@ enum ListCommand {
         case .success(let parsed): options = parsed
         case .failure(let error): return fail("lightbox: \(error.reason)\n\(usage)", .usage)
         }
-        let photos: [Photo]
-        let albums: [Photo.ID: [String]]
-        do {
-            let catalog = try Catalog()
-            if let aside = catalog.movedAsidePath {
-                warn("lightbox: the catalog was damaged; it was moved to \(aside) and rebuilt")
-            }
-            if let reason = catalog.notWritableReason {
-                warn("lightbox: this scan is not saved in the catalog: \(reason)")
-            }
-            let root = (URL(fileURLWithPath: options.folder).path as NSString).standardizingPath
-            _ = try CatalogSync(catalog: catalog).run(folder: root)
-            photos = try catalog.photos(in: root)
-            albums = try catalog.albumNames(in: root)
-        } catch let error as ScanError {
-            return fail("lightbox: \(error)", .unusable)
-        } catch {
-            return fail("lightbox: the catalog can't be used: \(error)", .unusable)
+        let scanned = FolderScan.run(options.folder) { catalog, root in
+            (photos: try catalog.photos(in: root), albums: try catalog.albumNames(in: root))
         }
-        return list(photos, albums: albums, verify: options.verify)
+        switch scanned {
+        case .success(let (photos, albums)): return list(photos, albums: albums, verify: options.verify)
+        case .failure(let failure): return fail(failure.message, .unusable)
+        }
     }
 
     /// Lists `photos` in order, a chunk at a time: each chunk's files are checked in
@@ -116,12 +103,8 @@ enum ListCommand {
         }
     }
 
-    private static func warn(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-
     private static func fail(_ message: String, _ status: Status) -> Int32 {
-        warn(message)
+        FolderScan.warn(message)
         return status.rawValue
     }
 }

@@ -22,6 +22,9 @@ WorkerPool.shared = WorkerPool()
 if arguments.count > 1, arguments[1] == "--list" {
     exit(ListCommand.run(Array(arguments.dropFirst(2))))
 }
+if arguments.count > 1, arguments[1] == "--duplicates" {
+    exit(DuplicatesCommand.run(Array(arguments.dropFirst(2))))
+}
 if arguments.count > 1, arguments[1] == "--import-from" {
     exit(MainActor.assumeIsolated { ImportCommand.run(Array(arguments.dropFirst(2))) })
 }

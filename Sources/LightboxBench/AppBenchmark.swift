@@ -95,7 +95,10 @@ enum AppBenchmark {
     }
 
     /// The first scan of `library` (10k new files) with the window open, each run with an
-    /// empty catalog and thumbnail cache, against `lightbox --list` of the same folder.
+    /// empty catalog and thumbnail cache, against `lightbox --list` of the same folder; and the
+    /// same scan without pictures' hashes (`LIGHTBOX_PICTURE_HASHES=0`), alternately, best of three
+    /// each. The first run with hashes then waits for the background pass to hash every photo
+    /// (`hash_pass_10k_s`, information: it runs one decode at a time, after the scan).
     static func firstScan(of library: String, in work: String, environment: BenchEnvironment) throws -> [String: Double] {
         let lister = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("lightbox").path
@@ -103,19 +106,31 @@ enum AppBenchmark {
             throw BenchFailure("\(lister) is missing: build it too (swift build -c release)")
         }
         var app = Double.infinity
+        var withoutHashes = Double.infinity
         var list = Double.infinity
         var stall = 0.0
+        var hashPass = Double.nan
         for run in 0..<3 {
-            let home = work + "/first-scan-\(run)"
-            let scan = try environment.child(
-                ["scan", library], timeout: 600,
-                overrides: [
-                    "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
-                ])
-            try? FileManager.default.removeItem(atPath: home)
-            app = min(app, scan["scan_ms"] ?? .infinity)
-            stall = max(stall, scan["max_main_loop_stall_ms"] ?? .infinity)
+            // Each first in turn: what runs first in a round meets a colder page cache.
+            for hashing in run % 2 == 0 ? [true, false] : [false, true] {
+                let home = work + "/first-scan-\(run)-\(hashing)"
+                var overrides = ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"]
+                if !hashing { overrides["LIGHTBOX_PICTURE_HASHES"] = "0" }
+                let waitsForHashes = hashing && run == 0
+                let scan = try environment.child(
+                    ["scan", library] + (waitsForHashes ? ["--hash-pass"] : []), timeout: waitsForHashes ? 1800 : 600,
+                    overrides: overrides)
+                try? FileManager.default.removeItem(atPath: home)
+                if hashing {
+                    app = min(app, scan["scan_ms"] ?? .infinity)
+                } else {
+                    withoutHashes = min(withoutHashes, scan["scan_ms"] ?? .infinity)
+                }
+                stall = max(stall, scan["max_main_loop_stall_ms"] ?? .infinity)
+                if waitsForHashes { hashPass = scan["hash_pass_s"].flatMap { $0 < 0 ? nil : $0 } ?? .nan }
+            }
             // A first scan too: its own empty catalog.
+            let home = work + "/first-scan-\(run)"
             list = min(list, try environment.timed(lister, ["--list", library], overrides: ["XDG_DATA_HOME": home + "/list"]))
             try? FileManager.default.removeItem(atPath: home)
         }
@@ -124,6 +139,26 @@ enum AppBenchmark {
             "first_scan_10k_list_ms": list,
             "first_scan_10k_in_app_ratio_vs_list": app / list,
             "max_main_loop_stall_ms_scan_10k": stall,
+            "first_scan_10k_hash_ms": app,
+            "first_scan_10k_without_hash_ms": withoutHashes,
+            "first_scan_10k_hash_ratio": app / withoutHashes,
+            "hash_pass_10k_s": hashPass,
         ]
+    }
+
+    /// `lightbox-bench first-scan [--json]`: the first scan's measures alone.
+    static func runFirstScan(json: Bool) {
+        let work = NSTemporaryDirectory() + "lightbox-bench-app-\(getpid())"
+        let environment = BenchEnvironment(work: work)
+        defer {
+            environment.stop()
+            try? FileManager.default.removeItem(atPath: work)
+        }
+        do {
+            Bench.report(try firstScan(of: try environment.startWithLibrary(), in: work, environment: environment), json: json)
+        } catch {
+            FileHandle.standardError.write(Data("lightbox-bench first-scan: \(error)\n".utf8))
+            exit(1)
+        }
     }
 }

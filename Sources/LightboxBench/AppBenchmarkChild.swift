@@ -67,7 +67,10 @@ enum AppBenchmarkChild {
             exit(app.run(arguments: ["lightbox", arguments[1]]))
         case "scan":
             // The first scan with the window open: the longest gap between two frames, and
-            // the time from the window's mapping to the list holding every file.
+            // the time from the window's mapping to the list holding every file. With
+            // `--hash-pass`, then the time until the background pass has given every photo its
+            // picture's hash.
+            let hashPass = arguments.dropFirst(2).contains("--hash-pass")
             let app = LightboxApplication()
             Window.onAnyWindowMapped { window in
                 let mapped = monotonicNanoseconds()
@@ -83,10 +86,15 @@ enum AppBenchmarkChild {
                         guard let store = app.store else { return true }
                         scanned = scanned || store.isScanning
                         guard scanned, !store.isScanning, store.isUpToDate else { return true }
-                        finish([
+                        let results = [
                             "scan_ms": Double(now - mapped) / 1e6, "max_main_loop_stall_ms": Double(longestGap) / 1e6,
                             "photos": Double(store.photos.count),
-                        ])
+                        ]
+                        guard hashPass else { finish(results) }
+                        HashPass.wait(catalog: store.catalog, folder: arguments[1], since: now) { seconds in
+                            finish(results.merging(["hash_pass_s": seconds ?? -1]) { $1 })
+                        }
+                        return false
                     }
                 }
             }
@@ -121,6 +129,34 @@ enum RowsPainted {
         window.onNextPaint {
             guard (ScrollRun.photoList(in: window)?.maximumVerticalOffset ?? 0) > 0 else { return watch(window) }
             AppBenchmarkChild.finish(["painted_ns": Double(monotonicNanoseconds())])
+        }
+    }
+}
+
+/// Waits for the background pass that hashes the photos never shown (`LibraryDuplicates`):
+/// asks the catalog, off the main thread, a few times a second, whether a photo is left without
+/// its picture's hash.
+@MainActor
+enum HashPass {
+    private static var timer: MainLoopTimer?
+
+    /// Calls `done` with the seconds from `start` until no photo under `folder` is left without
+    /// a hash, or with nil once `timeout` seconds have passed.
+    static func wait(
+        catalog: Catalog, folder: String, since start: UInt64, timeout: Double = 1500, done: @escaping @MainActor (Double?) -> Void
+    ) {
+        timer = MainLoopTimer(after: .milliseconds(250)) {
+            Task { @MainActor in
+                let left = await Task.detached { (try? catalog.photosWithoutPictureHash(in: [folder], limit: 1))?.count ?? 1 }.value
+                let seconds = Double(monotonicNanoseconds() - start) / 1e9
+                if left == 0 {
+                    done(seconds)
+                } else if seconds > timeout {
+                    done(nil)
+                } else {
+                    wait(catalog: catalog, folder: folder, since: start, timeout: timeout, done: done)
+                }
+            }
         }
     }
 }

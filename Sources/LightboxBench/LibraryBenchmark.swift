@@ -98,6 +98,7 @@ enum LibraryBenchmark {
 
             results.append(("rss_10k_mb", try MainActor.assumeIsolated { try storeResidentMegabytes(catalog, library) }))
             results += try IdentityBenchmark.run(work: work)
+            results += try DuplicatesBenchmark.run(work: work)
             Bench.report(Dictionary(uniqueKeysWithValues: results), json: arguments.contains("--json"))
         } catch {
             FileHandle.standardError.write(Data("lightbox-bench library: \(error)\n".utf8))

@@ -135,6 +135,12 @@ public enum FileNames {
             if second >= 0 { close(second) }
         }
         guard first >= 0, second >= 0 else { return false }
+        // Hard links of one file (a library copied with `cp -l`) are the same bytes, unread.
+        var infoA = stat()
+        var infoB = stat()
+        if fstat(first, &infoA) == 0, fstat(second, &infoB) == 0, infoA.st_dev == infoB.st_dev, infoA.st_ino == infoB.st_ino {
+            return true
+        }
         let chunk = 1 << 16
         var bufferA = [UInt8](repeating: 0, count: chunk)
         var bufferB = [UInt8](repeating: 0, count: chunk)

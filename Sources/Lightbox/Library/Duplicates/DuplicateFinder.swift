@@ -45,8 +45,7 @@ public struct DuplicateFinder: Sendable {
             let momentB = moments[rootB]
             guard Self.momentsAgree(momentA, momentB) else { return false }
             joined.union(a, b)
-            // The more precise of the two (with its fraction of a second) stands for the group.
-            moments[joined.find(a)] = [momentA, momentB].compactMap { $0 }.max { $0.count < $1.count }
+            moments[joined.find(a)] = Self.preciser(momentA, momentB)
             return true
         }
 
@@ -105,20 +104,32 @@ public struct DuplicateFinder: Sendable {
             }
             pictures[bits] = distinct
         }
-        // Near copies with other hashes: only those that share a piece of it are compared.
+        // Near copies with other hashes: only those that share a piece of it are compared, the
+        // nearest first, so that a copy that lost its moment joins the frame of a burst it is
+        // nearest to (and no longer agrees with the other frame's).
         let keys = Array(pictures.keys)
+        var nearKeys: Set<DuplicatePair> = []
         for block in Self.blocks {
             var buckets: [UInt64: [Int]] = [:]
             for (position, bits) in keys.enumerated() { buckets[(bits >> block.shift) & block.mask, default: []].append(position) }
             for positions in buckets.values where positions.count > 1 {
                 for (offset, first) in positions.enumerated() {
                     for second in positions[(offset + 1)...] where (keys[first] ^ keys[second]).nonzeroBitCount <= Self.nearDistance {
-                        for a in pictures[keys[first]]! {
-                            for b in pictures[keys[second]]! where joined.find(a) != joined.find(b) && !apart(a, b) {
-                                if Self.areNearCopies(candidates[a], candidates[b]) { link(a, b) }
-                            }
-                        }
+                        nearKeys.insert(DuplicatePair(Int64(first), Int64(second)))
                     }
+                }
+            }
+        }
+        let nearest = nearKeys.map { pair in
+            (
+                distance: (keys[Int(pair.first)] ^ keys[Int(pair.second)]).nonzeroBitCount, first: keys[Int(pair.first)],
+                second: keys[Int(pair.second)]
+            )
+        }.sorted { ($0.distance, $0.first, $0.second) < ($1.distance, $1.first, $1.second) }
+        for pair in nearest {
+            for a in pictures[pair.first]! {
+                for b in pictures[pair.second]! where joined.find(a) != joined.find(b) && !apart(a, b) {
+                    if Self.areNearCopies(candidates[a], candidates[b]) { link(a, b) }
                 }
             }
         }
@@ -149,6 +160,13 @@ public struct DuplicateFinder: Sendable {
         guard secondA == secondB else { return false }
         guard let fractionA, let fractionB else { return true }
         return Double("0." + fractionA) == Double("0." + fractionB)
+    }
+
+    /// Of two moments that agree, the one that says more (its fraction of a second).
+    static func preciser(_ a: String?, _ b: String?) -> String? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.contains(".") ? a : b
     }
 
     /// "2024-05-01T10:00:00.25" as its second and its fraction.

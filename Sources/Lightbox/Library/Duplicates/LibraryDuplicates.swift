@@ -29,6 +29,7 @@ final class LibraryDuplicates {
     /// How long changes gather before the groups are looked for again: at least this, and
     /// three times as long as the last look took (a large library's look costs a core a while).
     static let settleTime: Duration = .milliseconds(400)
+    static let scanningPause: Duration = .seconds(2)
     private var lastLookTime: Duration = .zero
 
     init(catalog: Catalog, images: ImageSource, view: ShownPhotos, events: LibraryEvents, hashing: Bool) {
@@ -43,7 +44,9 @@ final class LibraryDuplicates {
             guard let self else { return }
             switch event {
             case .library, .folders, .moved: self.setNeedsLooking()
-            case .scanProgress(nil): self.hashMissingPictures()
+            case .scanProgress(nil):
+                self.setNeedsLooking()
+                self.hashMissingPictures()
             default: break
             }
         }
@@ -58,13 +61,17 @@ final class LibraryDuplicates {
         return sync.folders.filter { sync.offlineFolders[$0] == nil }
     }
 
-    /// Looks for the groups again soon (changes that come together are looked at once).
+    /// Looks for the groups again soon (changes that come together are looked at once); during
+    /// a scan less often (at most every `scanningPause`, and a tenth of the time): the groups
+    /// come as photos arrive, and looking takes little from the scan's cores.
     func setNeedsLooking() {
         needsLooking = true
         guard !isLooking else { return }
         isLooking = true
+        let pause =
+            sync?.isScanning == true ? max(Self.scanningPause, lastLookTime * 10) : max(Self.settleTime, lastLookTime * 3)
         Task { @MainActor [weak self] in
-            try? await Task.sleep(for: max(Self.settleTime, (self?.lastLookTime ?? .zero) * 3))
+            try? await Task.sleep(for: pause)
             await self?.look()
         }
     }
@@ -72,14 +79,15 @@ final class LibraryDuplicates {
     /// Looks for the groups now and returns when they are published.
     func lookNow() async {
         needsLooking = true
-        await look()
+        await look(evenWhileScanning: true)
     }
 
-    /// Looks for the groups off the main thread, until nothing asked for it meanwhile.
-    private func look() async {
+    /// Looks for the groups off the main thread, until nothing asked for it meanwhile (or a scan
+    /// started: it asks again when it ends).
+    private func look(evenWhileScanning: Bool = false) async {
         isLooking = true
         defer { isLooking = false }
-        while needsLooking {
+        while needsLooking, evenWhileScanning || sync?.isScanning != true {
             needsLooking = false
             let folders = self.folders
             let catalog = self.catalog

@@ -53,7 +53,7 @@ public final class ImageSource: Sendable {
     private let decodes = Counter()
     /// Cache writes queued and not yet done.
     private let pendingWrites = Counter()
-    static let maxPendingWrites = 32
+    public static let maxPendingWrites = 32
     /// Cache files are written here, after the thumbnail went to the caller.
     private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .background)
     /// Called on the decoding thread with each file's path as its decode starts (tests
@@ -152,10 +152,11 @@ public final class ImageSource: Sendable {
     }
 
     /// The hash of the picture at `path` (`PerceptualHash`), from its thumbnail: from memory or
-    /// the freedesktop cache, else decoded (and cached) at `.background` priority.
-    func pictureHash(path: String, modified: Double) async throws -> PerceptualHash {
+    /// the freedesktop cache, else decoded (and cached) at `priority` (`.background` in the app;
+    /// `lightbox --duplicates`, with no window to stand aside for, takes every slot with `.nearby`).
+    public func pictureHash(path: String, modified: Double, priority: ImagePriority = .background) async throws -> PerceptualHash {
         let size = PerceptualHash.thumbnailSide
-        let loaded = try await load(path: path, modified: modified, size: size, priority: .background)
+        let loaded = try await load(path: path, modified: modified, size: size, priority: priority)
         if let hash = loaded.hash { return hash }
         return try PerceptualHash.of(loaded.image)
     }
