@@ -7,7 +7,7 @@ import Lightbox
 /// line of JSON and exits.
 enum AppBenchmarkChild {
     /// `lightbox-bench app-child <startup-lightbox FOLDER | startup-minimal | startup-minimal-adwaita |
-    /// startup-rows FOLDER | settle FOLDER | scan FOLDER | scroll FOLDER [PASSES] | album FOLDER |
+    /// startup-rows FOLDER | settle FOLDER | scan FOLDER | duplicates-page FOLDER | scroll FOLDER [PASSES] | album FOLDER |
     /// smart-counts FOLDER>` (the last two in `AlbumBenchmarkChild`).
     @MainActor
     static func run(_ arguments: [String]) -> Never {
@@ -103,6 +103,8 @@ enum AppBenchmarkChild {
             AlbumBenchmarkChild.album(arguments[1])
         case "smart-counts":
             AlbumBenchmarkChild.smartCounts(arguments[1])
+        case "duplicates-page":
+            DuplicatesPageRun.start(arguments[1])
         case "scroll":
             let passes = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
             Window.onAnyWindowMapped { window in ScrollRun.start(in: window, passes: passes) }

@@ -3,38 +3,60 @@ import LightboxMedia
 
 /// A group of duplicates as the Duplicates page shows it: its copies as the library has them
 /// now, and the copy the person keeps (the suggested one until they choose another).
+///
+/// A group of up to `listedLimit` photos is looked up whole; of a larger one (a folder of one
+/// file copied thousands of times) only its first `listedLimit` photos are, and the rest are
+/// counted from the group: the page is made again on every change of the library.
 public struct DuplicateItem: Identifiable, Equatable {
     public let group: DuplicateGroup
-    /// The group's photos still in the library, the suggested copy first.
+    /// The group's photos still in the library, the suggested copy first (the first
+    /// `listedLimit` of a larger group).
     public let photos: [Photo]
     public let keeper: Photo.ID
+    /// How many photos the group has in the library.
+    public let count: Int
+    /// The bytes the copies to move to the trash take.
+    public let bytesToTrash: Int64
 
     public var id: Photo.ID { group.id }
 
-    init(group: DuplicateGroup, photos: [Photo], keeper: Photo.ID) {
+    /// The most photos of a group looked up in the library.
+    static let listedLimit = 64
+
+    init(group: DuplicateGroup, photos: [Photo], keeper: Photo.ID, count: Int? = nil, bytes: Int64? = nil) {
         self.group = group
         self.photos = photos
         self.keeper = keeper
+        self.count = count ?? photos.count
+        let keptBytes = photos.first { $0.id == keeper }?.fileSize ?? 0
+        bytesToTrash = (bytes ?? photos.reduce(0) { $0 + $1.fileSize }) - keptBytes
     }
 
     /// The group with the copies the library still has; nil when fewer than two are left
     /// (a copy trashed a moment ago, before the groups are looked for again).
     @MainActor
     init?(_ group: DuplicateGroup, store: CatalogStore, chosen: Photo.ID?) {
-        let photos = group.photos.compactMap(store.photo)
+        let isWhole = group.photos.count <= Self.listedLimit
+        var photos = Array(group.photos.lazy.compactMap(store.photo).prefix(Self.listedLimit))
+        if !isWhole, let chosen, !photos.contains(where: { $0.id == chosen }), let photo = store.photo(chosen) {
+            photos[photos.count - 1] = photo
+        }
         guard photos.count > 1 else { return nil }
-        self.init(group: group, photos: photos, keeper: chosen.flatMap { id in photos.first { $0.id == id }?.id } ?? photos[0].id)
+        self.init(
+            group: group, photos: photos, keeper: chosen.flatMap { id in photos.first { $0.id == id }?.id } ?? photos[0].id,
+            count: isWhole ? photos.count : group.photos.count, bytes: isWhole ? nil : group.bytes)
     }
 
-    /// The group as it stands, to keep its keeper: only the copies still in the library.
+    /// The group as it stands, to keep its keeper: only the copies still in the library (of a
+    /// large group, all but those known gone).
     var shownGroup: DuplicateGroup {
+        guard count == photos.count else { return group }
         var group = group
         group.photos = photos.map(\.id)
         return group
     }
 
-    /// The most copies a group's row shows (a library of one file copied thousands of times
-    /// makes groups of thousands): the rest are counted.
+    /// The most copies a group's row shows: the rest are counted.
     static let shownCopies = 8
 
     /// The copies the row shows: the first `shownCopies`, the keeper always among them.
@@ -47,13 +69,19 @@ public struct DuplicateItem: Identifiable, Equatable {
         return shown
     }
 
-    /// The copies that go to the trash when the keeper is kept.
-    var copiesToTrash: [Photo] { photos.filter { $0.id != keeper } }
+    /// How many copies go to the trash when the keeper is kept.
+    var copiesToTrash: Int { count - 1 }
 
     /// The copy `step` places to the left (-1) or right (+1) of the keeper, staying at the ends.
     func keeper(movedBy step: Int) -> Photo.ID {
         let index = photos.firstIndex { $0.id == keeper } ?? 0
         return photos[min(max(index + step, 0), photos.count - 1)].id
+    }
+
+    /// Compared by what the page shows: a group of thousands is not compared path by path.
+    public static func == (a: DuplicateItem, b: DuplicateItem) -> Bool {
+        a.id == b.id && a.group.kind == b.group.kind && a.count == b.count && a.keeper == b.keeper
+            && a.bytesToTrash == b.bytesToTrash && a.photos == b.photos
     }
 }
 

@@ -139,7 +139,7 @@ public final class DuplicateGroupRow: ListRowView {
 
     func configure(with item: DuplicateItem, images: ImageSource) {
         kindLabel.text = DuplicateText.kind(item.group.kind)
-        countLabel.text = DuplicateText.copies(item.photos.count)
+        countLabel.text = DuplicateText.copies(item.count)
         let shown = item.shownPhotos
         while cards.count < shown.count {
             let card = DuplicateCopyCard()
@@ -157,7 +157,7 @@ public final class DuplicateGroupRow: ListRowView {
             let photo = shown[index]
             card.configure(with: photo, isKept: photo.id == item.keeper, images: images)
         }
-        let more = item.photos.count - shown.count
+        let more = item.count - shown.count
         moreLabel.isVisible = more > 0
         // Translators: after the copies a group of duplicates shows; %d is how many more it has.
         moreLabel.text = String(format: trn("and %d more", "and %d more", more), more)

@@ -71,6 +71,8 @@ public struct DuplicateGroup: Sendable, Equatable, Identifiable {
     /// The photos (a RAW+JPEG pair as its RAW file, as the library lists it), the copy
     /// suggested to keep first, then by path.
     public var photos: [Photo.ID]
+    /// The bytes the group's photos take (a RAW+JPEG pair's RAW file).
+    public var bytes: Int64 = 0
 
     /// The copy suggested to keep (see `DuplicateFinder.suggestedKeeper`).
     public var suggested: Photo.ID { photos[0] }

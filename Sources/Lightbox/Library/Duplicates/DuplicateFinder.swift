@@ -197,7 +197,8 @@ public struct DuplicateFinder: Sendable {
             let ranked = byUnit.map { unit, index in
                 KeepRank(candidates[index], unit: unit, hasRaw: units.hasRaw(unit), downloads: downloads)
             }.sorted()
-            groups.append(DuplicateGroup(kind: kind, photos: ranked.map(\.unit)))
+            groups.append(
+                DuplicateGroup(kind: kind, photos: ranked.map(\.unit), bytes: byUnit.values.reduce(0) { $0 + candidates[$1].fileSize }))
         }
         return groups.sorted { $0.id < $1.id }
     }

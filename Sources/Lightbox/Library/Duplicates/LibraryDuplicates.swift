@@ -95,12 +95,15 @@ final class LibraryDuplicates {
             let clock = ContinuousClock()
             let start = clock.now
             defer { lastLookTime = clock.now - start }
+            let shown = hasLooked ? groups : nil
+            // Compared with the groups shown off the main thread too: unchanged, nothing of a
+            // hundred thousand paths comes back to be compared or let go of there.
             let found = await Task.detached(priority: .utility) { () -> ([DuplicateGroup], [Photo.ID: Int])? in
                 guard let candidates = try? catalog.duplicateCandidates(in: folders),
                     let notDuplicates = try? catalog.notDuplicatePairs()
                 else { return nil }
                 let groups = finder.groups(in: candidates, notDuplicates: notDuplicates)
-                return (groups, Self.index(groups))
+                return groups == shown ? nil : (groups, Self.index(groups))
             }.value
             guard let found else { continue }
             publish(found.0, index: found.1)
@@ -116,12 +119,14 @@ final class LibraryDuplicates {
     }
 
     private func publish(_ found: [DuplicateGroup], index: [Photo.ID: Int]) {
-        // The first look is told even when it finds none: the page stops saying it is looking.
-        let isFirst = !hasLooked
+        // Told even when the first look finds none: the page stops saying it is looking. Unchanged
+        // groups never come here (`look` compares them off the main thread).
         hasLooked = true
-        guard found != groups || isFirst else { return }
+        // The groups replaced are let go of off the main thread (a library of copies: 100,000 paths).
+        let replaced = (groups, groupOfPhoto)
         groups = found
         groupOfPhoto = index
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(replaced) {} }
         events.send(.duplicates(found))
     }
 
@@ -133,6 +138,7 @@ final class LibraryDuplicates {
         Task { @MainActor [weak self] in
             defer { self?.isHashingMissing = false }
             var tried: Set<String> = []
+            var pause: Duration = .zero
             while let self, self.makesMissingThumbnails, self.sync?.isScanning == false {
                 let folders = self.folders
                 let catalog = self.catalog
@@ -144,6 +150,12 @@ final class LibraryDuplicates {
                 var failed: [(path: String, modified: Double)] = []
                 for item in batch {
                     tried.insert(item.path)
+                    // Half a core at most: after each thumbnail (its decode in a worker, its file
+                    // written here), a pause as long; the app stays the person's.
+                    if pause > .zero { try? await Task.sleep(for: pause) }
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    defer { pause = clock.now - start }
                     do {
                         made.append((item.path, item.modified, try await self.images.pictureHash(path: item.path, modified: item.modified)))
                     } catch is CancellationError {
@@ -169,7 +181,8 @@ final class LibraryDuplicates {
     func keep(_ kept: Photo.ID, of group: DuplicateGroup, edits: PhotoEdits, albums: LibraryAlbums, trash: LibraryTrash)
         throws -> DuplicateMerge
     {
-        let copies = group.photos.filter { $0 != kept }
+        // The copies still in the library (a copy trashed elsewhere may wait in the group).
+        let copies = group.photos.filter { $0 != kept && view.photo($0) != nil }
         guard group.photos.contains(kept), let keptPhoto = view.photo(kept) else { throw StoreError("no photo at \(kept)") }
         let copyPhotos = copies.compactMap(view.photo)
         let merged = PhotoMetadata.merging(keptPhoto.metadata, with: copyPhotos.map(\.metadata))
