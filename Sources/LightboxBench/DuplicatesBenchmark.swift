@@ -96,12 +96,12 @@ private struct GeneratedLibrary {
             add(
                 path: "Pictures/\(index / 1000)/IMG_\(index).jpg", width: 6000, height: 4000,
                 moment: random.next() % 10 == 0 ? nil : Self.moment(second), subsecond: random.next() % 4 == 0 ? "25" : nil,
-                hash: PerceptualHash(bits: random.next(), detail: 8 + Int(random.next() % 50)), random: &random)
+                hash: PerceptualHash(bits: random.next(), detail: Self.detail(&random)), random: &random)
         }
         for index in 0..<DuplicatesBenchmark.burstCount {
             let moment = Self.moment(random.next() % 100_000_000)
             let bits = random.next()
-            let detail = 8 + Int(random.next() % 50)
+            let detail = Self.detail(&random)
             let firstFrame = add(
                 path: "Pictures/Bursts/\(index / 1000)/B\(index)_1.jpg", width: 6000, height: 4000, moment: moment, subsecond: "10",
                 hash: PerceptualHash(bits: bits, detail: detail), random: &random)
@@ -164,6 +164,10 @@ private struct GeneratedLibrary {
         }
         return (Double(found) / Double(originalOfCopy.count), falseGroups)
     }
+
+    /// A photo's detail as the sample photos measure (28–218, `PerceptualHashTests`), with a margin
+    /// down to 16: above `PerceptualHash.tellingDetail`, as photos of things are.
+    private static func detail(_ random: inout SplitMix) -> Int { 16 + Int(random.next() % 200) }
 
     /// "2024-05-01T10:00:00": `second` seconds after 2021-01-01.
     private static func moment(_ second: UInt64) -> String {

@@ -100,24 +100,33 @@ extension Catalog {
         }
     }
 
-    /// The paths under `folders` of readable photos with no up-to-date hash, at most `limit`.
-    public func photosWithoutPictureHash(in folders: [String], limit: Int) throws -> [(path: String, modified: Double)] {
+    /// The paths under `folders` of readable photos with no up-to-date hash, in path order, at
+    /// most `limit`, after the path `after` (a pass over a large library goes on from where its
+    /// last batch ended, not from the start each time).
+    public func photosWithoutPictureHash(in folders: [String], after: String = "", limit: Int) throws -> [(path: String, modified: Double)]
+    {
         try database.read { db in
             var result: [(String, Double)] = []
-            for folder in folders where result.count < limit {
+            for folder in folders.sorted() where result.count < limit {
                 let (low, high) = Catalog.inside(folder)
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT path, modified FROM photo WHERE path >= ? AND path < ? AND missingSince IS NULL
+                        SELECT path, modified FROM photo WHERE path >= ? AND path < ? AND path > ? AND missingSince IS NULL
                         AND error IS NULL AND NOT EXISTS (SELECT 1 FROM picture_hash
                             WHERE picture_hash.photo = photo.id AND picture_hash.modified = photo.modified)
-                        LIMIT ?
-                        """, arguments: [low, high, limit - result.count])
+                        ORDER BY path LIMIT ?
+                        """, arguments: [low, high, after, limit - result.count])
                 result += rows.map { ($0[0], $0[1]) }
             }
             return result
         }
+    }
+
+    /// Lets the connections' page caches go (the read connections close, reopened when next
+    /// needed): a look over a large library fills one with every photo's row.
+    public func releaseCachedPages() {
+        (database as? DatabasePool)?.releaseMemoryEventually()
     }
 
     /// The pairs of photo rows the person said are not duplicates.

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import LightboxMedia
 import Synchronization
 
@@ -25,12 +26,21 @@ final class LibraryDuplicates {
     private(set) var hasLooked = false
     private var isLooking = false
     private var needsLooking = false
+    /// Whether something other than hashes arriving asked for the next look.
+    private var needsLookingSoon = false
+    private var isLookScheduled = false
     private var isHashingMissing = false
     /// How long changes gather before the groups are looked for again: at least this, and
     /// three times as long as the last look took (a large library's look costs a core a while).
     static let settleTime: Duration = .milliseconds(400)
     static let scanningPause: Duration = .seconds(2)
+    /// The least time between looks that hashes arriving ask for, in a library of `largeLook` photos or more.
+    static let hashesPause: Duration = .seconds(30)
+    /// Looks over this many photos give their memory back to the system when done.
+    nonisolated static let largeLook = 20_000
     private var lastLookTime: Duration = .zero
+    /// How many photos the last look went through.
+    private var lastLookedCount = 0
 
     init(catalog: Catalog, images: ImageSource, view: ShownPhotos, events: LibraryEvents, hashing: Bool) {
         self.catalog = catalog
@@ -38,7 +48,7 @@ final class LibraryDuplicates {
         self.view = view
         self.events = events
         guard hashing else { return }
-        let inbox = HashInbox(catalog: catalog) { [weak self] in self?.setNeedsLooking() }
+        let inbox = HashInbox(catalog: catalog) { [weak self] in self?.setNeedsLooking(forHashes: true) }
         images.pictureHashes.withLock { $0 = inbox.receive }
         events.add(owner: self) { [weak self] event in
             guard let self else { return }
@@ -63,32 +73,50 @@ final class LibraryDuplicates {
 
     /// Looks for the groups again soon (changes that come together are looked at once); during
     /// a scan less often (at most every `scanningPause`, and a tenth of the time): the groups
-    /// come as photos arrive, and looking takes little from the scan's cores.
-    func setNeedsLooking() {
+    /// come as photos arrive, and looking takes little from the scan's cores. Hashes arriving
+    /// (`forHashes`) ask for a look less often still.
+    func setNeedsLooking(forHashes: Bool = false) {
         needsLooking = true
-        guard !isLooking else { return }
-        isLooking = true
+        if !forHashes { needsLookingSoon = true }
+        guard !isLooking, !isLookScheduled else { return }
+        isLookScheduled = true
         let pause =
-            sync?.isScanning == true ? max(Self.scanningPause, lastLookTime * 10) : max(Self.settleTime, lastLookTime * 3)
+            if !needsLookingSoon {
+                // Hashes trickle in for a long while after a large library's scan: a look for each
+                // batch would keep a core (and the memory a look reads) busy the whole time.
+                max(lastLookedCount >= Self.largeLook ? Self.hashesPause : Self.scanningPause, lastLookTime * 20)
+            } else if sync?.isScanning == true {
+                max(Self.scanningPause, lastLookTime * 10)
+            } else {
+                max(Self.settleTime, lastLookTime * 3)
+            }
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: pause)
+            self?.isLookScheduled = false
             await self?.look()
         }
     }
 
     /// Looks for the groups now and returns when they are published.
     func lookNow() async {
+        while isLooking { try? await Task.sleep(for: .milliseconds(20)) }
         needsLooking = true
-        await look(evenWhileScanning: true)
+        await look()
     }
 
-    /// Looks for the groups off the main thread, until nothing asked for it meanwhile (or a scan
-    /// started: it asks again when it ends).
-    private func look(evenWhileScanning: Bool = false) async {
+    /// Looks for the groups once, off the main thread; what asked for a look meanwhile is
+    /// scheduled again (`setNeedsLooking`), paced, not looked at back to back.
+    private func look() async {
+        guard needsLooking, !isLooking else { return }
         isLooking = true
-        defer { isLooking = false }
-        while needsLooking, evenWhileScanning || sync?.isScanning != true {
-            needsLooking = false
+        let soon = needsLookingSoon
+        needsLooking = false
+        needsLookingSoon = false
+        defer {
+            isLooking = false
+            if needsLooking { setNeedsLooking(forHashes: !needsLookingSoon && !soon) }
+        }
+        do {
             let folders = self.folders
             let catalog = self.catalog
             let finder = self.finder
@@ -98,15 +126,51 @@ final class LibraryDuplicates {
             let shown = hasLooked ? groups : nil
             // Compared with the groups shown off the main thread too: unchanged, nothing of a
             // hundred thousand paths comes back to be compared or let go of there.
-            let found = await Task.detached(priority: .utility) { () -> ([DuplicateGroup], [Photo.ID: Int])? in
-                guard let candidates = try? catalog.duplicateCandidates(in: folders),
-                    let notDuplicates = try? catalog.notDuplicatePairs()
-                else { return nil }
-                let groups = finder.groups(in: candidates, notDuplicates: notDuplicates)
-                return groups == shown ? nil : (groups, Self.index(groups))
+            let library = view.allPhotos
+            let found = await Task.detached(priority: .utility) { () -> Look? in
+                guard let (read, looked) = Self.find(in: folders, of: catalog, with: finder) else { return nil }
+                let groups = read == shown ? nil : Self.sharingPaths(read, with: library)
+                // A large library's look fills a read connection's page cache and leaves tens of
+                // megabytes freed in this thread's arena: given back, or the app keeps them.
+                if looked >= Self.largeLook {
+                    catalog.releaseCachedPages()
+                    ProcessMemory.returnFreedMemory()
+                }
+                return Look(changed: groups.map { ($0, Self.index($0)) }, looked: looked)
             }.value
-            guard let found else { continue }
-            publish(found.0, index: found.1)
+            guard let found else { return }
+            lastLookedCount = found.looked
+            if let (groups, index) = found.changed { publish(groups, index: index) }
+        }
+    }
+
+    /// What a look found: the groups and their index when they changed, and how many photos it went through.
+    private struct Look: Sendable {
+        let changed: ([DuplicateGroup], [Photo.ID: Int])?
+        let looked: Int
+    }
+
+    /// The groups among the photos of `folders`, and how many photos were looked at (what was
+    /// read is let go of on return).
+    nonisolated private static func find(in folders: [String], of catalog: Catalog, with finder: DuplicateFinder)
+        -> ([DuplicateGroup], Int)?
+    {
+        guard let candidates = try? catalog.duplicateCandidates(in: folders), let notDuplicates = try? catalog.notDuplicatePairs()
+        else { return nil }
+        return (finder.groups(in: candidates, notDuplicates: notDuplicates), candidates.count)
+    }
+
+    /// `groups` with the library's own path strings (the groups of a library of copies hold
+    /// a hundred thousand paths: read from the catalog, each would be a second copy).
+    nonisolated private static func sharingPaths(_ groups: [DuplicateGroup], with library: [Photo]) -> [DuplicateGroup] {
+        guard groups.reduce(0, { $0 + $1.photos.count }) >= 1_000 else { return groups }
+        var paths: [String: String] = [:]
+        paths.reserveCapacity(library.count)
+        for photo in library { paths[photo.id] = photo.id }
+        return groups.map { group in
+            var shared = group
+            shared.photos = group.photos.map { paths[$0] ?? $0 }
+            return shared
         }
     }
 
@@ -137,19 +201,20 @@ final class LibraryDuplicates {
         isHashingMissing = true
         Task { @MainActor [weak self] in
             defer { self?.isHashingMissing = false }
-            var tried: Set<String> = []
+            var last = ""
             var pause: Duration = .zero
             while let self, self.makesMissingThumbnails, self.sync?.isScanning == false {
                 let folders = self.folders
                 let catalog = self.catalog
+                let after = last
                 let batch = await Task.detached(priority: .utility) {
-                    (try? catalog.photosWithoutPictureHash(in: folders, limit: 64)) ?? []
-                }.value.filter { !tried.contains($0.path) }
-                guard !batch.isEmpty else { return }
+                    (try? catalog.photosWithoutPictureHash(in: folders, after: after, limit: 64)) ?? []
+                }.value
+                guard let end = batch.last?.path else { return }
+                last = end
                 var made: [(path: String, modified: Double, hash: PerceptualHash)] = []
                 var failed: [(path: String, modified: Double)] = []
                 for item in batch {
-                    tried.insert(item.path)
                     // Half a core at most: after each thumbnail (its decode in a worker, its file
                     // written here), a pause as long; the app stays the person's.
                     if pause > .zero { try? await Task.sleep(for: pause) }
@@ -169,7 +234,7 @@ final class LibraryDuplicates {
                     try? catalog.savePictureHashes(made)
                     try? catalog.savePictureHashFailures(failed)
                 }.value
-                self.setNeedsLooking()
+                self.setNeedsLooking(forHashes: true)
             }
         }
     }
