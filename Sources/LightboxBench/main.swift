@@ -20,8 +20,6 @@ let arguments = CommandLine.arguments.dropFirst()
 // The library benchmark's worker processes (`WorkerPool` starts this executable again).
 if arguments.first == DecoderWorker.argument { DecoderWorker.run() }
 if arguments.first == "app-child" {
-    // Files read and decoded in worker processes, as `lightbox` does (this executable again).
-    WorkerPool.shared = WorkerPool()
     MainActor.assumeIsolated { AppBenchmarkChild.run(Array(arguments.dropFirst())) }
 }
 let json = arguments.contains("--json")
