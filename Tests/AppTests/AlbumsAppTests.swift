@@ -200,7 +200,7 @@ final class AlbumDragAppTests: GtkTestCase {
         app.select("IMG_1025.jpg", window: window)
         move(window, (185, 105))
         Process.output("/usr/bin/xdotool", ["mousedown", "1"])
-        for point in [(200, 115), (260, 90), (400, 40), (449, 27)] { move(window, point) }
+        for point in [(200, 115), (260, 90), (380, 40), (398, 27)] { move(window, point) }
         let hovered = app.waitForTree { $0.contains { $0.name == "Norway, 1 photo" } }
         XCTAssertTrue(hovered.contains { $0.name == "Norway, 1 photo" }, "the Albums page shows while the drag hovers its button")
         for point in [(300, 120), (140, 220), (132, 230)] { move(window, point) }
