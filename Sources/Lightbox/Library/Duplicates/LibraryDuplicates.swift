@@ -29,6 +29,8 @@ final class LibraryDuplicates {
     /// Whether something other than hashes arriving asked for the next look.
     private var needsLookingSoon = false
     private var isLookScheduled = false
+    /// Who waits for the running look to end (`lookNow`).
+    private var lookEnded: [CheckedContinuation<Void, Never>] = []
     private var isHashingMissing = false
     /// How long changes gather before the groups are looked for again: at least this, and
     /// three times as long as the last look took (a large library's look costs a core a while).
@@ -99,7 +101,7 @@ final class LibraryDuplicates {
 
     /// Looks for the groups now and returns when they are published.
     func lookNow() async {
-        while isLooking { try? await Task.sleep(for: .milliseconds(20)) }
+        if isLooking { await withCheckedContinuation { lookEnded.append($0) } }
         needsLooking = true
         await look()
     }
@@ -114,6 +116,8 @@ final class LibraryDuplicates {
         needsLookingSoon = false
         defer {
             isLooking = false
+            for waiter in lookEnded { waiter.resume() }
+            lookEnded = []
             if needsLooking { setNeedsLooking(forHashes: !needsLookingSoon && !soon) }
         }
         do {
