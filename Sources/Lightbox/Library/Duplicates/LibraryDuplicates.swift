@@ -1,7 +1,6 @@
 import Foundation
 import Gtk
 import LightboxMedia
-import Synchronization
 
 /// The library's duplicates, kept up to date: each picture's hash is kept as its thumbnail
 /// is decoded or read (`ImageSource.pictureHashes`), photos never shown get theirs from a
@@ -288,11 +287,14 @@ final class LibraryDuplicates {
 }
 
 /// Hashes told from decoding threads, kept in the catalog together a moment after the first
-/// (one transaction for a screenful of thumbnails).
-private final class HashInbox: Sendable {
+/// (one transaction for a screenful of thumbnails). Its state is behind an `NSLock`, as the
+/// Store's other state shared with decoding threads is (ThreadSanitizer sees that lock).
+private final class HashInbox: @unchecked Sendable {
     private let catalog: Catalog
     private let saved: @Sendable @MainActor () -> Void
-    private let waiting = Mutex<(hashes: [(path: String, modified: Double, hash: PerceptualHash)], isSaving: Bool)>(([], false))
+    private let lock = NSLock()
+    private var hashes: [(path: String, modified: Double, hash: PerceptualHash)] = []
+    private var isSaving = false
 
     init(catalog: Catalog, saved: @escaping @Sendable @MainActor () -> Void) {
         self.catalog = catalog
@@ -300,18 +302,18 @@ private final class HashInbox: Sendable {
     }
 
     @Sendable func receive(path: String, modified: Double, hash: PerceptualHash) {
-        let startsSaving = waiting.withLock { state in
-            state.hashes.append((path, modified, hash))
-            defer { state.isSaving = true }
-            return !state.isSaving
+        let startsSaving = lock.withLock {
+            hashes.append((path, modified, hash))
+            defer { isSaving = true }
+            return !isSaving
         }
         guard startsSaving else { return }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.25) { [self] in
-            let hashes = waiting.withLock { state in
-                defer { state = ([], false) }
-                return state.hashes
+            let waiting = lock.withLock {
+                defer { (hashes, isSaving) = ([], false) }
+                return hashes
             }
-            try? catalog.savePictureHashes(hashes)
+            try? catalog.savePictureHashes(waiting)
             Task { @MainActor in self.saved() }
         }
     }
