@@ -84,7 +84,7 @@ enum DuplicatesCommand {
     ) -> (hashes: [String: PerceptualHash], failed: [String: String]) {
         let images = ImageSource(cache: ThumbnailCache(), workers: WorkerPool.shared)
         // Told, the workers hash what they decode (the hashes come back with the thumbnails).
-        images.pictureHashes.withLock { $0 = { _, _, _ in } }
+        images.pictureHashes.withLock { $0 = PictureHashSink { _, _, _ in } }
         var hashes: [String: PerceptualHash] = [:]
         var failed: [String: String] = [:]
         // No more at once than the cache writes that may wait: every thumbnail is written.

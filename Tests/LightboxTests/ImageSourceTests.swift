@@ -56,6 +56,19 @@ final class ImageSourceTests: XCTestCase {
         XCTAssertEqual(fresh.decodeCount, 1, "128 px thumbnails live in normal/")
     }
 
+    /// The hash sink is read for every thumbnail of a session (a background pass over a library of
+    /// 100,000): after as many reads it is still told each hash with one call, not one call per
+    /// read before it (that overflowed a decoding thread's stack at about 87,000 thumbnails).
+    func testTheHashSinkIsToldAfterAHundredThousandThumbnails() async throws {
+        let path = LibraryFixtures.samplePaths[0]
+        let source = makeSource()
+        let told = Mutex<[String]>([])
+        source.pictureHashes.withLock { $0 = PictureHashSink { path, _, _ in told.withLock { $0.append(path) } } }
+        for _ in 0..<200_000 { XCTAssertNotNil(source.pictureHashes.withLock { $0 }) }
+        _ = try await source.pictureHash(path: path, modified: modified(path), priority: .visible)
+        XCTAssertEqual(told.withLock { $0 }, [path])
+    }
+
     /// Blocking work hands its result to the awaiting task and rethrows its errors.
     func testBlockingWorkHandsOverItsResultAndItsError() async throws {
         let made = try await runBlocking(qos: .userInitiated) { MadeByWork(42) }

@@ -50,7 +50,7 @@ final class LibraryDuplicates {
         self.events = events
         guard hashing else { return }
         let inbox = HashInbox(catalog: catalog) { [weak self] in self?.setNeedsLooking(forHashes: true) }
-        images.pictureHashes.withLock { $0 = inbox.receive }
+        images.pictureHashes.withLock { $0 = PictureHashSink(inbox.receive) }
         events.add(owner: self) { [weak self] event in
             guard let self else { return }
             switch event {

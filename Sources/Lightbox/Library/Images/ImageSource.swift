@@ -66,7 +66,7 @@ public final class ImageSource: Sendable {
     /// Told each picture's hash (`PerceptualHash`) as its thumbnail is decoded or read from
     /// the freedesktop cache, on the decoding thread: path, the modification time the
     /// thumbnail is of, hash. Nil: no hashes are made.
-    public let pictureHashes = Mutex<(@Sendable (String, Double, PerceptualHash) -> Void)?>(nil)
+    public let pictureHashes = Mutex<PictureHashSink?>(nil)
 
     public convenience init(
         cache: ThumbnailCache = ThumbnailCache(), memoryBudget: Int = 64 << 20,
@@ -215,9 +215,9 @@ public final class ImageSource: Sendable {
         if let cacheSize {
             if let cached = cache.load(uri: uri, mtime: mtime, size: cacheSize) {
                 if keeps { memory.insert(cached, for: request.key) }
-                let hash = pictureHashes.withLock({ $0 }).flatMap { tell in
+                let hash = pictureHashes.withLock({ $0 }).flatMap { sink in
                     (try? PerceptualHash.of(cached)).map { hash in
-                        tell(request.path, request.modified, hash)
+                        sink.tell(request.path, request.modified, hash)
                         return hash
                     }
                 }
@@ -237,7 +237,7 @@ public final class ImageSource: Sendable {
                     timeout: Self.decodeTimeout, urgent: priority == .visible, hashing: tell != nil)
                 ?? Self.decodeHere(request, hashing: tell != nil)
             if keeps { memory.insert(image, for: request.key) }
-            if let hash, let tell { tell(request.path, request.modified, hash) }
+            if let hash, let tell { tell.tell(request.path, request.modified, hash) }
             // Cache writes queue behind the caller; past a small backlog (fast scrolling
             // through thousands of photos) they are skipped rather than pile up in memory:
             // a skipped thumbnail is simply decoded again next time.
@@ -257,6 +257,18 @@ public final class ImageSource: Sendable {
             }
             throw error
         }
+    }
+}
+
+/// Who is told pictures' hashes (`ImageSource.pictureHashes`). The closure is a struct's
+/// property, not the `Mutex`'s value itself: a function type stored as a generic value is
+/// wrapped in a conversion thunk each time it is accessed in place, so after 100,000
+/// thumbnails a call went 200,000 thunks deep and overflowed the thread's stack.
+public struct PictureHashSink: Sendable {
+    public let tell: @Sendable (_ path: String, _ modified: Double, _ hash: PerceptualHash) -> Void
+
+    public init(_ tell: @escaping @Sendable (_ path: String, _ modified: Double, _ hash: PerceptualHash) -> Void) {
+        self.tell = tell
     }
 }
 
