@@ -15,7 +15,8 @@ final class DuplicateFinderTests: XCTestCase {
 
     private func photo(_ path: String, bits: UInt64, moment: String?, row: Int64, side: Int = 4000) -> DuplicateCandidate {
         DuplicateCandidate(
-            path: path, fileSize: Int64(side * 1000) + row, fingerprint: row, width: side, height: side * 3 / 4, moment: moment,
+            path: path, fileSize: Int64(side * 1000) + row, fingerprint: row, width: side, height: side * 3 / 4,
+            moment: moment.flatMap(Moment.init),
             hash: PerceptualHash(bits: bits, detail: 30), row: row)
     }
 
@@ -44,8 +45,12 @@ final class DuplicateFinderTests: XCTestCase {
     /// A group keeps the moment its photos say most precisely: a copy with the second only
     /// agrees with a frame, and then no longer with the other frame's.
     func testAGroupsMomentIsItsMostPreciseOne() {
-        XCTAssertEqual(DuplicateFinder.preciser("2024-05-01T10:00:00", "2024-05-01T10:00:00.10"), "2024-05-01T10:00:00.10")
-        XCTAssertEqual(DuplicateFinder.preciser(nil, "2024-05-01T10:00:00"), "2024-05-01T10:00:00")
+        let second10 = Moment("2024-05-01T10:00:00")
+        let tenth = Moment("2024-05-01T10:00:00.10")
+        XCTAssertEqual(DuplicateFinder.preciser(second10, tenth), tenth)
+        XCTAssertEqual(DuplicateFinder.preciser(nil, second10), second10)
+        XCTAssertTrue(DuplicateFinder.momentsAgree(Moment("2024-05-01T10:00:00.1"), tenth), "0.1 and 0.10 are one fraction")
+        XCTAssertFalse(DuplicateFinder.momentsAgree(Moment("2024-05-01T10:00:01"), second10))
         let first = photo("/p/burst_1.jpg", bits: bits, moment: "2024-05-01T10:00:00.10", row: 1)
         let second = photo("/p/burst_2.jpg", bits: bits ^ 0b111, moment: "2024-05-01T10:00:00.35", row: 2)
         let copy = photo("/p/copy.jpg", bits: bits ^ (1 << 40), moment: "2024-05-01T10:00:00", row: 3, side: 2000)
@@ -88,7 +93,7 @@ final class DuplicateFinderTests: XCTestCase {
     ) -> DuplicateCandidate {
         DuplicateCandidate(
             path: name.hasPrefix("/") ? name : "/photos/" + name, fileSize: bytes, fingerprint: fingerprint,
-            width: size.0, height: size.1, moment: moment, rating: rating,
+            width: size.0, height: size.1, moment: moment.flatMap(Moment.init), rating: rating,
             hash: PerceptualHash(bits: bits, detail: detail), row: row)
     }
 

@@ -60,6 +60,16 @@ extension Catalog {
     public func duplicateCandidates(in folders: [String]) throws -> [DuplicateCandidate] {
         try database.read { db in
             var result: [DuplicateCandidate] = []
+            // Counted first: grown by doubling, 100,000 candidates would take twice their memory.
+            var count = 0
+            for folder in folders {
+                let (low, high) = Catalog.inside(folder)
+                count +=
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ? AND missingSince IS NULL",
+                        arguments: [low, high]) ?? 0
+            }
+            result.reserveCapacity(count)
             for folder in folders {
                 let (low, high) = Catalog.inside(folder)
                 let rows = try Row.fetchCursor(
@@ -83,9 +93,7 @@ extension Catalog {
                             path: row[0], fileSize: row[1], fingerprint: row[2], width: row[3], height: row[4],
                             orientation: row[5],
                             moment: source == TakenSource.dateTimeOriginal.rawValue
-                                ? (row[6] as String?).map { taken in
-                                    (row[8] as String?).map { taken + "." + $0 } ?? taken
-                                } : nil,
+                                ? (row[6] as String?).flatMap { Moment(taken: $0, subsecond: row[8]) } : nil,
                             isReadable: !(row[9] as Bool), rating: row[13],
                             hash: bits.map { PerceptualHash(bits: UInt64(bitPattern: $0), detail: detail ?? 0) },
                             row: row[12],

@@ -12,8 +12,8 @@ public struct DuplicateCandidate: Sendable, Equatable {
     /// EXIF orientation as shown (5…8 swap width and height).
     public var orientation: Int
     /// When the shutter fired as the camera wrote it (`DateTimeOriginal`, with its fraction of a
-    /// second when written: "2024-05-01T10:00:00.25"); nil when the file does not say.
-    public var moment: String?
+    /// second when written); nil when the file does not say.
+    public var moment: Moment?
     public var isReadable: Bool
     /// Its stars (a rated copy is kept before an unrated one).
     public var rating: Int
@@ -27,7 +27,7 @@ public struct DuplicateCandidate: Sendable, Equatable {
 
     public init(
         path: String, fileSize: Int64, fingerprint: Int64?, width: Int, height: Int, orientation: Int = 1,
-        moment: String?, isReadable: Bool = true, rating: Int = 0, hash: PerceptualHash?, row: Int64,
+        moment: Moment?, isReadable: Bool = true, rating: Int = 0, hash: PerceptualHash?, row: Int64,
         file: FileIdentity? = nil
     ) {
         self.file = file
@@ -49,6 +49,44 @@ public struct DuplicateCandidate: Sendable, Equatable {
         guard width > 0, height > 0 else { return nil }
         let aspect = Double(width) / Double(height)
         return (5...8).contains(orientation) ? 1 / aspect : aspect
+    }
+}
+
+/// When a shutter fired, as a camera writes it: a second and, when written, its fraction. Two
+/// numbers, not text: a look goes through 100,000 of them and keeps each group's.
+public struct Moment: Sendable, Equatable {
+    /// The digits of "2024-05-01T10:00:00" as one number (20240501100000): equal for one second.
+    let second: Int64
+    /// The fraction of the second ("25" is 0.25), when the camera wrote one.
+    let fraction: Double?
+
+    /// The moment of a catalog date ("2024-05-01T10:00:00") and the fraction the camera wrote
+    /// ("25"); nil when the date has no digits.
+    public init?(taken: String, subsecond: String?) {
+        var digits: Int64 = 0
+        var count = 0
+        for unit in taken.utf8 where unit >= 0x30 && unit <= 0x39 && count < 18 {
+            digits = digits * 10 + Int64(unit - 0x30)
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        second = digits
+        fraction = subsecond.flatMap { Double("0." + $0) }
+    }
+
+    /// "2024-05-01T10:00:00.25": the date with its fraction after the dot.
+    public init?(_ moment: String) {
+        let parts = moment.split(separator: ".", maxSplits: 1)
+        guard let taken = parts.first else { return nil }
+        self.init(taken: String(taken), subsecond: parts.count > 1 ? String(parts[1]) : nil)
+    }
+
+    /// Whether two moments can be one: the same second, and the same fraction when both say
+    /// one (a copy may have lost the fraction, never changed it).
+    func agrees(with other: Moment) -> Bool {
+        guard second == other.second else { return false }
+        guard let fraction, let otherFraction = other.fraction else { return true }
+        return fraction == otherFraction
     }
 }
 

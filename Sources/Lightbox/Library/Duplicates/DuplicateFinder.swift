@@ -151,28 +151,17 @@ public struct DuplicateFinder: Sendable {
         return momentsAgree(a.moment, b.moment)
     }
 
-    /// Whether two moments the cameras wrote can be one: the same second, and the same
-    /// fraction of it when both say one (a copy may have lost the fraction, never changed it).
-    static func momentsAgree(_ a: String?, _ b: String?) -> Bool {
+    /// Whether two moments the cameras wrote can be one (either unknown: they may be).
+    static func momentsAgree(_ a: Moment?, _ b: Moment?) -> Bool {
         guard let a, let b else { return true }
-        let (secondA, fractionA) = split(a)
-        let (secondB, fractionB) = split(b)
-        guard secondA == secondB else { return false }
-        guard let fractionA, let fractionB else { return true }
-        return Double("0." + fractionA) == Double("0." + fractionB)
+        return a.agrees(with: b)
     }
 
     /// Of two moments that agree, the one that says more (its fraction of a second).
-    static func preciser(_ a: String?, _ b: String?) -> String? {
+    static func preciser(_ a: Moment?, _ b: Moment?) -> Moment? {
         guard let a else { return b }
         guard let b else { return a }
-        return a.contains(".") ? a : b
-    }
-
-    /// "2024-05-01T10:00:00.25" as its second and its fraction.
-    private static func split(_ moment: String) -> (Substring, Substring?) {
-        guard let dot = moment.firstIndex(of: ".") else { return (moment[...], nil) }
-        return (moment[..<dot], moment[moment.index(after: dot)...])
+        return a.fraction != nil ? a : b
     }
 
     private func makeGroups(
