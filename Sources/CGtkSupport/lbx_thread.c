@@ -21,3 +21,7 @@ int lbx_thread_nice(void) {
 int lbx_release_free_heap(void) {
     return malloc_trim(0);
 }
+
+int lbx_fix_large_block_size(size_t bytes) {
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes);
+}

@@ -36,6 +36,8 @@ public final class LightboxApplication {
     private(set) var colorScheme: ColorSchemeSetting?
 
     public init() {
+        // A long-running app that now and then goes through its whole library off the main thread.
+        ProcessMemory.giveLargeBlocksTheirOwnMemory()
         application = Adw.Application(id: AppInfo.id)
         do {
             let settings = try Settings.lightbox()

@@ -20,4 +20,13 @@ public enum ProcessMemory {
     public static func returnFreedMemory() {
         _ = lbx_release_free_heap()
     }
+
+    /// Allocations of `bytes` or more (1 MB by default) get memory of their own from the
+    /// system, given back when they are freed. glibc otherwise raises that size after every
+    /// large free, up to 32 MB, and from then on carves large temporary arrays (a look through
+    /// 100,000 photos) out of the thread arenas, where the pages stay resident between the live
+    /// blocks around them. Allocations this large are few, so their system calls cost little.
+    public static func giveLargeBlocksTheirOwnMemory(from bytes: Int = 1 << 20) {
+        _ = lbx_fix_large_block_size(bytes)
+    }
 }

@@ -20,7 +20,6 @@ final class LibraryDuplicates {
     var finder = DuplicateFinder()
     /// The groups as last found, by their first path.
     private(set) var groups: [DuplicateGroup] = []
-    private var groupOfPhoto: [Photo.ID: Int] = [:]
     /// Whether groups have been looked for since the library was opened.
     private(set) var hasLooked = false
     private var isLooking = false
@@ -31,6 +30,8 @@ final class LibraryDuplicates {
     /// Who waits for the running look to end (`lookNow`).
     private var lookEnded: [CheckedContinuation<Void, Never>] = []
     private var isHashingMissing = false
+    /// When the running scan started (nil when none runs).
+    private var scanStarted: ContinuousClock.Instant?
     /// How long changes gather before the groups are looked for again: at least this, and
     /// three times as long as the last look took (a large library's look costs a core a while).
     static let settleTime: Duration = .milliseconds(400)
@@ -56,15 +57,24 @@ final class LibraryDuplicates {
             switch event {
             case .library, .folders, .moved: self.setNeedsLooking()
             case .scanProgress(nil):
+                self.scanStarted = nil
+                inbox.release()
                 self.setNeedsLooking()
                 self.hashMissingPictures()
+            case .scanProgress(.some):
+                guard self.scanStarted == nil else { break }
+                self.scanStarted = .now
+                inbox.hold()
             default: break
             }
         }
     }
 
-    /// The group `photo` is in, if any.
-    func group(of photo: Photo.ID) -> DuplicateGroup? { groupOfPhoto[photo].map { groups[$0] } }
+    /// The group `photo` is in, if any. Looked through, not indexed: asked for one photo at a
+    /// time (the details pane), and an index of a library of copies would keep 100,000 entries.
+    func group(of photo: Photo.ID) -> DuplicateGroup? { groupIndex(of: photo).map { groups[$0] } }
+
+    private func groupIndex(of photo: Photo.ID) -> Int? { groups.firstIndex { $0.photos.contains(photo) } }
 
     /// The folders looked in: the library's, as shown, but the offline ones.
     private var folders: [String] {
@@ -93,6 +103,11 @@ final class LibraryDuplicates {
             }
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: pause)
+            // A scan's first seconds are its own (the files it reads take every core): a short
+            // scan ends before a look would start, and is looked at once, at its end.
+            while let started = self?.scanStarted, case let scanned = ContinuousClock.now - started, scanned < Self.scanningPause {
+                try? await Task.sleep(for: Self.scanningPause - scanned)
+            }
             self?.isLookScheduled = false
             await self?.look()
         }
@@ -133,23 +148,23 @@ final class LibraryDuplicates {
             let found = await Task.detached(priority: .utility) { () -> Look? in
                 guard let (read, looked) = Self.find(in: folders, of: catalog, with: finder) else { return nil }
                 let groups = read == shown ? nil : Self.sharingPaths(read, with: library)
-                // A large library's look fills a read connection's page cache and leaves tens of
-                // megabytes freed in this thread's arena: given back, or the app keeps them.
+                // A large library's look fills a read connection's page cache and leaves megabytes
+                // freed in this thread's arena: given back, or the app keeps them.
                 if looked >= Self.largeLook {
                     catalog.releaseCachedPages()
                     ProcessMemory.returnFreedMemory()
                 }
-                return Look(changed: groups.map { ($0, Self.index($0)) }, looked: looked)
+                return Look(changed: groups, looked: looked)
             }.value
             guard let found else { return }
             lastLookedCount = found.looked
-            if let (groups, index) = found.changed { publish(groups, index: index) }
+            if let groups = found.changed { publish(groups) }
         }
     }
 
-    /// What a look found: the groups and their index when they changed, and how many photos it went through.
+    /// What a look found: the groups when they changed, and how many photos it went through.
     private struct Look: Sendable {
-        let changed: ([DuplicateGroup], [Photo.ID: Int])?
+        let changed: [DuplicateGroup]?
         let looked: Int
     }
 
@@ -177,23 +192,19 @@ final class LibraryDuplicates {
         }
     }
 
-    /// Each photo's group, by position (made off the main thread: a library of copies has a
-    /// hundred thousand).
-    nonisolated private static func index(_ groups: [DuplicateGroup]) -> [Photo.ID: Int] {
-        var result: [Photo.ID: Int] = [:]
-        for (index, group) in groups.enumerated() { for photo in group.photos { result[photo] = index } }
-        return result
-    }
-
-    private func publish(_ found: [DuplicateGroup], index: [Photo.ID: Int]) {
+    private func publish(_ found: [DuplicateGroup]) {
         // Told even when the first look finds none: the page stops saying it is looking. Unchanged
         // groups never come here (`look` compares them off the main thread).
         hasLooked = true
-        // The groups replaced are let go of off the main thread (a library of copies: 100,000 paths).
-        let replaced = (groups, groupOfPhoto)
+        // The groups replaced are let go of off the main thread (a library of copies: 100,000
+        // paths), and what they held given back.
+        let replaced = groups
+        let large = lastLookedCount >= Self.largeLook
         groups = found
-        groupOfPhoto = index
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(replaced) {} }
+        DispatchQueue.global(qos: .utility).async {
+            withExtendedLifetime(replaced) {}
+            if large { ProcessMemory.returnFreedMemory() }
+        }
         events.send(.duplicates(found))
     }
 
@@ -277,17 +288,18 @@ final class LibraryDuplicates {
     /// forgets it (the undo); the groups are looked for again.
     func setNotDuplicates(_ photos: [Photo.ID], remembering: Bool) throws {
         try catalog.setNotDuplicates(view.withCompanions(photos), remembering: remembering)
-        if remembering, let index = photos.lazy.compactMap({ self.groupOfPhoto[$0] }).first {
+        if remembering, let index = photos.lazy.compactMap(groupIndex).first {
             // Gone from the page at once, not when the groups are found again.
-            let left = groups.enumerated().filter { $0.offset != index }.map(\.element)
-            publish(left, index: groupOfPhoto.compactMapValues { $0 == index ? nil : $0 > index ? $0 - 1 : $0 })
+            var left = groups
+            left.remove(at: index)
+            publish(left)
         }
         setNeedsLooking()
     }
 }
 
 /// Hashes told from decoding threads, kept in the catalog together a moment after the first
-/// (one transaction for a screenful of thumbnails). Its state is behind an `NSLock`, as the
+/// (one transaction for a screenful of thumbnails), or when a scan ends (`hold`). Its state is behind an `NSLock`, as the
 /// Store's other state shared with decoding threads is (ThreadSanitizer sees that lock).
 private final class HashInbox: @unchecked Sendable {
     private let catalog: Catalog
@@ -295,6 +307,7 @@ private final class HashInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var hashes: [(path: String, modified: Double, hash: PerceptualHash)] = []
     private var isSaving = false
+    private var isHeld = false
 
     init(catalog: Catalog, saved: @escaping @Sendable @MainActor () -> Void) {
         self.catalog = catalog
@@ -304,10 +317,29 @@ private final class HashInbox: @unchecked Sendable {
     @Sendable func receive(path: String, modified: Double, hash: PerceptualHash) {
         let startsSaving = lock.withLock {
             hashes.append((path, modified, hash))
-            defer { isSaving = true }
-            return !isSaving
+            guard !isSaving, !isHeld else { return false }
+            isSaving = true
+            return true
         }
-        guard startsSaving else { return }
+        if startsSaving { save() }
+    }
+
+    /// Hashes wait while a scan runs: its writes come first, and the row of a file it has
+    /// just found may not be written yet (a hash saved before it would find no photo).
+    func hold() { lock.withLock { isHeld = true } }
+
+    /// Saves what waited, and from now on as hashes come.
+    func release() {
+        let startsSaving = lock.withLock {
+            isHeld = false
+            guard !isSaving, !hashes.isEmpty else { return false }
+            isSaving = true
+            return true
+        }
+        if startsSaving { save() }
+    }
+
+    private func save() {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.25) { [self] in
             let waiting = lock.withLock {
                 defer { (hashes, isSaving) = ([], false) }
