@@ -3,10 +3,10 @@ import Gtk
 import Lightbox
 
 /// `lightbox-bench app-child duplicates-page FOLDER`: the first scan of a library of copies
-/// with the Duplicates page on screen, its groups arriving as the scan finds them (the Store
-/// looks for them every few seconds while it scans, then again at its end and as the pictures'
+/// with the Duplicates page on screen, its groups arriving as the Store finds them (every few
+/// seconds while a scan runs, from two seconds after its start; at its end; as the pictures'
 /// hashes come): the longest gap between two frames from the first groups' arrival until they
-/// have stood still for `settled` after the scan; and, to show what the scan's own end costs a
+/// have stood still for `settled` after the scan; and, to show what the scan itself costs a
 /// page other than Photos, the longest from the page on screen (its switch's cross-fade over).
 @MainActor
 enum DuplicatesPageRun {
