@@ -15,22 +15,14 @@ enum DuplicatesCommand {
 
     /// The FOLDER after `--duplicates`; a reason when the arguments are wrong.
     static func folder(_ arguments: [String]) -> Result<String, ListCommand.UsageError> {
-        var folders: [String] = []
-        var optionsEnded = false
-        for argument in arguments {
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                folders.append(argument)
-            } else if argument == "--" {
-                optionsEnded = true
-            } else {
-                return .failure(ListCommand.UsageError(reason: String(format: tr("unknown option %@ for --duplicates"), argument)))
+        CommandArguments.split(arguments, of: "--duplicates").flatMap { given in
+            guard given.operands.count == 1, let folder = given.operands.first else {
+                return .failure(
+                    ListCommand.UsageError(
+                        reason: given.operands.isEmpty ? tr("--duplicates needs a FOLDER") : tr("--duplicates takes one FOLDER")))
             }
+            return .success(folder)
         }
-        guard folders.count == 1, let folder = folders.first else {
-            return .failure(
-                ListCommand.UsageError(reason: folders.isEmpty ? tr("--duplicates needs a FOLDER") : tr("--duplicates takes one FOLDER")))
-        }
-        return .success(folder)
     }
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -31,23 +31,12 @@ enum ImportCommand {
                 let given = arguments.first.map { " (not \($0))" } ?? ""
                 return .failure(ListCommand.UsageError(reason: "--import-from needs shotwell or darktable\(given)"))
             }
-            var options = Options(app: app)
-            var paths: [String] = []
-            var optionsEnded = false
-            for argument in arguments.dropFirst() {
-                if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                    paths.append(argument)
-                } else if argument == "--" {
-                    optionsEnded = true
-                } else if argument == "--add-folders" {
-                    options.addFolders = true
-                } else {
-                    return .failure(ListCommand.UsageError(reason: "unknown option \(argument) for --import-from"))
-                }
+            return CommandArguments.split(arguments.dropFirst(), of: "--import-from", knowing: ["--add-folders"]).flatMap { given in
+                guard given.operands.count <= 1 else { return .failure(ListCommand.UsageError(reason: "--import-from takes one PATH")) }
+                var options = Options(app: app, addFolders: given.flags.contains("--add-folders"))
+                options.path = given.operands.first.map { (URL(fileURLWithPath: $0).path as NSString).standardizingPath }
+                return .success(options)
             }
-            guard paths.count <= 1 else { return .failure(ListCommand.UsageError(reason: "--import-from takes one PATH")) }
-            options.path = paths.first.map { (URL(fileURLWithPath: $0).path as NSString).standardizingPath }
-            return .success(options)
         }
     }
 

@@ -27,24 +27,12 @@ enum ListCommand {
 
         /// The options after `--list`; a reason when they are wrong.
         static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
-            var verify = false
-            var folders: [String] = []
-            var optionsEnded = false
-            for argument in arguments {
-                if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                    folders.append(argument)
-                } else if argument == "--" {
-                    optionsEnded = true
-                } else if argument == "--verify" {
-                    verify = true
-                } else {
-                    return .failure(UsageError(reason: "unknown option \(argument) for --list"))
+            CommandArguments.split(arguments, of: "--list", knowing: ["--verify"]).flatMap { given in
+                guard given.operands.count == 1, let folder = given.operands.first else {
+                    return .failure(UsageError(reason: given.operands.isEmpty ? "--list needs a FOLDER" : "--list takes one FOLDER"))
                 }
+                return .success(Options(folder: folder, verify: given.flags.contains("--verify")))
             }
-            guard folders.count == 1, let folder = folders.first else {
-                return .failure(UsageError(reason: folders.isEmpty ? "--list needs a FOLDER" : "--list takes one FOLDER"))
-            }
-            return .success(Options(folder: folder, verify: verify))
         }
     }
 
