@@ -114,7 +114,8 @@ private func applyWorkload(count: Int, deletions: Int, insertions: Int, moves: I
     return (old, new)
 }
 
-private struct SplitMix: RandomNumberGenerator {
+/// SplitMix64: a small seeded generator (the same data on every run).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
