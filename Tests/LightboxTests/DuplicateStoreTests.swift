@@ -1,5 +1,6 @@
 import Foundation
 import GtkTestSupport
+import LightboxMedia
 import XCTest
 
 @testable import Lightbox
@@ -160,6 +161,31 @@ final class DuplicateStoreTests: GtkTestCase {
         XCTAssertNil(copiesRow(), "no longer a copy")
         details.show(store.photo(folder + "/other.jpg"))
         XCTAssertNil(copiesRow())
+    }
+
+    /// A thumbnail shown while a first scan runs tells its hash before its file's row may be
+    /// written: the hash waits for the scan's end and is kept then, not lost.
+    func testAHashToldDuringAFirstScanIsKeptWhenTheScanEnds() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "photos")
+        let samples = LibraryFixtures.copySamples(to: folder + "/a", count: 3)
+        try FileManager.default.createDirectory(atPath: folder + "/b", withIntermediateDirectories: true)
+        for index in 0..<300 { try FileManager.default.linkItem(atPath: samples[index % 3], toPath: folder + "/b/\(index).jpg") }
+        let path = folder + "/b/299.jpg"
+        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
+        let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
+        let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
+        // Only the hash told here: no thumbnails made after the scan.
+        store.duplicateList.makesMissingThumbnails = false
+        store.open(folder: folder)
+        pump(until: { store.isScanning }, timeout: 10, "the scan's start")
+        var info = stat()
+        stat(path, &info)
+        let hash = PerceptualHash(bits: 0x0123_4567_89AB_CDEF, detail: 40)
+        store.images.pictureHashes.withLock { $0 }?.tell(path, FileStamp(info).modified, hash)
+        pump(until: { !store.isScanning && store.isUpToDate }, timeout: 30, "the scan")
+        pump(
+            until: { (try? catalog.duplicateCandidates(in: [folder]).first { $0.path == path }?.hash) == hash },
+            timeout: 10, "the hash kept")
     }
 
     func testNotDuplicatesIsRememberedAcrossLaunches() throws {
