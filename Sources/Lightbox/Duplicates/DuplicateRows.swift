@@ -56,18 +56,11 @@ public final class DuplicateCopyCard: Box {
     }
 
     func configure(with photo: Photo, isKept: Bool, images: ImageSource) {
+        // A group's row is configured again when another copy is chosen or the groups are found
+        // again: the facts of a copy unchanged are not written again (a size is an ICU formatter).
+        if photo != self.photo { describe(photo) }
         self.photo = photo
         thumbnail.show(photo, images: images)
-        nameLabel.text = photo.name
-        folderLabel.text = DuplicateText.folder(photo)
-        factsLabel.text = DuplicateText.facts(photo)
-        dateLabel.text = DuplicateText.date(photo)
-        starsLabel.text = photo.isRejected ? PhotoFormat.ratingDescription(0, isRejected: true) : PhotoFormat.stars(photo.rating)
-        starsLabel.setAccessibleLabel(PhotoFormat.ratingDescription(photo.rating, isRejected: photo.isRejected))
-        let keywords = DuplicateText.keywords(photo)
-        keywordsLabel.text = keywords
-        keywordsLabel.isVisible = !keywords.isEmpty
-        tooltip = photo.path
         // Translators: the mark on the copy Keep One keeps.
         badge.text = isKept ? tr("Keep") : tr("To Trash")
         setCssClass("keeper", isKept)
@@ -79,6 +72,19 @@ public final class DuplicateCopyCard: Box {
                 ? String(format: tr("%@, to keep"), photo.name)
                 // Translators: a copy of a group for screen readers; %@ is its file name.
                 : String(format: tr("%@, to move to the trash"), photo.name))
+    }
+
+    private func describe(_ photo: Photo) {
+        nameLabel.text = photo.name
+        folderLabel.text = DuplicateText.folder(photo)
+        factsLabel.text = DuplicateText.facts(photo)
+        dateLabel.text = DuplicateText.date(photo)
+        starsLabel.text = photo.isRejected ? PhotoFormat.ratingDescription(0, isRejected: true) : PhotoFormat.stars(photo.rating)
+        starsLabel.setAccessibleLabel(PhotoFormat.ratingDescription(photo.rating, isRejected: photo.isRejected))
+        let keywords = DuplicateText.keywords(photo)
+        keywordsLabel.text = keywords
+        keywordsLabel.isVisible = !keywords.isEmpty
+        tooltip = photo.path
     }
 
     func stopLoading() { thumbnail.stopLoading() }

@@ -40,8 +40,11 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         store.observeDuplicates(owner: self) { [weak self] _ in self?.showGroups() }
         // Stars, keywords and files changed elsewhere, while the page shows (it looks again when
         // it appears); a copy trashed leaves its group at once.
-        store.observeLibrary(owner: self) { [weak self] _ in
-            guard let self, self.isViewLoaded, self.view.isMapped else { return }
+        // A scan's arrivals touch none of the photos the groups look up: nothing is made again for those.
+        store.observeLibrary(owner: self) { [weak self] change in
+            guard let self, self.isViewLoaded, self.view.isMapped,
+                change.touches(self.lookedUpPhotos)
+            else { return }
             self.showGroups()
         }
     }
@@ -79,6 +82,11 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         source.focus(at: source.selectedPositions.first ?? 0)
     }
 
+    /// The photos the groups' items are made of (`DuplicateItem.init`): the first of each group, the chosen ones.
+    private var lookedUpPhotos: Set<Photo.ID> {
+        Set(store.duplicateGroups.lazy.flatMap { $0.photos.prefix(DuplicateItem.listedLimit) }).union(chosen.values)
+    }
+
     /// Whether the page says there is nothing to list.
     public var isShowingEmptyState: Bool { duplicatesView.isShowingStatus }
 
@@ -100,7 +108,9 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         // The list on screen before the groups reach it: they come a few a frame (`insertionsPerFrame`).
         if !items.isEmpty, duplicatesView.isShowingStatus { duplicatesView.showGroups(items.count, copies: 0, bytes: 0) }
         do {
-            try source.apply(items)
+            // Unchanged, the list is not told: a change would also bring every group still
+            // arriving a few a frame (`insertionsPerFrame`) at once.
+            if items != source.items { try source.apply(items) }
         } catch {
             preconditionFailure("DuplicatesController: a group is listed twice: \(error)")
         }

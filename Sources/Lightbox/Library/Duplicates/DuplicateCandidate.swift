@@ -110,10 +110,18 @@ public struct DuplicateGroup: Sendable, Equatable, Identifiable {
     /// suggested to keep first, then by path.
     public var photos: [Photo.ID]
     /// The bytes the group's photos take (a RAW+JPEG pair's RAW file).
-    public var bytes: Int64 = 0
+    public var bytes: Int64
+    /// The group is known by the first of its paths in order (stable while its photos stay;
+    /// kept, not found again each time: a group of copies may hold thousands).
+    public let id: Photo.ID
+
+    public init(kind: Kind, photos: [Photo.ID], bytes: Int64 = 0) {
+        self.kind = kind
+        self.photos = photos
+        self.bytes = bytes
+        id = photos.min()!
+    }
 
     /// The copy suggested to keep (see `DuplicateFinder.suggestedKeeper`).
     public var suggested: Photo.ID { photos[0] }
-    /// The group is known by the first of its paths in order (stable while its photos stay).
-    public var id: Photo.ID { photos.min()! }
 }

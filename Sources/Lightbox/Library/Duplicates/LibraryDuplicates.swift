@@ -145,7 +145,7 @@ final class LibraryDuplicates {
             // Compared with the groups shown off the main thread too: unchanged, nothing of a
             // hundred thousand paths comes back to be compared or let go of there.
             let library = view.allPhotos
-            let found = await Task.detached(priority: .utility) { () -> Look? in
+            let found = await runBelowTheWindow { () -> Look? in
                 guard let (read, looked) = Self.find(in: folders, of: catalog, with: finder) else { return nil }
                 let groups = read == shown ? nil : Self.sharingPaths(read, with: library)
                 // A large library's look fills a read connection's page cache and leaves megabytes
@@ -155,7 +155,7 @@ final class LibraryDuplicates {
                     ProcessMemory.returnFreedMemory()
                 }
                 return Look(changed: groups, looked: looked)
-            }.value
+            }
             guard let found else { return }
             lastLookedCount = found.looked
             if let groups = found.changed { publish(groups) }

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// Runs blocking `work` (a decode, file I/O) on a global dispatch queue, off Swift's
 /// cooperative thread pool, and hands its result (or error) to the awaiting task.
@@ -7,6 +8,19 @@ func runBlocking<T: Sendable>(
     _ work: @escaping @Sendable () throws -> T
 ) async throws -> T {
     try await runBlocking(start: { DispatchQueue.global(qos: qos).async(execute: $0) }, work)
+}
+
+/// Runs long background `work` (a look through a library of 100,000 photos) on a thread of
+/// its own, below the window's priority: on two cores, at the window's, it takes its frames.
+func runBelowTheWindow<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    // Nothing thrown: `work` throws nothing.
+    try! await runBlocking(
+        start: { block in
+            Thread.detachNewThread {
+                ThreadPriority.lowerCurrentThread()
+                block()
+            }
+        }, work)
 }
 
 /// Runs `work` on whatever thread `start` runs its block on (tests choose the timing).

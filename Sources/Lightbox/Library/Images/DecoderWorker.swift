@@ -25,6 +25,9 @@ public enum DecoderWorker {
             FileHandle.standardError.write(Data("lightbox --worker: \(error.message)\n".utf8))
             exit(70)
         }
+        // Below the window: on two cores, workers reading a scan's files at the window's priority
+        // take its frames (each of them one process, so its one thread is the process).
+        ThreadPriority.lowerCurrentThread(by: 5)
         let faults = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_DECODER_FAULTS"] == "1"
         guard WorkerSide.reply(WorkerReply.ready.encoded()) else { exit(0) }
         while let message = WorkerSide.receive() {

@@ -83,6 +83,7 @@ extension LibrarySync {
             guard throttle.admits(done: done, total: total) else { return }
             Task { @MainActor in
                 guard !cancelled.isSet, let self, self.isScanning else { return }
+                if self.scanProgress?.total == nil { self.view.expect(atLeast: total) }
                 self.scanProgress = ScanProgress(done: max(done, self.scanProgress?.done ?? 0), total: total)
             }
         }

@@ -97,8 +97,10 @@ final class ShownPhotos {
     private func computeView() {
         viewRequested = false
         let all = allPhotos
-        let index = self.index
         let spec = self.spec
+        // Only an album's view reads the index: shared with a view made off the main thread,
+        // the next batch of a scan would copy all of it on the main thread.
+        let index = spec.album == nil ? nil : self.index
         let previous = photos
         let startVersion = version
         let startEdits = edits
@@ -228,6 +230,14 @@ final class ShownPhotos {
 
     /// Adds or updates photos. A photo read from its file that is already listed keeps
     /// the catalog's rating, reject and keywords (saving a file read never overwrites them).
+    /// Makes room in the index for `count` photos in all (a scan has counted its folder's
+    /// files, some perhaps listed already): it grows once, while small, not by rehashing a
+    /// table of 65,000 paths mid-scan on the main thread.
+    func expect(atLeast count: Int) {
+        guard count > index.capacity else { return }
+        index.reserveCapacity(count)
+    }
+
     func merge(_ batch: [Photo], keepingRatings: Bool = true) {
         guard !batch.isEmpty else { return }
         for var photo in batch {
