@@ -1,6 +1,7 @@
 import Foundation
 import GtkTestSupport
 import LightboxMedia
+import Synchronization
 import XCTest
 
 @testable import Lightbox
@@ -163,29 +164,37 @@ final class DuplicateStoreTests: GtkTestCase {
         XCTAssertNil(copiesRow())
     }
 
-    /// A thumbnail shown while a first scan runs tells its hash before its file's row may be
-    /// written: the hash waits for the scan's end and is kept then, not lost.
-    func testAHashToldDuringAFirstScanIsKeptWhenTheScanEnds() throws {
+    /// A thumbnail shown while a first scan runs is hashed after the scan (the scan has the
+    /// cores), from the thumbnail already made: its file is decoded once.
+    func testAThumbnailShownDuringAFirstScanIsHashedAfterItWithoutASecondDecode() throws {
         let folder = LibraryFixtures.temporaryFolder(self, name: "photos")
         let samples = LibraryFixtures.copySamples(to: folder + "/a", count: 3)
         try FileManager.default.createDirectory(atPath: folder + "/b", withIntermediateDirectories: true)
         for index in 0..<300 { try FileManager.default.linkItem(atPath: samples[index % 3], toPath: folder + "/b/\(index).jpg") }
-        let path = folder + "/b/299.jpg"
-        let cache = ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs"))
+        let path = samples[0]
+        let decodes = Mutex<[String]>([])
+        let images = ImageSource(
+            cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")), memoryBudget: 64 << 20,
+            largeImageCount: 3, maxConcurrentDecodes: 2, willDecode: { decoded in decodes.withLock { $0.append(decoded) } })
         let catalog = try Catalog(path: LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite")
-        let store = CatalogStore(catalog: catalog, images: ImageSource(cache: cache))
-        // Only the hash told here: no thumbnails made after the scan.
-        store.duplicateList.makesMissingThumbnails = false
+        let store = CatalogStore(catalog: catalog, images: images)
         store.open(folder: folder)
         pump(until: { store.isScanning }, timeout: 10, "the scan's start")
         var info = stat()
         stat(path, &info)
-        let hash = PerceptualHash(bits: 0x0123_4567_89AB_CDEF, detail: 40)
-        store.images.pictureHashes.withLock { $0 }?.tell(path, FileStamp(info).modified, hash)
+        var shown = false
+        Task { @MainActor in
+            _ = try await images.image(for: Photo(path: path, modified: FileStamp(info).modified), size: 256)
+            shown = true
+        }
+        pump(until: { shown }, timeout: 30, "the thumbnail")
+        XCTAssertTrue(store.isScanning, "shown during the scan")
+        XCTAssertNil(try catalog.duplicateCandidates(in: [folder]).first { $0.path == path }?.hash, "not hashed during the scan")
         pump(until: { !store.isScanning && store.isUpToDate }, timeout: 30, "the scan")
         pump(
-            until: { (try? catalog.duplicateCandidates(in: [folder]).first { $0.path == path }?.hash) == hash },
-            timeout: 10, "the hash kept")
+            until: { (try? catalog.duplicateCandidates(in: [folder]).first { $0.path == path }?.hash) != nil },
+            timeout: 60, "its hash")
+        XCTAssertEqual(decodes.withLock { $0.filter { $0 == path }.count }, 1)
     }
 
     func testNotDuplicatesIsRememberedAcrossLaunches() throws {

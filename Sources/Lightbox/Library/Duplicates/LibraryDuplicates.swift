@@ -51,19 +51,24 @@ final class LibraryDuplicates {
         self.events = events
         guard hashing else { return }
         let inbox = HashInbox(catalog: catalog) { [weak self] in self?.setNeedsLooking(forHashes: true) }
-        images.pictureHashes.withLock { $0 = PictureHashSink(inbox.receive) }
+        let sink = PictureHashSink(inbox.receive)
+        images.pictureHashes.withLock { $0 = sink }
         events.add(owner: self) { [weak self] event in
             guard let self else { return }
             switch event {
             case .library, .folders, .moved: self.setNeedsLooking()
             case .scanProgress(nil):
                 self.scanStarted = nil
+                images.pictureHashes.withLock { $0 = sink }
                 inbox.release()
                 self.setNeedsLooking()
                 self.hashMissingPictures()
             case .scanProgress(.some):
                 guard self.scanStarted == nil else { break }
                 self.scanStarted = .now
+                // A scan has the cores: thumbnails decoded meanwhile are hashed after it, from
+                // memory or the thumbnail cache (the pass below), not decoded again.
+                images.pictureHashes.withLock { $0 = nil }
                 inbox.hold()
             default: break
             }
