@@ -150,4 +150,34 @@ final class DuplicatesPageTests: GtkTestCase {
         XCTAssertEqual(
             DuplicateText.keptInEveryGroup(groups: 12, trashed: 20), "Kept one photo in each of 12 groups, 20 copies moved to the trash")
     }
+
+    /// A group's copies come a few cards a frame (a scan's groups keep arriving while both
+    /// cores are busy): the row ends with eight copies, the keeper among them, the rest counted.
+    func testALargeGroupShowsItsCopiesAFewCardsAFrame() throws {
+        let paths = (1...11).map { "/p/IMG_\($0).jpg" }
+        let photos = paths.map { Photo(path: $0, fileSize: 1, modified: 0) }
+        let item = DuplicateItem(group: DuplicateGroup(kind: .exact, photos: paths), photos: photos, keeper: paths[9])
+        let images = ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")))
+        let row = DuplicateGroupRow()
+        let window = Window()
+        window.child = row
+        show(window)
+        defer { window.destroy() }
+
+        row.configure(with: item, images: images, frame: window.frameTime)
+        XCTAssertEqual(row.cards.map(\.nameLabel.text), ["IMG_1.jpg", "IMG_2.jpg", "IMG_3.jpg"], "three cards in a frame")
+        XCTAssertEqual(row.moreLabel.text, "and 3 more")
+        pump(until: { row.cards.filter(\.isVisible).count == 8 }, "every shown copy's card")
+        XCTAssertEqual(
+            row.cards.map(\.nameLabel.text),
+            ["IMG_1.jpg", "IMG_2.jpg", "IMG_3.jpg", "IMG_4.jpg", "IMG_5.jpg", "IMG_6.jpg", "IMG_7.jpg", "IMG_10.jpg"])
+        XCTAssertEqual(row.cards.filter { $0.badge.text == "Keep" }.map(\.nameLabel.text), ["IMG_10.jpg"])
+
+        // Reused for a smaller group, the row hides the cards it has no copy for.
+        let small = DuplicateItem(
+            group: DuplicateGroup(kind: .near, photos: [paths[0], paths[1]]), photos: [photos[0], photos[1]], keeper: paths[1])
+        row.configure(with: small, images: images, frame: window.frameTime)
+        XCTAssertEqual(row.cards.filter(\.isVisible).map(\.badge.text), ["To Trash", "Keep"])
+        XCTAssertFalse(row.moreLabel.isVisible)
+    }
 }

@@ -99,7 +99,7 @@ public final class DuplicateGroupRow: ListRowView {
     public let notDuplicatesButton = Button(label: tr("Not Duplicates"))
     private let copiesBox = Box(orientation: .horizontal, spacing: 12)
     /// "and 377 more", after the copies shown of a large group.
-    private let moreLabel = Label()
+    let moreLabel = Label()
     public private(set) var cards: [DuplicateCopyCard] = []
     var onChoose: (@MainActor (Photo.ID) -> Void)?
     var onOpen: (@MainActor (Photo) -> Void)?
@@ -143,34 +143,86 @@ public final class DuplicateGroupRow: ListRowView {
         setMargins(top: 6, bottom: 6, start: 12, end: 12)
     }
 
-    func configure(with item: DuplicateItem, images: ImageSource) {
+    /// Shows `item`; `frame` is the time of the frame the page is drawing (a row is bound before
+    /// it is realized, so it has no clock of its own yet), nil when it draws none.
+    func configure(with item: DuplicateItem, images: ImageSource, frame: Int64?) {
         kindLabel.text = DuplicateText.kind(item.group.kind)
         countLabel.text = DuplicateText.copies(item.count)
-        let shown = item.shownPhotos
-        while cards.count < shown.count {
+        shown = (item, images)
+        addCards(NewCardBudget.take(item.shownPhotos.count - cards.count, frame: frame))
+        showCards()
+        let kept = item.photos.first { $0.id == item.keeper }?.name ?? ""
+        // Translators: a group of duplicates for screen readers: its kind ("Similar copies"), how many ("3 copies"), the file kept.
+        setAccessibleLabel(String(format: tr("%1$@, %2$@, keeping %3$@"), kindLabel.text, countLabel.text, kept))
+    }
+
+    /// The group shown, and where its thumbnails come from.
+    private var shown: (item: DuplicateItem, images: ImageSource)?
+    private var isWaitingForCards = false
+
+    /// The copies' cards, those made so far: a row still short of cards makes more in the
+    /// frames after (`NewCardBudget`).
+    private func showCards() {
+        guard let (item, images) = shown else { return }
+        let photos = item.shownPhotos
+        for (index, card) in cards.enumerated() {
+            card.isVisible = index < photos.count
+            guard index < photos.count else {
+                card.stopLoading()
+                continue
+            }
+            card.configure(with: photos[index], isKept: photos[index].id == item.keeper, images: images)
+        }
+        let more = item.count - photos.count
+        moreLabel.isVisible = more > 0
+        // Translators: after the copies a group of duplicates shows; %d is how many more it has.
+        moreLabel.text = String(format: trn("and %d more", "and %d more", more), more)
+        guard cards.count < photos.count, !isWaitingForCards else { return }
+        isWaitingForCards = true
+        addTickCallback { [weak self] time in
+            guard let self, let (item, _) = self.shown else { return false }
+            let missing = item.shownPhotos.count - self.cards.count
+            self.addCards(NewCardBudget.take(missing, frame: time))
+            self.showCards()
+            self.isWaitingForCards = self.cards.count < item.shownPhotos.count
+            return self.isWaitingForCards
+        }
+    }
+
+    private func addCards(_ count: Int) {
+        for _ in 0..<max(0, count) {
             let card = DuplicateCopyCard()
             card.onChoose = { [weak self] id in self?.onChoose?(id) }
             card.onOpen = { [weak self] photo in self?.onOpen?(photo) }
             cards.append(card)
             copiesBox.insertChildAfter(card, sibling: cards.count > 1 ? cards[cards.count - 2] : nil)
         }
-        for (index, card) in cards.enumerated() {
-            card.isVisible = index < shown.count
-            guard index < shown.count else {
-                card.stopLoading()
-                continue
-            }
-            let photo = shown[index]
-            card.configure(with: photo, isKept: photo.id == item.keeper, images: images)
-        }
-        let more = item.count - shown.count
-        moreLabel.isVisible = more > 0
-        // Translators: after the copies a group of duplicates shows; %d is how many more it has.
-        moreLabel.text = String(format: trn("and %d more", "and %d more", more), more)
-        let kept = item.photos.first { $0.id == item.keeper }?.name ?? ""
-        // Translators: a group of duplicates for screen readers: its kind ("Similar copies"), how many ("3 copies"), the file kept.
-        setAccessibleLabel(String(format: tr("%1$@, %2$@, keeping %3$@"), kindLabel.text, countLabel.text, kept))
     }
 
     public override func prepareForReuse() { cards.forEach { $0.stopLoading() } }
+}
+
+/// How many copies' cards the page makes in one frame, over all its rows: a card is a dozen
+/// widgets styled, measured and drawn for the first time, and a row of eight made at once,
+/// while a scan keeps both cores busy, held a frame past 50 ms. Rows reused while scrolling
+/// have their cards already.
+@MainActor
+enum NewCardBudget {
+    static let perFrame = 3
+    private static var frame: Int64?
+    private static var left = perFrame
+
+    /// Up to `wanted` cards for the frame drawn at `frame` (a frame clock's time; nil, outside
+    /// a window: all of them).
+    static func take(_ wanted: Int, frame: Int64?) -> Int {
+        guard wanted > 0 else { return 0 }
+        guard let frame else { return wanted }
+        if frame != Self.frame {
+            Self.frame = frame
+            left = perFrame
+        }
+        let taken = min(wanted, left)
+        left -= taken
+        return taken
+    }
 }

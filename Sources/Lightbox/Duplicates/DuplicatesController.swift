@@ -27,7 +27,7 @@ public final class DuplicatesController: Controller, ListSelectionDelegate {
         title = DuplicateText.pageTitle(groups: store.duplicateGroups.count)
         let images = store.images
         source.register(DuplicateGroupRow.self) { [unowned self] row, item in
-            row.configure(with: item, images: images)
+            row.configure(with: item, images: images, frame: self.isViewLoaded ? self.view.frameTime : nil)
             row.onChoose = { [weak self] id in self?.choose(id, in: item.id) }
             row.onOpen = { [weak self] photo in self?.open(photo, in: item.id) }
             row.onKeep = { [weak self] in self?.keepOne(item.id) }

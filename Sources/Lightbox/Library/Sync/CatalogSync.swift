@@ -96,8 +96,9 @@ private final class SyncState: @unchecked Sendable {
         }
     }
 
-    /// Writes run on their own queue, so reads go on while a batch is committed.
-    private let writer = DispatchQueue(label: "io.github.lightbox.catalog-writer")
+    /// Writes run on their own queue, so reads go on while a batch is committed; at the readers'
+    /// priority (`.utility`, niced), so a scan's commits never share a core evenly with the window.
+    private let writer = DispatchQueue(label: "io.github.lightbox.catalog-writer", qos: .utility)
     private let errorLock = NSLock()
     private var writeError: Error?
 
