@@ -38,6 +38,12 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // libjxl: JPEG XL files (Debian 12 has no gdk-pixbuf loader for them).
+        .systemLibrary(
+            name: "CJxl",
+            pkgConfig: "libjxl",
+            providers: [.apt(["libjxl-dev"])]
+        ),
         // LibRaw (thread-safe build): RAW files with no usable embedded preview.
         .systemLibrary(
             name: "CLibRaw",
@@ -78,7 +84,7 @@ let package = Package(
         .target(
             name: "LightboxMedia",
             dependencies: [
-                "CGExiv2", "CExiv2Tags", "CHeif", "CLibRaw", "CGWeather", "CLcms2", "CGtk", "Gtk", "CWorkerSupport",
+                "CGExiv2", "CExiv2Tags", "CHeif", "CJxl", "CLibRaw", "CGWeather", "CLcms2", "CGtk", "Gtk", "CWorkerSupport",
             ]),
         // Reading tags with libexiv2 itself (C++ behind a C header): a first scan's hot path;
         // and an export's metadata written into the encoded JPEG in memory.

@@ -105,6 +105,28 @@ lbx_tags *lbx_tags_open_bytes(const uint8_t *data, long size) {
     }
 }
 
+lbx_tags *lbx_tags_open_blocks(const uint8_t *exif, long exif_size, const char *xmp, long xmp_size,
+                               const char *mime_type) {
+    try {
+        std::unique_ptr<Exiv2::Image> image(Exiv2::ImageFactory::create(Exiv2::ImageType::exv).release());
+        if (exif != nullptr && exif_size > 0) {
+            Exiv2::ExifData data;
+            Exiv2::ExifParser::decode(data, exif, static_cast<uint32_t>(exif_size));
+            image->setExifData(data);
+        }
+        if (xmp != nullptr && xmp_size > 0) {
+            Exiv2::XmpData data;
+            if (Exiv2::XmpParser::decode(data, std::string(xmp, static_cast<size_t>(xmp_size))) == 0) image->setXmpData(data);
+        }
+        auto tags = new lbx_tags();
+        tags->image = std::move(image);
+        tags->mimeType = mime_type;
+        return tags;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 void lbx_tags_free(lbx_tags *tags) { delete tags; }
 
 const char *lbx_tags_mime_type(const lbx_tags *tags) { return tags->mimeType.c_str(); }

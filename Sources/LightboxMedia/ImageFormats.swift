@@ -7,7 +7,9 @@ public enum ImageFamily: Sendable, Equatable {
     /// HEIF and AVIF (phones, recent cameras): libheif's gdk-pixbuf loader, which applies the
     /// container's rotation and mirroring itself (the HEIF rule), so the EXIF orientation is not applied again.
     case heif
-    /// Anything another gdk-pixbuf loader reads (JPEG, PNG, TIFF, WebP, JPEG XL…).
+    /// JPEG XL: libjxl itself (`JPEGXLFile`), which turns the picture as its header says.
+    case jpegXL
+    /// Anything a gdk-pixbuf loader reads (JPEG, PNG, TIFF, WebP…).
     case pixbuf
 
     /// Camera RAW extensions (upper or lower case), the vendors' containers Exiv2 and LibRaw know.
@@ -24,6 +26,8 @@ public enum ImageFamily: Sendable, Equatable {
             self = .raw
         } else if Self.heifExtensions.contains(ext) {
             self = .heif
+        } else if ext == "jxl" {
+            self = .jpegXL
         } else {
             self = .pixbuf
         }
@@ -45,6 +49,7 @@ public enum ImageFamily: Sendable, Equatable {
     public static func canDecode(extension ext: String) -> Bool {
         if rawExtensions.contains(ext) { return ext != "x3f" }
         if ext == "hif" { return ImageFileInfo.readableExtensions.contains("heif") }
+        if ext == "jxl" { return true }
         return ImageFileInfo.readableExtensions.contains(ext)
     }
 }

@@ -64,7 +64,19 @@ public enum ImageMetadataReader {
         -> ImageMetadata
     {
         try initialize()
-        let file = try MetadataFile(path: path, startingWith: ends)
+        return read(try MetadataFile(path: path, startingWith: ends), of: path, lookingForSidecar: lookingForSidecar)
+    }
+
+    /// Reads the tags of blocks `path`'s container holds apart from Exiv2's formats (a JPEG XL
+    /// file's EXIF and XMP boxes), and those of its XMP sidecar unless not `lookingForSidecar`.
+    public static func read(path: String, exif: [UInt8]?, xmp: [UInt8]?, mimeType: String, lookingForSidecar: Bool = true)
+        throws(MediaError) -> ImageMetadata
+    {
+        try initialize()
+        return read(try MetadataFile(exif: exif, xmp: xmp, mimeType: mimeType), of: path, lookingForSidecar: lookingForSidecar)
+    }
+
+    private static func read(_ file: MetadataFile, of path: String, lookingForSidecar: Bool) -> ImageMetadata {
         let tag = file.string
         var result = ImageMetadata(pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight, orientation: file.orientation ?? 1)
         result.mimeType = file.mimeType

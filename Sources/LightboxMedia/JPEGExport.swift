@@ -32,8 +32,8 @@ public enum JPEGExport {
     private static func decode(_ item: ExportItem, longestSide: Int?, maxPixels: Int) throws(MediaError) -> (PixelImage, [UInt8]?) {
         let family = ImageFamily(path: item.path)
         guard family == .pixbuf else {
-            // A RAW preview comes turned as its EXIF says, a HEIF image as its container says (the
-            // catalog's 1): turned back to the stored pixels, then as the catalog says.
+            // A RAW preview comes turned as its EXIF says, a HEIF or JPEG XL image as its container
+            // or header says (the catalog's 1): turned back to the stored pixels, then as the catalog says.
             let image = try PixelImage.decode(path: item.path, fitting: longestSide ?? Int(Int32.max), maxPixels: maxPixels)
             let applied = family == .raw ? ImageMetadataReader.orientation(path: item.path) : 1
             return (try image.turned(ExifOrientation.turn(from: applied, to: item.orientation)), nil)

@@ -26,6 +26,23 @@ final class MetadataFile {
         self.ends = nil
     }
 
+    /// Tags from the blocks a container holds apart from Exiv2's formats: an EXIF block (TIFF
+    /// header first) and an XMP packet (a JPEG XL file's `Exif` and `xml ` boxes).
+    init(exif: [UInt8]?, xmp: [UInt8]?, mimeType: String) throws(MediaError) {
+        let opened = (exif ?? []).withUnsafeBufferPointer { exifBytes in
+            (xmp ?? []).withUnsafeBufferPointer { xmpBytes in
+                xmpBytes.withMemoryRebound(to: CChar.self) { xmpText in
+                    lbx_tags_open_blocks(
+                        exif == nil ? nil : exifBytes.baseAddress, exifBytes.count, xmp == nil ? nil : xmpText.baseAddress,
+                        xmpText.count, mimeType)
+                }
+            }
+        }
+        guard let opened else { throw MediaError(tr("the EXIF block can't be read")) }
+        tags = opened
+        ends = nil
+    }
+
     deinit { lbx_tags_free(tags) }
 
     /// The container as Exiv2 recognised it from the content (`image/jpeg`…), "" when unknown.

@@ -35,7 +35,7 @@ public final class PixelImage: @unchecked Sendable {
 
     /// Decodes `path` scaled down (never up) to fit `size`×`size`, using the loader's
     /// downscaled decode, with the orientation applied: a RAW file's embedded preview
-    /// (`RawPreview`), a HEIF file as libheif transforms it, anything else by its EXIF
+    /// (`RawPreview`), a HEIF file as libheif transforms it, a JPEG XL file as libjxl does, anything else by its EXIF
     /// orientation. Refuses images larger than `maxPixels` before decoding anything
     /// (decompression bombs; libheif enforces its own limit on HEIF files).
     public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
@@ -44,6 +44,8 @@ public final class PixelImage: @unchecked Sendable {
             return try RawPreview.decode(path: path, fitting: size, maxPixels: maxPixels)
         case .heif:
             return try decodeHEIF(path: path, fitting: size, maxPixels: maxPixels)
+        case .jpegXL:
+            return try JPEGXLFile.decode(path: path, fitting: size, maxPixels: maxPixels)
         case .pixbuf:
             break
         }

@@ -102,6 +102,36 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(photos.map(\.keywords), [[], []])
     }
 
+    /// A JPEG XL file the previous version listed as an unsupported format (its row kept with
+    /// the file's stamp and stars) is read by the first scan after the upgrade, its stars kept.
+    func testAJPEGXLFileListedAsUnsupportedBeforeIsReadAfterTheUpgrade() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.shell(
+            "cd '\(folder)' && convert -size 300x200 plasma:fractal .a.jpg && cjxl .a.jpg a.jxl > /dev/null 2>&1 && rm .a.jpg")
+        let path = folder + "/a.jxl"
+        let file = LibraryFixtures.temporaryFolder(self, name: "catalog") + "/catalog.sqlite"
+        do {
+            let catalog = try Catalog(path: file)
+            _ = try CatalogSync(catalog: catalog).run(folder: folder)
+            XCTAssertTrue(try catalog.setRating(3, path: path))
+        }
+        let downgrade = try LibraryFixtures.run(
+            "/usr/bin/sqlite3",
+            [
+                "-cmd", ".timeout 10000", file,
+                """
+                UPDATE photo SET error = 'unsupported format (JXL)', width = 0, height = 0;
+                DELETE FROM grdb_migrations WHERE identifier = 'v14-jpeg-xl';
+                """,
+            ])
+        XCTAssertEqual(downgrade.status, 0, downgrade.stderr)
+        let sync = CatalogSync(catalog: try Catalog(path: file))
+        _ = try sync.run(folder: folder)
+        let photo = try XCTUnwrap(try sync.catalog.photo(at: path))
+        XCTAssertNil(photo.error)
+        XCTAssertEqual([photo.width, photo.height, photo.rating], [300, 200, 3])
+    }
+
     func testFoldersWithCommonPrefixesAreKeptApart() throws {
         let root = LibraryFixtures.temporaryFolder(self)
         for name in ["a", "a b", "a-2"] {

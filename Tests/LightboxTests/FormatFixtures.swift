@@ -7,7 +7,7 @@ import XCTest
 /// right), 400×300, taken 2023:06:01 12:34:56.
 ///
 /// HEIF and AVIF files are written by libheif's `heif-enc` from a JPEG carrying the EXIF;
-/// WebP by ImageMagick (libwebp), its EXIF by `exiv2`. RAW files are TIFF containers (what DNG, NEF
+/// WebP by ImageMagick (libwebp), its EXIF by `exiv2`; JPEG XL by libjxl's `cjxl` from a tagged JPEG. RAW files are TIFF containers (what DNG, NEF
 /// and ARW are) of the picture with the camera's JPEG preview as their EXIF thumbnail,
 /// inserted by `exiv2 -it`. The `sideways` files are stored turned a quarter left with
 /// EXIF orientation 6, so upright they show the same picture.
@@ -33,6 +33,9 @@ enum FormatFixtures {
         File(name: "photo.avif", make: "Google", model: "Pixel 8", storedWidth: width, storedHeight: height, orientation: 1),
         File(name: "photo.webp", make: "Google", model: "Pixel 8", storedWidth: width, storedHeight: height, orientation: 1),
         File(name: "sideways.webp", make: "Google", model: "Pixel 8", storedWidth: height, storedHeight: width, orientation: 6),
+        // libjxl turns a JPEG XL picture as its header says: its size is as shown.
+        File(name: "photo.jxl", make: "Google", model: "Pixel 8", storedWidth: width, storedHeight: height, orientation: 1),
+        File(name: "sideways.jxl", make: "Google", model: "Pixel 8", storedWidth: width, storedHeight: height, orientation: 6),
     ]
     static let rawFiles = [
         File(name: "photo.nef", make: "NIKON CORPORATION", model: "NIKON D750", storedWidth: width, storedHeight: height, orientation: 1),
@@ -65,6 +68,15 @@ enum FormatFixtures {
                     """
                     cd '\(folder)' && convert \(source) -quality 95 \(jpeg) \
                     && \(tags(jpeg, make: file.make, model: file.model, orientation: 1)) && \(encode) && rm \(jpeg)
+                    """)
+            case "jxl":
+                // `cjxl` recompresses the JPEG losslessly, its EXIF and XMP kept in (Brotli-compressed)
+                // boxes and its EXIF orientation made the JPEG XL header's.
+                let jpeg = ".\(file.name).jpg"
+                LibraryFixtures.shell(
+                    """
+                    cd '\(folder)' && convert \(source) -quality 95 \(jpeg) && \(tags(jpeg, make: file.make, model: file.model, orientation: file.orientation)) \
+                    && cjxl \(jpeg) \(file.name) > /dev/null 2>&1 && rm \(jpeg)
                     """)
             case "webp":
                 LibraryFixtures.shell("cd '\(folder)' && convert \(source) -quality 95 \(file.name) && \(tagged)")

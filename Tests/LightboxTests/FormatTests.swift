@@ -6,7 +6,7 @@ import XCTest
 
 @testable import Lightbox
 
-/// Phone formats (HEIC, HEIF, AVIF, WebP) and camera RAW files list with their date, camera
+/// Phone formats (HEIC, HEIF, AVIF, WebP, JPEG XL) and camera RAW files list with their date, camera
 /// and size, get upright thumbnails like the same picture as JPEG, and open on the photo page.
 final class FormatTests: GtkTestCase {
     private func scan(_ folder: String) throws -> [String: Photo] {
@@ -153,5 +153,35 @@ final class FormatTests: GtkTestCase {
             timeout: 20, "the thumbnails on screen")
         pumpUntilPainted(fixture.window)
         _ = screenshot(fixture.window, name: "formats-list")
+    }
+
+    /// A JPEG XL file's stars and keywords (its XMP box) list like a JPEG's; a JPEG XL file cut
+    /// short or made of garbage costs its own row, with the reason.
+    func testJPEGXLFilesKeepTheirStarsAndKeywordsAndABrokenOneCostsOneRow() throws {
+        let folder = LibraryFixtures.temporaryFolder(self, name: "jpegxl")
+        LibraryFixtures.shell(
+            """
+            cd '\(folder)' && convert -size 640x480 plasma:fractal -quality 92 .rated.jpg \
+            && exiv2 -q -M'set Xmp.xmp.Rating 4' -M'set Xmp.dc.subject Tokyo' -M'set Exif.Image.Model Pixel 8' .rated.jpg \
+            && cjxl .rated.jpg rated.jxl > /dev/null 2>&1 && rm .rated.jpg \
+            && head -c 2000 rated.jxl > cut.jxl && head -c 3000 /dev/urandom > garbage.jxl
+            """)
+
+        let photos = try scan(folder)
+
+        let rated = try XCTUnwrap(photos["rated.jxl"])
+        XCTAssertNil(rated.error)
+        XCTAssertEqual([rated.width, rated.height, rated.rating], [640, 480, 4])
+        XCTAssertEqual(rated.keywords, ["Tokyo"])
+        XCTAssertEqual(rated.model, "Pixel 8")
+        XCTAssertEqual(photos["garbage.jxl"]?.error, "not a readable JPEG XL image: its data is damaged")
+        // Its header is whole, so it lists; its picture is not, so it never shows and says why.
+        XCTAssertEqual(photos["cut.jxl"].map { [$0.width, $0.height] }, [640, 480])
+        XCTAssertThrowsError(try PixelImage.decode(path: folder + "/cut.jxl", fitting: 256, maxPixels: PhotoReader.maxPixels)) {
+            XCTAssertEqual(($0 as? MediaError)?.message, "the JPEG XL image is damaged")
+        }
+        XCTAssertThrowsError(try PixelImage.decode(path: folder + "/rated.jxl", fitting: 256, maxPixels: 640 * 480 - 1)) {
+            XCTAssertEqual(($0 as? MediaError)?.message, "image too large to decode (640×480 pixels)")
+        }
     }
 }

@@ -28,6 +28,7 @@ final class PhotoSearchTests: XCTestCase {
         photo("/p/2024/c.heic", stars: 3, keywords: ["harbour"], make: "Apple", taken: "2024-01-01 00:00:01"),
         photo("/p/2024/d.png", stars: 4, keywords: ["Harbour", "Places|Sweden"], taken: "2024-03-05 12:00:00"),
         photo("/p/Trips/e.jpg"),
+        photo("/p/Trips/f.jxl"),
     ]
 
     private func found(_ text: String) -> [String] {
@@ -55,10 +56,11 @@ final class PhotoSearchTests: XCTestCase {
         XCTAssertEqual(found("kind:raw"), ["b.cr2"])
         XCTAssertEqual(found("kind:jpeg"), ["a.jpg", "b.cr2", "e.jpg"], "a RAW+JPEG pair is both")
         XCTAssertEqual(found("kind:phone"), ["c.heic"])
+        XCTAssertEqual(found("kind:jxl"), ["f.jxl"])
         XCTAssertEqual(found("type:png,heic"), ["c.heic", "d.png"])
         XCTAssertEqual(found("place:yes"), ["a.jpg"])
         XCTAssertEqual(found("place:no lens:50mm"), [])
-        XCTAssertEqual(found("folder:trips"), ["e.jpg"])
+        XCTAssertEqual(found("folder:trips"), ["e.jpg", "f.jxl"])
         XCTAssertEqual(found("HARBOUR stars:4"), ["d.png"], "words and terms together")
         XCTAssertEqual(found("e.jpg"), ["e.jpg"])
     }

@@ -24,6 +24,11 @@ lbx_tags *lbx_tags_open(const char *path, char **error);
    then parsing fails unless they hold every tag). The bytes are not copied: they must
    outlive the result. NULL when it can't parse them. */
 lbx_tags *lbx_tags_open_bytes(const uint8_t *data, long size);
+/* Tags from blocks a container holds apart from Exiv2's formats (a JPEG XL file's boxes): an
+   EXIF block (a TIFF header and its IFDs) and an XMP packet, either NULL; `mime_type` is what
+   lbx_tags_mime_type then says. NULL when Exiv2 can't parse the EXIF block. */
+lbx_tags *lbx_tags_open_blocks(const uint8_t *exif, long exif_size, const char *xmp, long xmp_size,
+                               const char *mime_type);
 void lbx_tags_free(lbx_tags *tags);
 
 /* The container as Exiv2 recognised it from the content ("image/jpeg"); "" when unknown. */

@@ -245,6 +245,11 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v13-duplicates") { db in
             try createDuplicateTables(db)  // see Catalog+Duplicates.swift
         }
+        migrator.registerMigration("v14-jpeg-xl") { db in
+            // JPEG XL files listed as an unsupported format before libjxl read them: the next
+            // scan reads them (the stamp no longer matches).
+            try db.execute(sql: "UPDATE photo SET modified = 0 WHERE lower(path) LIKE '%.jxl' AND error IS NOT NULL")
+        }
         return migrator
     }
 

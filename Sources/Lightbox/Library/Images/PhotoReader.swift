@@ -33,11 +33,13 @@ enum PhotoReader {
         // The device and inode are the caller's (it has the file's status).
         if fingerprinting { photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: ends?.fingerprint) }
         let family = ImageFamily(path: path)
-        if family == .raw || family == .heif {
+        if family == .raw || family == .heif || family == .jpegXL {
             let error =
-                family == .raw
-                ? readRAW(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
-                : readHEIF(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+                switch family {
+                case .raw: readRAW(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+                case .heif: readHEIF(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+                default: readJPEGXL(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+                }
             if let error {
                 photo.error = vanished(path) ?? error
                 return photo
@@ -132,6 +134,27 @@ enum PhotoReader {
         if let metadata = try? ImageMetadataReader.read(path: path, lookingForSidecar: lookingForSidecar) { photo.apply(metadata) }
         photo.width = file.width
         photo.height = file.height
+        photo.fileOrientation = 1
+        return nil
+    }
+
+    /// A JPEG XL file: its size from its header, its tags from its EXIF and XMP boxes (Exiv2
+    /// 0.27 doesn't read the format); upright as libjxl decodes it, whatever its EXIF says.
+    static func readJPEGXL(path: String, into photo: inout Photo, lookingForSidecar: Bool = true) -> String? {
+        let info: JPEGXLFile.Info
+        do {
+            info = try JPEGXLFile.info(path: path)
+        } catch {
+            // Translators: %1$@ is a format ("HEIC"), %2$@ libheif's reason.
+            return String(format: tr("not a readable %1$@ image: %2$@"), "JPEG XL", error.message)
+        }
+        if let metadata = try? ImageMetadataReader.read(
+            path: path, exif: info.exif, xmp: info.xmp, mimeType: "image/jxl", lookingForSidecar: lookingForSidecar)
+        {
+            photo.apply(metadata)
+        }
+        photo.width = info.width
+        photo.height = info.height
         photo.fileOrientation = 1
         return nil
     }

@@ -34,7 +34,7 @@ public struct PhotoSearch: Sendable, Equatable {
     public var hasPlace: Bool?
 
     public enum Kind: String, Sendable, CaseIterable {
-        case raw, phone, jpeg, png, tiff, gif, webp
+        case raw, phone, jpeg, png, tiff, gif, webp, jxl
     }
 
     public init(_ text: String) {
@@ -108,7 +108,7 @@ public struct PhotoSearch: Sendable, Equatable {
             case .phone: return ImageFamily.heifExtensions.contains(ext)
             case .jpeg: return ext == "jpg" || ext == "jpeg"
             case .tiff: return ext == "tif" || ext == "tiff"
-            case .png, .gif, .webp: return ext == kind.rawValue
+            case .png, .gif, .webp, .jxl: return ext == kind.rawValue
             }
         }
     }

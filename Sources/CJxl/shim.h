@@ -1,0 +1,6 @@
+#ifndef LIGHTBOX_CJXL_SHIM_H
+#define LIGHTBOX_CJXL_SHIM_H
+
+#include <jxl/decode.h>
+
+#endif
