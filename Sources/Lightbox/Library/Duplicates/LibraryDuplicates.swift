@@ -22,7 +22,8 @@ final class LibraryDuplicates {
     private(set) var groups: [DuplicateGroup] = []
     /// Whether groups have been looked for since the library was opened.
     private(set) var hasLooked = false
-    private var isLooking = false
+    /// Whether a look runs now.
+    private(set) var isLooking = false
     private var needsLooking = false
     /// Whether something other than hashes arriving asked for the next look.
     private var needsLookingSoon = false
@@ -130,14 +131,13 @@ final class LibraryDuplicates {
     private func look() async {
         guard needsLooking, !isLooking else { return }
         isLooking = true
-        let soon = needsLookingSoon
         needsLooking = false
         needsLookingSoon = false
         defer {
             isLooking = false
             for waiter in lookEnded { waiter.resume() }
             lookEnded = []
-            if needsLooking { setNeedsLooking(forHashes: !needsLookingSoon && !soon) }
+            if needsLooking { setNeedsLooking(forHashes: !needsLookingSoon) }
         }
         do {
             let folders = self.folders

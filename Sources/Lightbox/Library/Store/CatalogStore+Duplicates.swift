@@ -15,6 +15,8 @@ extension CatalogStore {
     public var duplicateGroups: [DuplicateGroup] { duplicateList.groups }
     /// Whether the groups have been looked for since the library was opened.
     public var hasLookedForDuplicates: Bool { duplicateList.hasLooked }
+    /// Whether the groups are being looked for now (off the main thread).
+    public var isLookingForDuplicates: Bool { duplicateList.isLooking }
     /// The group of duplicates `photo` is in, if any.
     public func duplicateGroup(of photo: Photo.ID) -> DuplicateGroup? { duplicateList.group(of: photo) }
 
