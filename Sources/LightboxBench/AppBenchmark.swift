@@ -98,9 +98,11 @@ enum AppBenchmark {
 
     /// The first scan of `library` (10k new files) with the window open, each run with an
     /// empty catalog and thumbnail cache, against `lightbox --list` of the same folder; and the
-    /// same scan without pictures' hashes (`LIGHTBOX_PICTURE_HASHES=0`), alternately, best of five
-    /// each (a half-second scan's best of three varied by 10% from one invocation to the next). The first run with hashes then waits for the background pass to hash every photo
-    /// (`hash_pass_10k_s`, information: it runs one decode at a time, after the scan).
+    /// same scan without pictures' hashes (`LIGHTBOX_PICTURE_HASHES=0`), alternately, best of
+    /// eight each, each first in half the rounds (a half-second scan's best of five still varied
+    /// by 8% from one invocation to the next, more than hashing costs a scan that leaves its
+    /// hashes until after it). The first run with hashes then waits for the background pass to
+    /// hash every photo (`hash_pass_10k_s`, information: it runs one decode at a time, after the scan).
     static func firstScan(of library: String, in work: String, environment: BenchEnvironment) throws -> [String: Double] {
         let lister = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("lightbox").path
@@ -112,7 +114,7 @@ enum AppBenchmark {
         var list = Double.infinity
         var stall = 0.0
         var hashPass = Double.nan
-        for run in 0..<5 {
+        for run in 0..<8 {
             // Each first in turn: what runs first in a round meets a colder page cache.
             for hashing in run % 2 == 0 ? [true, false] : [false, true] {
                 let home = work + "/first-scan-\(run)-\(hashing)"

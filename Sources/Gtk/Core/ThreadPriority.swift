@@ -8,6 +8,16 @@ public enum ThreadPriority {
         _ = lbx_thread_lower_priority(increment)
     }
 
+    /// Makes the calling thread as nice as a thread gets (19, a fifteenth of the weight of
+    /// nice 10). Nice 10 is not enough for a thread that runs beside the window's for seconds:
+    /// under the kernel's fair scheduler the window's thread, having used its larger share,
+    /// waits out a nice-10 thread's turn in the middle of a frame (tens of milliseconds on two
+    /// cores during a scan). Still a share, never none: a thread starved outright (SCHED_IDLE)
+    /// holding a lock others need (malloc's, the catalog's) would hold them all up.
+    public static func lowerCurrentThreadAllTheWay() {
+        _ = lbx_thread_lower_priority(39)  // the kernel clamps the result to 19
+    }
+
     /// The calling thread's nice value (0 for a normal thread).
     package static var currentThreadNice: Int32 { lbx_thread_nice() }
 }

@@ -150,7 +150,7 @@ final class LibraryDuplicates {
             // Compared with the groups shown off the main thread too: unchanged, nothing of a
             // hundred thousand paths comes back to be compared or let go of there.
             let library = view.allPhotos
-            let found = await runBelowTheWindow { () -> Look? in
+            let found = await runBelowTheWindow(.lowest) { () -> Look? in
                 guard let (read, looked) = Self.find(in: folders, of: catalog, with: finder) else { return nil }
                 let groups = read == shown ? nil : Self.sharingPaths(read, with: library)
                 // A large library's look fills a read connection's page cache and leaves megabytes

@@ -10,14 +10,27 @@ func runBlocking<T: Sendable>(
     try await runBlocking(start: { DispatchQueue.global(qos: qos).async(execute: $0) }, work)
 }
 
+/// How a thread of `runBelowTheWindow` stands to the window's.
+enum BackgroundPriority {
+    /// Nice +10: work a person waits for (a search's or an album's view), which shares a
+    /// core with the thumbnail workers rather than wait for them.
+    case belowTheWindow
+    /// Nice 19 (`ThreadPriority.lowerCurrentThreadAllTheWay`): work nobody waits for (a
+    /// scan's batches sorted in, a look for duplicates), which then never holds up a frame.
+    case lowest
+}
+
 /// Runs long background `work` (a look through a library of 100,000 photos) on a thread of
 /// its own, below the window's priority: on two cores, at the window's, it takes its frames.
-func runBelowTheWindow<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+func runBelowTheWindow<T: Sendable>(_ priority: BackgroundPriority, _ work: @escaping @Sendable () -> T) async -> T {
     // Nothing thrown: `work` throws nothing.
     try! await runBlocking(
         start: { block in
             Thread.detachNewThread {
-                ThreadPriority.lowerCurrentThread()
+                switch priority {
+                case .belowTheWindow: ThreadPriority.lowerCurrentThread()
+                case .lowest: ThreadPriority.lowerCurrentThreadAllTheWay()
+                }
                 block()
             }
         }, work)

@@ -144,8 +144,8 @@ final class ScanRun: @unchecked Sendable {
     }
 
     private func readLoop(_ id: Int) {
-        // Below the UI: on two cores, readers at normal priority take the window's frames.
-        ThreadPriority.lowerCurrentThread()
+        // Below the UI, as far as it goes: on two cores, readers at normal priority (or at nice 10) take the window's frames.
+        ThreadPriority.lowerCurrentThreadAllTheWay()
         while true {
             state.lock()
             while head == queue.count && !walkDone { state.wait() }

@@ -115,14 +115,16 @@ final class ShownPhotos {
         isComputingView = true
         // Made outside the task below, so that only this closure holds `previous` and lets it
         // go off the main thread; below the window, whose frames come first (a scan publishes a
-        // few times a second, each view sorting the whole library).
+        // few times a second, each view sorting the whole library: as nice as a thread gets, as
+        // nobody waits for one batch's view).
         let make = { @Sendable () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], rawFree: Bool) in
             let rawFree = knownRawFree || !RawJpegPairs.hasRaw(all)
             let (result, filters) = spec.view(of: all, index: index, rawFree: rawFree)
             let diff = try? ListDiff(from: previous, to: result)
             return (result, filters, diff, Library.index(of: result), rawFree)
         }
-        let view = Task.detached { await runBelowTheWindow(make) }
+        let priority: BackgroundPriority = isScanning ? .lowest : .belowTheWindow
+        let view = Task.detached { await runBelowTheWindow(priority, make) }
         Task { [weak self] in
             let (result, filters, diff, index, rawFree) = await view.value
             guard let self else { return }
