@@ -25,7 +25,7 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(
             types,
             [
-                "image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "image/heif", "image/avif",
+                "image/jpeg", "image/png", "image/tiff", "image/gif", "image/webp", "image/heif", "image/avif", "image/jxl",
                 "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-canon-crw",
                 "image/x-nikon-nef", "image/x-nikon-nrw", "image/x-sony-arw", "image/x-sony-sr2",
                 "image/x-sony-srf", "image/x-olympus-orf", "image/x-fuji-raf", "image/x-panasonic-rw2",
