@@ -85,12 +85,20 @@ let package = Package(
             name: "LightboxMedia",
             dependencies: [
                 "CGExiv2", "CExiv2Tags", "CHeif", "CJxl", "CLibRaw", "CGWeather", "CLcms2", "CGtk", "Gtk", "CWorkerSupport",
+                "CVideoSupport",
             ]),
         // Reading tags with libexiv2 itself (C++ behind a C header): a first scan's hot path;
         // and an export's metadata written into the encoded JPEG in memory.
         .target(name: "CExiv2Tags", linkerSettings: [.linkedLibrary("exiv2")]),
         // Worker processes: spawn over a socketpair, messages with memfds, the child's sandbox.
         .target(name: "CWorkerSupport"),
+        // Videos with FFmpeg's libraries (Debian's libavformat, libavcodec, libswscale): a
+        // container's header read and one frame decoded, in the workers; into gdk-pixbuf.
+        .target(
+            name: "CVideoSupport", dependencies: ["CGtk"],
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil"),
+            ]),
 
         // The photo catalog app.
         .target(

@@ -3,7 +3,8 @@ import Gtk
 import Lightbox
 
 /// `lightbox-bench library [--json]`: scan, rescan, thumbnail and memory numbers for
-/// the photo library on 10,000 generated files (hard links of the sample photos).
+/// the photo library on 10,000 generated files (hard links of the sample photos), then the
+/// identity, duplicates and videos measures.
 enum LibraryBenchmark {
     static let fileCount = 10_000
     /// Runs of each contender compared, alternated: the best of each counts. These machines'
@@ -99,6 +100,7 @@ enum LibraryBenchmark {
             results.append(("rss_10k_mb", try MainActor.assumeIsolated { try storeResidentMegabytes(catalog, library) }))
             results += try IdentityBenchmark.run(work: work)
             results += try DuplicatesBenchmark.run(work: work)
+            results += try VideoBenchmark.run(work: work)
             Bench.report(Dictionary(uniqueKeysWithValues: results), json: arguments.contains("--json"))
         } catch {
             FileHandle.standardError.write(Data("lightbox-bench library: \(error)\n".utf8))

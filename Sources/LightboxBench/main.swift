@@ -11,6 +11,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "startup": StartupBenchmark.run,
     "identity": { json in IdentityBenchmark.runAlone(json: json) },
     "duplicates": { json in DuplicatesBenchmark.runAlone(json: json) },
+    "videos": { json in VideoBenchmark.runAlone(json: json) },
     "catalog": CatalogBenchmark.run,
     "import": ImportBenchmark.run,
     "export": ExportBenchmark.run,

@@ -9,6 +9,9 @@ public enum ImageFamily: Sendable, Equatable {
     case heif
     /// JPEG XL: libjxl itself (`JPEGXLFile`), which turns the picture as its header says.
     case jpegXL
+    /// A video (MP4, MOV, Matroska, AVI, MTS): FFmpeg's libraries (`VideoFile`); its thumbnail
+    /// is a frame that shows what it is.
+    case video
     /// Anything a gdk-pixbuf loader reads (JPEG, PNG, TIFF, WebP…).
     case pixbuf
 
@@ -28,6 +31,8 @@ public enum ImageFamily: Sendable, Equatable {
             self = .heif
         } else if ext == "jxl" {
             self = .jpegXL
+        } else if VideoFile.extensions.contains(ext) {
+            self = .video
         } else {
             self = .pixbuf
         }
@@ -49,7 +54,7 @@ public enum ImageFamily: Sendable, Equatable {
     public static func canDecode(extension ext: String) -> Bool {
         if rawExtensions.contains(ext) { return ext != "x3f" }
         if ext == "hif" { return ImageFileInfo.readableExtensions.contains("heif") }
-        if ext == "jxl" { return true }
+        if ext == "jxl" || VideoFile.extensions.contains(ext) { return true }
         return ImageFileInfo.readableExtensions.contains(ext)
     }
 }

@@ -122,7 +122,7 @@ public enum ImageMetadataReader {
     }
 
     /// The XMP sidecar next to `path`, in either common naming (`IMG_1.CR2.xmp`, `IMG_1.xmp`).
-    static func sidecarPath(for path: String) -> String? {
+    public static func sidecarPath(for path: String) -> String? {
         var candidates = [path + ".xmp"]
         if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
             candidates.append(String(path[..<dot]) + ".xmp")

@@ -35,7 +35,8 @@ public final class PixelImage: @unchecked Sendable {
 
     /// Decodes `path` scaled down (never up) to fit `size`×`size`, using the loader's
     /// downscaled decode, with the orientation applied: a RAW file's embedded preview
-    /// (`RawPreview`), a HEIF file as libheif transforms it, a JPEG XL file as libjxl does, anything else by its EXIF
+    /// (`RawPreview`), a HEIF file as libheif transforms it, a JPEG XL file as libjxl does, a
+    /// video's telling frame as its stream is turned (`VideoFile`), anything else by its EXIF
     /// orientation. Refuses images larger than `maxPixels` before decoding anything
     /// (decompression bombs; libheif enforces its own limit on HEIF files).
     public static func decode(path: String, fitting size: Int, maxPixels: Int) throws(MediaError) -> PixelImage {
@@ -46,6 +47,8 @@ public final class PixelImage: @unchecked Sendable {
             return try decodeHEIF(path: path, fitting: size, maxPixels: maxPixels)
         case .jpegXL:
             return try JPEGXLFile.decode(path: path, fitting: size, maxPixels: maxPixels)
+        case .video:
+            return try VideoFile.frame(path: path, fitting: size, maxPixels: maxPixels)
         case .pixbuf:
             break
         }

@@ -109,9 +109,9 @@ final class PhotoListingTests: XCTestCase {
         XCTAssertEqual(
             PhotoListing.line(for: photo, decoded: true, albums: ["Paris 2024", "Tours"]),
             #"{"albums":["Paris 2024","Tours"],"altitude":35,"aperture":2.8,"camera":"Canon EOS R5","caption":"Vue du Trocadéro.\nUn soir de mars.","#
-                + #""decoded":true,"error":null,"#
-                + #""exposure":"1/250","file_size":32772,"focal_length":50,"height":480,"iso":100,"#
-                + #""keywords":["Places|France|Paris","家族"],"#
+                + #""codec":null,"decoded":true,"duration":null,"error":null,"#
+                + #""exposure":"1/250","file_size":32772,"focal_length":50,"frame_rate":null,"height":480,"iso":100,"#
+                + #""keywords":["Places|France|Paris","家族"],"kind":"photo","#
                 + #""latitude":48.8584,"lens":null,"longitude":2.2945,"make":"Canon","model":"Canon EOS R5","#
                 + #""orientation":1,"path":"/photos/2024/IMG_1.jpg","rating":3,"rejected":false,"#
                 + #""taken":"2024-03-12T14:05:07","taken_offset":null,"#
@@ -119,17 +119,19 @@ final class PhotoListingTests: XCTestCase {
     }
 
     func testNumbersThatAreNotFiniteAreListedAsUnknown() {
-        var photo = Photo(path: "/p/a.jpg")
+        var photo = Photo(path: "/p/a.mov")
         photo.aperture = .infinity
         photo.focalLength = .nan
         photo.fileLatitude = -.infinity
         photo.fileLongitude = 2
         photo.fileAltitude = -.nan
+        photo.video = VideoTrack(duration: .infinity, codec: "hevc", frameRate: -.nan)
         XCTAssertEqual(
             PhotoListing.line(for: photo),
-            #"{"albums":[],"altitude":null,"aperture":null,"camera":null,"caption":null,"decoded":null,"error":null,"exposure":null,"#
-                + #""file_size":0,"focal_length":null,"height":0,"iso":null,"keywords":[],"latitude":null,"#
-                + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.jpg","#
+            #"{"albums":[],"altitude":null,"aperture":null,"camera":null,"caption":null,"codec":"hevc","decoded":null,"#
+                + #""duration":null,"error":null,"exposure":null,"#
+                + #""file_size":0,"focal_length":null,"frame_rate":null,"height":0,"iso":null,"keywords":[],"kind":"video","latitude":null,"#
+                + #""lens":null,"longitude":2,"make":null,"model":null,"orientation":1,"path":"/p/a.mov","#
                 + #""rating":0,"rejected":false,"taken":null,"taken_offset":null,"taken_source":null,"title":null,"width":0}"#)
     }
 

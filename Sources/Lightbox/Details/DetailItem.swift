@@ -15,7 +15,8 @@ public enum DetailLink: Equatable, Sendable {
 /// What a details row is about: the row's identity (the list keys rows by it, never by
 /// their translated label, which two fields may share in a language) and its label.
 public enum DetailField: String, CaseIterable, Sendable {
-    case title, caption, dateTaken, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions, fileSize
+    case title, caption, dateTaken, duration, video, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions
+    case fileSize
     case rejected, totalSize, folder, copyOf, copies, problem
 
     /// The row's label in the person's language.
@@ -27,6 +28,10 @@ public enum DetailField: String, CaseIterable, Sendable {
         case .title: tr("Title")
         // Translators: a photo's caption, a few sentences about it (the key of a details row).
         case .caption: tr("Caption")
+        // Translators: how long a video lasts (the key of a details row).
+        case .duration: tr("Duration")
+        // Translators: a video's codec and frame rate, "H.264, 30 fps" (the key of a details row).
+        case .video: tr("Video")
         case .camera: tr("Camera")
         // Translators: the key of the details row listing the cameras of several selected photos.
         case .cameras: tr("Cameras")
@@ -146,6 +151,15 @@ public enum DetailItem: Identifiable, Equatable {
         let numbers = formats.formattingLocale
         var fields: [(DetailField, String?, DetailLink?)] = [
             (.dateTaken, formats.date(photo.taken).map { takenText($0, of: photo) }, photo.taken.map { .day(String($0.prefix(10))) }),
+            (.duration, photo.duration.map(numbers.duration), nil),
+            (
+                .video,
+                photo.codec.map { codec in
+                    // Translators: separates a video's codec from its frame rate ("H.264, 30 fps").
+                    ([FormattingLocale.codecName(codec)] + [photo.frameRate.map(numbers.frameRate)].compactMap { $0 }).joined(
+                        separator: tr(", "))
+                }, nil
+            ),
             (.camera, photo.camera, photo.camera.map { .camera($0) }),
             (.lens, photo.lens, nil),
             (.exposure, photo.exposure.map(numbers.exposure), nil),
@@ -197,7 +211,7 @@ public enum DetailItem: Identifiable, Equatable {
         let dated = photo.takenOffset.map { String(format: tr("%1$@ (UTC%2$@)"), date, $0) } ?? date
         let source: String? =
             switch photo.takenSource {
-            case .dateTimeOriginal, nil: nil
+            case .dateTimeOriginal, .videoCreated, nil: nil
             // Translators: under a date taken: the file has no date of shooting, only of its last change.
             case .dateTime: tr("From the date the file was last changed by the camera or an editor")
             // Translators: under a date taken: the file has no date at all.

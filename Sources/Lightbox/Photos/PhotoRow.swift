@@ -73,7 +73,9 @@ public final class PhotoRow: ListRowView {
         starsLabel.isVisible = content.errorText == nil
         thumbnail.show(content.thumbnailPhoto, images: images)
         let state = content.errorText ?? ratingDescription
-        setAccessibleLabel([title, dateText, mark ?? "", state].filter { !$0.isEmpty }.joined(separator: ", "))
+        // Translators: in a row's description for screen readers, "video, 0:12" (%@ is its length).
+        let video = content.thumbnailPhoto.duration.map { String(format: tr("video, %@"), FormattingLocale.current.duration($0)) }
+        setAccessibleLabel([title, dateText, mark ?? "", video ?? "", state].filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
     /// The row left the screen: stop loading its thumbnail.

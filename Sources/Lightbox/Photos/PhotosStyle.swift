@@ -45,6 +45,8 @@ public enum PhotosStyle {
         .photo-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.25); color: inherit; }
         .photo-grid > child:hover:not(:selected) { background-color: alpha(currentColor, 0.06); }
         .photo-cell .thumbnail picture { border-radius: 4px; }
+        .thumbnail .duration-badge { margin: 4px; padding: 0 5px; border-radius: 5px; font-size: smaller;
+            font-feature-settings: "tnum"; color: white; background-color: alpha(black, 0.6); }
         .photo-cell .rating-stars { color: #e5a50a; letter-spacing: 1px; }
         .photo-cell .rating-stars.unrated { color: alpha(currentColor, 0.35); }
         .photo-cell .rating-stars.rejected-mark { color: @error_color; font-weight: bold; letter-spacing: 0; }

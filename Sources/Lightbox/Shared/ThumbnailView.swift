@@ -5,12 +5,14 @@ import LightboxMedia
 /// `ImageSource` (off the main thread; an on-screen request when the row is in view, a
 /// `.nearby` one for rows a list keeps beyond the visible ones), then the picture. `show(nil)` or showing
 /// another photo cancels a load still running, so a recycled row never shows a stale
-/// image and a row scrolled away costs no decode.
+/// image and a row scrolled away costs no decode. A video's length is in its corner.
 @MainActor
-public final class ThumbnailView: Box {
+public final class ThumbnailView: Overlay {
     private let picture = Picture()
     private let placeholder = Image(iconName: "image-x-generic-symbolic")
     private var placeholderIcon = "image-x-generic-symbolic"
+    /// A video's length, made when the first video is shown (most thumbnails never need one).
+    private var badge: Label?
     private var pause: MainLoopTimer?
     private var load: Task<Void, Never>?
     private(set) var shownPath: String?
@@ -21,17 +23,16 @@ public final class ThumbnailView: Box {
     /// - Parameter size: the thumbnail's long side in pixels (the widget is that square).
     public init(size: Int) {
         self.size = size
-        super.init(orientation: .vertical)
+        super.init()
         setSizeRequest(width: size, height: size)
         addCssClass("thumbnail")
         picture.canShrink = true
         picture.horizontalExpand = true
         picture.verticalExpand = true
         placeholder.pixelSize = max(16, size / 3)
-        placeholder.verticalExpand = true
         placeholder.addCssClass("dim-label")
-        append(placeholder)
-        append(picture)
+        child = picture
+        addOverlay(placeholder)
         picture.isVisible = false
     }
 
@@ -55,6 +56,7 @@ public final class ThumbnailView: Box {
             placeholder.setIcon(icon)
             placeholderIcon = icon
         }
+        showDuration(of: photo)
         guard let photo, photo.error == nil, let images else { return }
         if let image = images.cachedImage(for: photo, size: size) {
             display(image, of: photo)
@@ -89,6 +91,30 @@ public final class ThumbnailView: Box {
         load?.cancel()
         load = nil
         if !picture.isVisible { shownPath = nil }
+    }
+
+    /// The video's length shown over the corner, nil for a photo.
+    var shownDuration: String? { badge?.isVisible == true ? badge?.text : nil }
+
+    /// The length of `photo` when it is a video, over the thumbnail's corner.
+    private func showDuration(of photo: Photo?) {
+        let text = photo?.duration.map { FormattingLocale.current.duration($0) }
+        guard text != nil || badge?.isVisible == true else { return }
+        let badge = self.badge ?? makeBadge()
+        if let text, badge.text != text { badge.text = text }
+        badge.isVisible = text != nil
+    }
+
+    private func makeBadge() -> Label {
+        let badge = Label()
+        badge.addCssClass("duration-badge")
+        badge.horizontalAlignment = .end
+        badge.verticalAlignment = .end
+        badge.canTarget = false
+        badge.isVisible = false
+        addOverlay(badge)
+        self.badge = badge
+        return badge
     }
 
     private func display(_ image: PixelImage, of photo: Photo) {

@@ -250,6 +250,14 @@ public final class Catalog: Sendable {
             // scan reads them (the stamp no longer matches).
             try db.execute(sql: "UPDATE photo SET modified = 0 WHERE lower(path) LIKE '%.jxl' AND error IS NOT NULL")
         }
+        migrator.registerMigration("v15-videos") { db in
+            // A video's length, codec and frame rate (see `VideoTrack`); NULL for a photo.
+            try db.alter(table: "photo") { t in
+                t.add(column: "duration", .double)
+                t.add(column: "codec", .text)
+                t.add(column: "frameRate", .double)
+            }
+        }
         return migrator
     }
 

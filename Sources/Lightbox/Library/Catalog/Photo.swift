@@ -7,6 +7,8 @@ public enum TakenSource: String, Sendable {
     case dateTimeOriginal = "DateTimeOriginal"
     /// `Exif.Image.DateTime`: when the file was last written by the camera or an editor.
     case dateTime = "DateTime"
+    /// A video container's creation date (QuickTime's, Apple's with its time zone, Matroska's).
+    case videoCreated = "CreationDate"
     /// The file's modification time: the photo carries no date.
     case fileModified = "mtime"
     /// Set by the person (never stored as the file's source: see `Photo.Fields.correctedTaken`).
@@ -70,6 +72,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
         /// nil for the many photos with none, one reference for those with some (a
         /// library's 100,000 photos keep 8 bytes each for them, not 80).
         var correctionBox: CorrectionBox?
+        /// A video's length, codec and frame rate (see `VideoTrack`): nil for a photo.
+        var videoBox: VideoBox?
         /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
         public var error: String?
         /// The JPEG the camera saved beside this RAW file (same folder and name), which the list

@@ -46,6 +46,9 @@ extension Photo.Fields {
         try visitor.visit(StoredField("caption", \.caption, [.column, .file, .listed, .person]))
         try visitor.visit(StoredField("takenOffset", \.fileTakenOffset))
         try visitor.visit(StoredField("takenSubsecond", \.fileTakenSubsecond, [.column, .file]))
+        try visitor.visit(StoredField("duration", \.duration))
+        try visitor.visit(StoredField("codec", \.codec))
+        try visitor.visit(StoredField("frameRate", \.frameRate))
         // What the person corrected: kept in the catalog, listed as what is shown (`asShown`).
         try visitor.visit(StoredField("correctedOrientation", \.correctedOrientation, [.column, .person]))
         try visitor.visit(StoredField("correctedTaken", \.correctedTaken, [.column, .person]))

@@ -7,10 +7,14 @@ import LightboxMedia
 /// refuses becomes a row with the path and an `error` saying why.
 public enum PhotoListing {
     /// Every key of a line, in the order they are printed: the listed stored fields'
-    /// (`FieldPlaces.listed`), the camera, whether the pixels decoded, the photo's albums.
+    /// (`FieldPlaces.listed`), the camera, whether the pixels decoded, the photo's albums,
+    /// its kind ("photo" or "video").
     public static let keys: [String] = {
-        (Row.fieldKeys + [Row.camera, Row.decoded, Row.albums]).map(\.stringValue).sorted()
+        (Row.fieldKeys + [Row.camera, Row.decoded, Row.albums, Row.kind]).map(\.stringValue).sorted()
     }()
+
+    /// What the file at `path` is, by its extension: "video" or "photo".
+    static func kind(of path: String) -> String { ImageFamily(path: path) == .video ? "video" : "photo" }
 
     /// The line for `photo` (no newline at the end). `decoded` says whether its pixels
     /// were decoded: nil when that was not checked. `albums` are the names of its albums
@@ -56,6 +60,7 @@ public enum PhotoListing {
                 case "path": pathJSON(path)
                 case "error": jsonString(error)
                 case Row.decoded.stringValue: decoded.map { $0 ? "true" : "false" } ?? "null"
+                case Row.kind.stringValue: jsonString(kind(of: path))
                 default: "null"
                 }
             return "\"\(key)\":\(value)"
@@ -91,6 +96,7 @@ public enum PhotoListing {
         static let camera = Key(stringValue: "camera")
         static let decoded = Key(stringValue: "decoded")
         static let albums = Key(stringValue: "albums")
+        static let kind = Key(stringValue: "kind")
 
         /// The photo's fields as listed: numbers that aren't finite already unknown.
         var fields: Photo.Fields
@@ -119,6 +125,7 @@ public enum PhotoListing {
             try container.encode(camera, forKey: Row.camera)
             try container.encode(decoded, forKey: Row.decoded)
             try container.encode(albums, forKey: Row.albums)
+            try container.encode(PhotoListing.kind(of: fields.path), forKey: Row.kind)
         }
 
         /// The listed fields' keys, in the order of `Photo.Fields.visitStored`.

@@ -33,11 +33,12 @@ enum PhotoReader {
         // The device and inode are the caller's (it has the file's status).
         if fingerprinting { photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: ends?.fingerprint) }
         let family = ImageFamily(path: path)
-        if family == .raw || family == .heif || family == .jpegXL {
+        if family != .pixbuf {
             let error =
                 switch family {
                 case .raw: readRAW(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
                 case .heif: readHEIF(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
+                case .video: readVideo(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
                 default: readJPEGXL(path: path, into: &photo, lookingForSidecar: lookingForSidecar)
                 }
             if let error {
@@ -156,6 +157,37 @@ enum PhotoReader {
         photo.width = info.width
         photo.height = info.height
         photo.fileOrientation = 1
+        return nil
+    }
+
+    /// A video: its size as shown, length, codec, date, place and camera from its container
+    /// (libavformat, no frame decoded); stars, keywords and texts from its XMP sidecar only
+    /// (Lightbox never writes into a video). Returns why the file can't be shown, or nil.
+    static func readVideo(path: String, into photo: inout Photo, lookingForSidecar: Bool = true) -> String? {
+        let info: VideoFile.Info
+        do {
+            info = try VideoFile.info(path: path)
+        } catch {
+            return error.message
+        }
+        photo.width = info.width
+        photo.height = info.height
+        photo.video = VideoTrack(duration: info.duration, codec: info.codec, frameRate: info.frameRate)
+        if let taken = info.taken {
+            photo.fileTaken = taken.local
+            photo.fileTakenOffset = taken.offset
+            photo.fileTakenSource = .videoCreated
+        }
+        if let place = info.location {
+            (photo.fileLatitude, photo.fileLongitude, photo.fileAltitude) = (place.latitude, place.longitude, place.altitude)
+        }
+        (photo.make, photo.model) = (info.make, info.model)
+        if lookingForSidecar, ImageMetadataReader.sidecarPath(for: path) != nil,
+            let sidecar = try? ImageMetadataReader.read(path: path, exif: nil, xmp: nil, mimeType: "video/mp4")
+        {
+            (photo.rating, photo.isRejected, photo.keywords) = (sidecar.rating ?? 0, sidecar.isRejected, sidecar.keywords)
+            (photo.title, photo.caption) = (sidecar.title, sidecar.caption)
+        }
         return nil
     }
 
