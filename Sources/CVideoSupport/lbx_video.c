@@ -128,26 +128,23 @@ lbx_video_status lbx_video_read(
     return LBX_VIDEO_OK;
 }
 
-/* Reads packets of `index` from where the file stands into `decoder` until a frame comes out. */
+/* Reads packets of `index` from where the file stands into `decoder` until its first keyframe,
+   then drains the decoder: a decoder that reorders frames would otherwise hold that frame back
+   until the next keyframe came (a second one decoded, a second later in the file). */
 static int decode_one(AVFormatContext *format, AVCodecContext *decoder, int index, AVPacket *packet, AVFrame *frame) {
-    int last = AVERROR(EAGAIN);
     for (int read = 0; read < max_packets_per_try; read++) {
         int code = av_read_frame(format, packet);
-        if (code < 0) {
-            /* The end: what the decoder still holds. */
-            avcodec_send_packet(decoder, NULL);
-            return avcodec_receive_frame(decoder, frame);
-        }
-        if (packet->stream_index == index) {
-            code = avcodec_send_packet(decoder, packet);
-            if (code < 0 && code != AVERROR(EAGAIN)) last = code;
-        }
+        if (code < 0) break;
+        int is_key = packet->stream_index == index && (packet->flags & AV_PKT_FLAG_KEY);
+        if (is_key) code = avcodec_send_packet(decoder, packet);
         av_packet_unref(packet);
-        code = avcodec_receive_frame(decoder, frame);
-        if (code == 0) return 0;
-        if (code != AVERROR(EAGAIN)) return code;
+        if (is_key) {
+            if (code < 0) return code;
+            break;
+        }
     }
-    return last;
+    avcodec_send_packet(decoder, NULL);
+    return avcodec_receive_frame(decoder, frame);
 }
 
 /* How much brightness varies over `image` (its standard deviation, 0…255). */
