@@ -93,12 +93,9 @@ let package = Package(
         // Worker processes: spawn over a socketpair, messages with memfds, the child's sandbox.
         .target(name: "CWorkerSupport"),
         // Videos with FFmpeg's libraries (Debian's libavformat, libavcodec, libswscale): a
-        // container's header read and one frame decoded, in the workers; into gdk-pixbuf.
-        .target(
-            name: "CVideoSupport", dependencies: ["CGtk"],
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil"),
-            ]),
+        // container's header read and one frame decoded, in the workers; into gdk-pixbuf. Their
+        // headers only: the libraries are opened with dlopen by the workers that read a video.
+        .target(name: "CVideoSupport", dependencies: ["CGtk"]),
 
         // The photo catalog app.
         .target(

@@ -1,13 +1,67 @@
 #include "lbx_video.h"
 
+#include <dlfcn.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
-#include <libavutil/imgutils.h>
 #include <libswscale/swscale.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+
+/* FFmpeg's libraries are opened on the first video, not linked: with their codecs' libraries
+   they are sixty shared objects, which every launch of the app would otherwise map (ten
+   megabytes more resident) for the worker processes that read videos. The versions are the
+   headers' (their structures' layout is theirs). */
+#define LBX_SONAME(name, major) "lib" name ".so." AV_STRINGIFY(major)
+#define LBX_FUNCTIONS(X)                                                                            \
+    X(format, avformat_open_input) X(format, avformat_find_stream_info) X(format, av_find_best_stream) \
+    X(format, avformat_close_input) X(format, av_read_frame) X(format, av_seek_frame)                \
+    X(codec, avcodec_get_name) X(codec, avcodec_find_decoder) X(codec, avcodec_alloc_context3)      \
+    X(codec, avcodec_parameters_to_context) X(codec, avcodec_open2) X(codec, avcodec_free_context)  \
+    X(codec, avcodec_flush_buffers) X(codec, avcodec_send_packet) X(codec, avcodec_receive_frame)   \
+    X(codec, av_packet_alloc) X(codec, av_packet_free) X(codec, av_packet_unref)                    \
+    X(format, av_stream_get_side_data) X(util, av_dict_set) X(util, av_dict_free) X(util, av_dict_get) \
+    X(util, av_strerror) X(util, av_display_rotation_get) X(util, av_frame_alloc)                   \
+    X(util, av_frame_free) X(util, av_frame_unref) X(scale, sws_getContext) X(scale, sws_scale)     \
+    X(scale, sws_freeContext)
+
+#define LBX_POINTER(library, name) __typeof__(&name) name;
+static struct {
+    LBX_FUNCTIONS(LBX_POINTER)
+} ff;
+static pthread_once_t ff_once = PTHREAD_ONCE_INIT;
+static char ff_error[256];
+
+static void open_libraries(void) {
+    void *util = dlopen(LBX_SONAME("avutil", LIBAVUTIL_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
+    void *codec = util ? dlopen(LBX_SONAME("avcodec", LIBAVCODEC_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
+    void *format = codec ? dlopen(LBX_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
+    void *scale = format ? dlopen(LBX_SONAME("swscale", LIBSWSCALE_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!scale) {
+        const char *why = dlerror();
+        snprintf(ff_error, sizeof ff_error, "%s", why ? why : "FFmpeg's libraries could not be opened");
+        return;
+    }
+#define LBX_LOAD(library, name)                                                 \
+    *(void **)&ff.name = dlsym(library, #name);                                 \
+    if (!ff.name) {                                                             \
+        snprintf(ff_error, sizeof ff_error, "%s has no %s", "lib" #library, #name); \
+        return;                                                                 \
+    }
+    LBX_FUNCTIONS(LBX_LOAD)
+}
+
+/* Whether the libraries are open (`detail` says why not). */
+static int libraries_open(char *detail, size_t size) {
+    pthread_once(&ff_once, open_libraries);
+    if (ff_error[0]) {
+        if (detail && size > 0) snprintf(detail, size, "%s", ff_error);
+        return 0;
+    }
+    return 1;
+}
 
 /* The containers of the video extensions the library lists: a file is never handed to
    another demuxer (a playlist or concat script that would open other files). */
@@ -23,36 +77,37 @@ static void set_detail(char *detail, size_t size, const char *text) {
 
 static void set_av_error(char *detail, size_t size, int code) {
     char text[AV_ERROR_MAX_STRING_SIZE] = {0};
-    av_strerror(code, text, sizeof text);
+    ff.av_strerror(code, text, sizeof text);
     set_detail(detail, size, text);
 }
 
 /* Opens `path` with its streams' parameters known; `*index` is its best video stream. */
 static lbx_video_status open_video(const char *path, AVFormatContext **out, int *index, char *detail, size_t size) {
+    if (!libraries_open(detail, size)) return LBX_VIDEO_NO_LIBRARY;
     AVFormatContext *format = NULL;
     AVDictionary *options = NULL;
-    av_dict_set(&options, "format_whitelist", allowed_formats, 0);
-    av_dict_set(&options, "protocol_whitelist", "file", 0);
-    int code = avformat_open_input(&format, path, NULL, &options);
-    av_dict_free(&options);
+    ff.av_dict_set(&options, "format_whitelist", allowed_formats, 0);
+    ff.av_dict_set(&options, "protocol_whitelist", "file", 0);
+    int code = ff.avformat_open_input(&format, path, NULL, &options);
+    ff.av_dict_free(&options);
     if (code < 0) {
         set_av_error(detail, size, code);
         return LBX_VIDEO_UNREADABLE;
     }
-    int found = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    int found = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     /* MP4, MOV and Matroska say everything in their header; a transport stream (MTS) is
        probed, a few of its packets read. */
     if (found < 0 || format->streams[found]->codecpar->width <= 0 || format->duration == AV_NOPTS_VALUE) {
-        code = avformat_find_stream_info(format, NULL);
+        code = ff.avformat_find_stream_info(format, NULL);
         if (code < 0) {
             set_av_error(detail, size, code);
-            avformat_close_input(&format);
+            ff.avformat_close_input(&format);
             return LBX_VIDEO_UNREADABLE;
         }
-        found = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+        found = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     }
     if (found < 0 || format->streams[found]->codecpar->width <= 0 || format->streams[found]->codecpar->height <= 0) {
-        avformat_close_input(&format);
+        ff.avformat_close_input(&format);
         return LBX_VIDEO_NO_VIDEO;
     }
     *out = format;
@@ -61,9 +116,9 @@ static lbx_video_status open_video(const char *path, AVFormatContext **out, int 
 }
 
 static int rotation_of(AVStream *stream) {
-    const uint8_t *matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
+    const uint8_t *matrix = ff.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
     if (!matrix) return 0;
-    double counterclockwise = av_display_rotation_get((const int32_t *)matrix);
+    double counterclockwise = ff.av_display_rotation_get((const int32_t *)matrix);
     if (isnan(counterclockwise)) return 0;
     int clockwise = (int)lround(-counterclockwise) % 360;
     if (clockwise < 0) clockwise += 360;
@@ -83,7 +138,7 @@ static int append_text(char *tags, size_t size, size_t *used, const char *text) 
 static void append_tags(char *tags, size_t size, AVDictionary *dictionary) {
     const AVDictionaryEntry *entry = NULL;
     size_t used = strlen(tags);
-    while ((entry = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX))) {
+    while ((entry = ff.av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX))) {
         size_t line = used;
         int fits = append_text(tags, size, &used, entry->key) && used + 1 < size;
         if (fits) tags[used++] = '\t';
@@ -118,13 +173,13 @@ lbx_video_status lbx_video_read(
     }
     AVRational rate = stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0 ? stream->avg_frame_rate : stream->r_frame_rate;
     info->frame_rate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0;
-    snprintf(info->codec, sizeof info->codec, "%s", avcodec_get_name(stream->codecpar->codec_id));
-    info->has_audio = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0) >= 0;
+    snprintf(info->codec, sizeof info->codec, "%s", ff.avcodec_get_name(stream->codecpar->codec_id));
+    info->has_audio = ff.av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0) >= 0;
     if (tags_size > 0) {
         append_tags(tags, tags_size, format->metadata);
         append_tags(tags, tags_size, stream->metadata);
     }
-    avformat_close_input(&format);
+    ff.avformat_close_input(&format);
     return LBX_VIDEO_OK;
 }
 
@@ -133,18 +188,18 @@ lbx_video_status lbx_video_read(
    until the next keyframe came (a second one decoded, a second later in the file). */
 static int decode_one(AVFormatContext *format, AVCodecContext *decoder, int index, AVPacket *packet, AVFrame *frame) {
     for (int read = 0; read < max_packets_per_try; read++) {
-        int code = av_read_frame(format, packet);
+        int code = ff.av_read_frame(format, packet);
         if (code < 0) break;
         int is_key = packet->stream_index == index && (packet->flags & AV_PKT_FLAG_KEY);
-        if (is_key) code = avcodec_send_packet(decoder, packet);
-        av_packet_unref(packet);
+        if (is_key) code = ff.avcodec_send_packet(decoder, packet);
+        ff.av_packet_unref(packet);
         if (is_key) {
             if (code < 0) return code;
             break;
         }
     }
-    avcodec_send_packet(decoder, NULL);
-    return avcodec_receive_frame(decoder, frame);
+    ff.avcodec_send_packet(decoder, NULL);
+    return ff.avcodec_receive_frame(decoder, frame);
 }
 
 /* How much brightness varies over `image` (its standard deviation, 0…255). */
@@ -175,7 +230,7 @@ static GdkPixbuf *scaled(AVFrame *frame, int fitting) {
     int target_width = (int)fmax(1, lround(width * scale)), target_height = (int)fmax(1, lround(height * scale));
     GdkPixbuf *image = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, target_width, target_height);
     if (!image) return NULL;
-    struct SwsContext *scaler = sws_getContext(
+    struct SwsContext *scaler = ff.sws_getContext(
         frame->width, frame->height, frame->format, target_width, target_height, AV_PIX_FMT_RGB24, SWS_AREA, NULL, NULL, NULL);
     if (!scaler) {
         g_object_unref(image);
@@ -183,8 +238,8 @@ static GdkPixbuf *scaled(AVFrame *frame, int fitting) {
     }
     uint8_t *planes[4] = {gdk_pixbuf_get_pixels(image), NULL, NULL, NULL};
     int strides[4] = {gdk_pixbuf_get_rowstride(image), 0, 0, 0};
-    sws_scale(scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
-    sws_freeContext(scaler);
+    ff.sws_scale(scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
+    ff.sws_freeContext(scaler);
     return image;
 }
 
@@ -198,26 +253,26 @@ lbx_video_status lbx_video_frame(
     AVStream *stream = format->streams[index];
     AVCodecParameters *parameters = stream->codecpar;
     if ((long long)parameters->width * parameters->height > max_pixels) {
-        avformat_close_input(&format);
+        ff.avformat_close_input(&format);
         return LBX_VIDEO_TOO_LARGE;
     }
-    const AVCodec *codec = avcodec_find_decoder(parameters->codec_id);
+    const AVCodec *codec = ff.avcodec_find_decoder(parameters->codec_id);
     if (!codec) {
-        set_detail(detail, detail_size, avcodec_get_name(parameters->codec_id));
-        avformat_close_input(&format);
+        set_detail(detail, detail_size, ff.avcodec_get_name(parameters->codec_id));
+        ff.avformat_close_input(&format);
         return LBX_VIDEO_NO_DECODER;
     }
-    AVCodecContext *decoder = avcodec_alloc_context3(codec);
-    AVPacket *packet = av_packet_alloc();
-    AVFrame *frame = av_frame_alloc();
+    AVCodecContext *decoder = ff.avcodec_alloc_context3(codec);
+    AVPacket *packet = ff.av_packet_alloc();
+    AVFrame *frame = ff.av_frame_alloc();
     GdkPixbuf *best = NULL;
     double best_spread = -1;
-    int code = decoder && packet && frame ? avcodec_parameters_to_context(decoder, parameters) : AVERROR(ENOMEM);
+    int code = decoder && packet && frame ? ff.avcodec_parameters_to_context(decoder, parameters) : AVERROR(ENOMEM);
     if (code >= 0) {
         /* Keyframes only: a seek lands on one, and nothing before it is decoded to reach it. */
         decoder->skip_frame = AVDISCARD_NONKEY;
         decoder->thread_count = 1;
-        code = avcodec_open2(decoder, codec, NULL);
+        code = ff.avcodec_open2(decoder, codec, NULL);
     }
     if (code >= 0) {
         int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
@@ -227,12 +282,12 @@ lbx_video_status lbx_video_frame(
         for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
             if (seconds <= 0 && places[i] > 0) continue;
             int64_t target = start + (int64_t)(places[i] * seconds / av_q2d(stream->time_base));
-            if (av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0) continue;
-            avcodec_flush_buffers(decoder);
+            if (ff.av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0) continue;
+            ff.avcodec_flush_buffers(decoder);
             code = decode_one(format, decoder, index, packet, frame);
             if (code < 0) continue;
             GdkPixbuf *image = scaled(frame, fitting);
-            av_frame_unref(frame);
+            ff.av_frame_unref(frame);
             if (!image) {
                 code = AVERROR(ENOMEM);
                 break;
@@ -249,10 +304,10 @@ lbx_video_status lbx_video_frame(
         }
     }
     int rotation = rotation_of(stream);
-    av_frame_free(&frame);
-    av_packet_free(&packet);
-    avcodec_free_context(&decoder);
-    avformat_close_input(&format);
+    ff.av_frame_free(&frame);
+    ff.av_packet_free(&packet);
+    ff.avcodec_free_context(&decoder);
+    ff.avformat_close_input(&format);
     if (!best) {
         if (code == AVERROR(ENOMEM)) return LBX_VIDEO_NO_MEMORY;
         set_av_error(detail, detail_size, code < 0 ? code : AVERROR_INVALIDDATA);

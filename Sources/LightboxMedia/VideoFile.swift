@@ -75,6 +75,9 @@ public enum VideoFile {
             return MediaError(tr("video frames too large to decode"))
         case LBX_VIDEO_NO_MEMORY:
             return MediaError(tr("not enough memory to decode the video"))
+        case LBX_VIDEO_NO_LIBRARY:
+            // Translators: %@ is the system's reason ("libavformat.so.59: cannot open shared object file").
+            return MediaError(String(format: tr("videos can’t be read: FFmpeg’s libraries are missing (%@)"), detail))
         default:
             // Translators: %@ is the reader's reason ("Invalid data found when processing input").
             return MediaError(String(format: tr("not a readable video: %@"), detail))

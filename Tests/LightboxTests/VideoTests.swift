@@ -176,4 +176,49 @@ final class VideoTests: GtkTestCase {
         pumpUntilPainted(fixture.window)
         _ = screenshot(fixture.window, name: "videos-list")
     }
+
+    /// The photo page shows a video at its first frame; Space plays it (its time goes on) and
+    /// pauses it, Shift+Right seeks, M mutes; stepping to the next item stops it, and a video
+    /// that can't be read says why instead.
+    func testThePhotoPagePlaysAVideoAndStopsItWhenSteppingOn() {
+        guard PinnedLocale.isInEffect(for: self) else { return }
+        let folder = LibraryFixtures.temporaryFolder(self, name: "videos")
+        VideoFixtures.make(in: folder)
+        LibraryFixtures.shell("cd '\(folder)' && rm cut.mov camera.mts clip.webm android.mp4")
+        let store = MonthsFixtures.store(self, folder: folder)
+        let photos = store.photos.sorted { $0.name < $1.name }
+        XCTAssertEqual(photos.map(\.name), ["garbage.mp4", "phone.mov"])
+        let page = PhotoPageController(store: store, photos: photos, index: 1)
+        let (window, _) = MonthsFixtures.window(showing: page)
+        let press = { (name: String, modifiers: ModifierType) in page.view.sendKeyPress(Key(name: name)!, modifiers: modifiers) }
+
+        pump(until: { page.isShowingVideo && page.player.isPrepared && page.player.frameSize.width > 0 }, timeout: 20, "the first frame")
+        XCTAssertEqual([page.player.frameSize.width, page.player.frameSize.height], [400, 300])
+        XCTAssertFalse(page.player.isPlaying, "shown, not played, until asked")
+        XCTAssertEqual(page.player.duration, 3, accuracy: 0.1)
+        XCTAssertTrue(press("space", []))
+        pump(until: { page.player.time > 0.3 }, timeout: 20, "the time to go on")
+        XCTAssertTrue(page.player.isPlaying)
+        XCTAssertTrue(press("space", []))
+        XCTAssertFalse(page.player.isPlaying, "Space pauses")
+        let paused = page.player.time
+        page.player.seek(to: 2)
+        pump(until: { page.player.time >= 1.9 }, timeout: 20, "the picture part")
+        pumpUntilPainted(window)
+        XCTAssertEqual((page.view as! PhotoPageView).videoTimeLabel.text, "0:02 / 0:03", "the time, under the keyboard too")
+        _ = screenshot(window, name: "video-page-paused")
+        XCTAssertTrue(press("Right", .shiftMask))
+        pump(until: { page.player.time > paused + 1 }, timeout: 20, "five seconds on (the end, 3 s)")
+        XCTAssertTrue(press("m", []))
+        XCTAssertTrue(page.player.isMuted)
+        _ = screenshot(window, name: "video-page")
+
+        XCTAssertTrue(press("Left", []))
+        XCTAssertEqual(page.currentPhoto?.name, "garbage.mp4")
+        XCTAssertFalse(page.player.isPlaying)
+        XCTAssertEqual(page.player.duration, 0, "the video left is let go of")
+        XCTAssertEqual((page.view as! PhotoPageView).errorTitle.text, "Can’t Play This Video")
+        XCTAssertEqual((page.view as! PhotoPageView).errorMessage.text, "not a readable video: Invalid data found when processing input")
+        XCTAssertFalse(press("space", []), "no video to play")
+    }
 }

@@ -4,7 +4,8 @@
 #include <stddef.h>
 
 /* Videos through FFmpeg's libraries (libavformat reads the container's header, libavcodec
-   decodes one frame): what `lightbox --worker` reads and decodes, never the app itself. */
+   decodes one frame), opened on the first call: what `lightbox --worker` reads and decodes,
+   never the app itself. */
 
 /* Why a video could not be read or decoded (`detail` says more: FFmpeg's message, the codec). */
 typedef enum {
@@ -21,6 +22,8 @@ typedef enum {
     LBX_VIDEO_TOO_LARGE,
     /* Out of memory. */
     LBX_VIDEO_NO_MEMORY,
+    /* FFmpeg's libraries could not be opened (`detail`: the loader's message). */
+    LBX_VIDEO_NO_LIBRARY,
 } lbx_video_status;
 
 typedef struct {

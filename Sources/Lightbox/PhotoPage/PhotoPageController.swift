@@ -34,6 +34,11 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private(set) lazy var leaveFullScreenAction = Action(name: "leave-full-screen")
     /// Left and Right step through the photos, except while the title is typed (they move its cursor).
     private let stepAction = Action(name: "step", parameterType: "i")
+    /// A video's keys: Space plays or pauses, Shift+Left and Shift+Right seek (int32 seconds),
+    /// M mutes; enabled while a video is shown.
+    private let playAction = Action(name: "play")
+    private let seekAction = Action(name: "seek", parameterType: "i")
+    private let muteAction = Action(name: "mute")
     /// F2: the photo's title and caption, typed in a popover over the bar.
     public let titleEditor: TitleEditorController
 
@@ -90,6 +95,16 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
             self.stepAction.isEnabled = true
             _ = self.pageView.grabFocus()
         }
+        pageView.player.onStreamChange { [weak self] in
+            guard let self, self.pageView.content == .video else { return }
+            let player = self.pageView.player
+            if let message = player.errorMessage {
+                for action in [self.playAction, self.seekAction, self.muteAction] { action.isEnabled = false }
+                self.pageView.showError(message, isVideo: true)
+            } else if player.isPrepared {
+                self.pageView.showVideoTime(player.time, of: player.duration)
+            }
+        }
         dragSource = PhotoDragSource.attach(
             to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
             selection: { [weak self] in self?.selectedPhotos ?? [] })
@@ -98,7 +113,10 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     public override func viewDidAppear() { _ = pageView.grabFocus() }
 
-    public override func viewWillDisappear() { leaveFullScreen() }
+    public override func viewWillDisappear() {
+        leaveFullScreen()
+        pageView.player.isPlaying = false
+    }
     /// Opens the photo menu over the photo (`win.photo-menu`: the Menu key, Shift+F10).
     public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
 
@@ -130,8 +148,15 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.showPosition(index, of: photos.count)
         let images = store.images
         let size = decodeSize
+        let isVideo = photo.isVideo && photo.error == nil
+        for action in [playAction, seekAction, muteAction] { action.isEnabled = isVideo }
         if let error = photo.error {
-            pageView.showError(error)
+            pageView.showError(error, isVideo: photo.isVideo)
+            prefetchNeighbours(size: size)
+            return
+        }
+        if isVideo {
+            pageView.showVideo(photo.path, name: photo.name)
             prefetchNeighbours(size: size)
             return
         }
@@ -169,7 +194,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private func prefetchNeighbours(size: Int) {
         let images = store.images
         prefetches = [index - 1, index + 1].compactMap { position in
-            guard photos.indices.contains(position), photos[position].error == nil else { return nil }
+            // A video plays from its file: nothing to decode ahead.
+            guard photos.indices.contains(position), photos[position].error == nil, !photos[position].isVideo else { return nil }
             let neighbour = photos[position]
             guard !images.hasImageInMemory(for: neighbour, size: size) else { return nil }
             return Task { _ = try? await images.image(for: neighbour, size: size, priority: .nearby) }
@@ -181,6 +207,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     /// Whether the photo (not the spinner or an error) is on screen.
     var isShowingPhoto: Bool { pageView.content == .photo }
+    var isShowingVideo: Bool { pageView.content == .video }
+    var player: VideoPlayer { pageView.player }
     var isLoading: Bool { pageView.content == .loading }
     var isShowingError: Bool { pageView.content == .error }
     var errorMessage: String { pageView.errorMessage.text }
@@ -267,6 +295,14 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
             self.showPhoto(at: self.index + Int(offset))
         }
         actions.add(stepAction)
+        let player = pageView.player
+        playAction.onActivate(owner: self) { _ in player.isPlaying.toggle() }
+        seekAction.onActivate(owner: self) { parameter in
+            guard let seconds = parameter?.int32 else { return }
+            player.seek(to: player.time + Double(seconds))
+        }
+        muteAction.onActivate(owner: self) { _ in player.isMuted.toggle() }
+        for action in [playAction, seekAction, muteAction] { actions.add(action) }
         actions.addAction("full-screen", owner: self) { [weak self] in self?.toggleFullScreen() }
         leaveFullScreenAction.onActivate(owner: self) { [weak self] _ in self?.leaveFullScreen() }
         leaveFullScreenAction.isEnabled = false

@@ -57,6 +57,8 @@ final class PhotoPageView: Box {
     let spinner = Spinner()
     let stars = RatingStarsView()
     let positionLabel = Label()
+    /// A video's time and length, "0:02 / 0:12" (its controls show only under the pointer).
+    let videoTimeLabel = Label()
     let noticeLabel = Label()
     /// The photo's title and caption, over the photo above the bar (hidden when it has neither).
     let captionBox = Box(orientation: .vertical, spacing: 2)
@@ -65,6 +67,8 @@ final class PhotoPageView: Box {
     /// F2: the title and caption rows (`TitleEditorController`'s view), pointing at the caption box.
     let titlePopover = Popover()
     let errorTitle = Label(tr("Can’t Show This Photo"))
+    /// A video, shown at its first frame; Space or its controls play it.
+    let player = VideoPlayer()
     let errorMessage = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
     let nextButton = Button(iconName: "go-next-symbolic")
@@ -90,6 +94,9 @@ final class PhotoPageView: Box {
         spinner.setAccessibleLabel(tr("Loading photo"))
         pages.add(spinner, name: "loading")
         pages.add(scroller, name: "photo")
+        player.verticalExpand = true
+        player.horizontalExpand = true
+        pages.add(player, name: "video")
         pages.add(makeErrorPage(), name: "error")
         pages.verticalExpand = true
 
@@ -120,7 +127,9 @@ final class PhotoPageView: Box {
         positionLabel.addCssClass("numeric")
         noticeLabel.addCssClass("error")
         noticeLabel.isVisible = false
-        [positionLabel, stars, noticeLabel].forEach(bar.append)
+        videoTimeLabel.addCssClass("numeric")
+        videoTimeLabel.isVisible = false
+        [positionLabel, videoTimeLabel, stars, noticeLabel].forEach(bar.append)
         captionBox.addCssClass("photo-caption")
         captionBox.horizontalAlignment = .center
         titleLabel.addCssClass("heading")
@@ -178,11 +187,12 @@ final class PhotoPageView: Box {
         return page
     }
 
-    enum Content { case loading, photo, error }
+    enum Content { case loading, photo, video, error }
 
     var content: Content {
         switch pages.visibleChildName {
         case "photo": .photo
+        case "video": .video
         case "error": .error
         default: .loading
         }
@@ -193,21 +203,37 @@ final class PhotoPageView: Box {
     func showName(_ name: String) { setAccessibleLabel(name) }
 
     func showLoading() {
+        player.open(nil)
+        videoTimeLabel.isVisible = false
         picture.setImage(nil)
         spinner.isSpinning = true
         pages.visibleChildName = "loading"
     }
 
     func showPhoto(_ image: PixelImage, name: String) {
+        player.open(nil)
+        videoTimeLabel.isVisible = false
         spinner.isSpinning = false
         picture.setImage(image)
         picture.alternativeText = name
         pages.visibleChildName = "photo"
     }
 
-    func showError(_ message: String) {
+    /// Shows the video at `path` at its first frame (what was playing stops).
+    func showVideo(_ path: String, name: String) {
         spinner.isSpinning = false
         picture.setImage(nil)
+        player.open(path)
+        player.setAccessibleLabel(name)
+        pages.visibleChildName = "video"
+    }
+
+    func showError(_ message: String, isVideo: Bool = false) {
+        player.open(nil)
+        videoTimeLabel.isVisible = false
+        spinner.isSpinning = false
+        picture.setImage(nil)
+        errorTitle.text = isVideo ? tr("Can’t Play This Video") : tr("Can’t Show This Photo")
         errorMessage.text = message
         pages.visibleChildName = "error"
     }
@@ -248,6 +274,15 @@ final class PhotoPageView: Box {
     }
 
     /// "3 of 26"; previous/next only where there is one.
+    /// The video's time (to the second gone by) and its length.
+    func showVideoTime(_ time: Double, of duration: Double) {
+        let numbers = FormattingLocale.current
+        // Translators: a video's time and length on the photo page, "0:02 / 0:12".
+        let text = String(format: tr("%1$@ / %2$@"), numbers.duration(time.rounded(.down)), numbers.duration(duration))
+        if videoTimeLabel.text != text { videoTimeLabel.text = text }
+        videoTimeLabel.isVisible = true
+    }
+
     func showPosition(_ index: Int, of count: Int) {
         let numbers = FormattingLocale.current
         // Translators: the photo page's position, "3 of 26".

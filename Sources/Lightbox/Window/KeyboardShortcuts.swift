@@ -194,6 +194,12 @@ enum KeyboardShortcuts {
                 Entry(tr("Zoom in, or larger thumbnails in the grid"), ["<Control>plus"], "win.zoom::in"),
                 Entry(tr("Zoom out, or smaller thumbnails in the grid"), ["<Control>minus"], "win.zoom::out"),
                 Entry(tr("Fit the photo to the page, or the default thumbnail size in the grid"), ["<Control>0"], "win.zoom::reset"),
+                Entry(tr("Play or pause the video"), ["space"], "photo.play", .photoPage),
+                Entry(
+                    tr("Back or forward five seconds in the video"),
+                    [Binding(key: "<Shift>Left", action: "photo.seek(-5)"), Binding(key: "<Shift>Right", action: "photo.seek(5)")],
+                    .photoPage),
+                Entry(tr("Mute or unmute the video"), ["m"], "photo.mute", .photoPage),
                 Entry(tr("Full screen (on the photo page)"), ["F11"], "photo.full-screen", .photoPage),
                 Entry(tr("Leave full screen"), ["Escape"], "photo.leave-full-screen", .photoPage),
             ]
