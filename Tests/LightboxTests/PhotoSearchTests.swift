@@ -29,6 +29,7 @@ final class PhotoSearchTests: XCTestCase {
         photo("/p/2024/d.png", stars: 4, keywords: ["Harbour", "Places|Sweden"], taken: "2024-03-05 12:00:00"),
         photo("/p/Trips/e.jpg"),
         photo("/p/Trips/f.jxl"),
+        photo("/p/Trips/g.MOV"),
     ]
 
     private func found(_ text: String) -> [String] {
@@ -57,17 +58,19 @@ final class PhotoSearchTests: XCTestCase {
         XCTAssertEqual(found("kind:jpeg"), ["a.jpg", "b.cr2", "e.jpg"], "a RAW+JPEG pair is both")
         XCTAssertEqual(found("kind:phone"), ["c.heic"])
         XCTAssertEqual(found("kind:jxl"), ["f.jxl"])
+        XCTAssertEqual(found("kind:video"), ["g.MOV"], "whatever its container")
+        XCTAssertEqual(found("type:movies"), ["g.MOV"])
         XCTAssertEqual(found("type:png,heic"), ["c.heic", "d.png"])
         XCTAssertEqual(found("place:yes"), ["a.jpg"])
         XCTAssertEqual(found("place:no lens:50mm"), [])
-        XCTAssertEqual(found("folder:trips"), ["e.jpg", "f.jxl"])
+        XCTAssertEqual(found("folder:trips"), ["e.jpg", "f.jxl", "g.MOV"])
         XCTAssertEqual(found("HARBOUR stars:4"), ["d.png"], "words and terms together")
         XCTAssertEqual(found("e.jpg"), ["e.jpg"])
     }
 
     func testWhatIsNotATermIsAWord() {
         XCTAssertEqual(
-            PhotoSearch("10:30 stars:six kind:video taken:last-year").words, ["10:30", "stars:six", "kind:video", "taken:last-year"])
+            PhotoSearch("10:30 stars:six kind:sound taken:last-year").words, ["10:30", "stars:six", "kind:sound", "taken:last-year"])
         XCTAssertEqual(PhotoSearch("camera:\"EOS R5\"").cameras, ["eos r5"])
         XCTAssertTrue(PhotoSearch("  ").isEmpty)
         XCTAssertTrue(PhotoSearch("stars:0").asksRatingOrReject)

@@ -34,7 +34,7 @@ public struct PhotoSearch: Sendable, Equatable {
     public var hasPlace: Bool?
 
     public enum Kind: String, Sendable, CaseIterable {
-        case raw, phone, jpeg, png, tiff, gif, webp, jxl
+        case raw, phone, jpeg, png, tiff, gif, webp, jxl, video
     }
 
     public init(_ text: String) {
@@ -109,6 +109,7 @@ public struct PhotoSearch: Sendable, Equatable {
             case .jpeg: return ext == "jpg" || ext == "jpeg"
             case .tiff: return ext == "tif" || ext == "tiff"
             case .png, .gif, .webp, .jxl: return ext == kind.rawValue
+            case .video: return VideoFile.extensions.contains(ext)
             }
         }
     }
@@ -157,6 +158,7 @@ public struct PhotoSearch: Sendable, Equatable {
         case "jpg": "jpeg"
         case "tif": "tiff"
         case "heic", "heif", "avif": "phone"
+        case "videos", "movie", "movies": "video"
         default: name.lowercased()
         }
     }
