@@ -17,16 +17,19 @@ public final class HEIFFile {
     public init(path: String) throws(MediaError) {
         guard Self.initialized else { throw MediaError(tr("libheif could not be initialized")) }
         guard let context = heif_context_alloc() else { throw MediaError(tr("libheif could not allocate a context")) }
+        // An error's message lives in the context: read before the context is freed.
         let read = heif_context_read_from_file(context, PathBytes.c(path), nil)
         guard read.code == heif_error_Ok else {
+            let message = Self.message(read)
             heif_context_free(context)
-            throw MediaError(Self.message(read))
+            throw MediaError(message)
         }
         var handle: OpaquePointer?
         let primary = heif_context_get_primary_image_handle(context, &handle)
         guard primary.code == heif_error_Ok, let handle else {
+            let message = Self.message(primary)
             heif_context_free(context)
-            throw MediaError(Self.message(primary))
+            throw MediaError(message)
         }
         self.context = context
         self.primary = handle

@@ -45,7 +45,8 @@ final class ScannerTests: XCTestCase {
         XCTAssertTrue(error(photos, "text.png").contains("not a readable image"))
         XCTAssertTrue(error(photos, "corrupt-exif.jpg").contains("metadata can't be read"))
         XCTAssertEqual(photos.values.first { $0.name == "corrupt-exif.jpg" }?.width, 640, "the image itself is still sized")
-        XCTAssertTrue(error(photos, "photo.heic").hasPrefix("not a readable HEIC image: "), error(photos, "photo.heic"))
+        // libheif's own reason, kept in its context: read before the context is freed, not the bytes left behind.
+        XCTAssertEqual(error(photos, "photo.heic"), "not a readable HEIC image: Invalid input: No 'ftyp' box")
         XCTAssertTrue(error(photos, "random.nef").hasPrefix("not a readable NEF RAW file: "), error(photos, "random.nef"))
         XCTAssertEqual(error(photos, "renamed.cr2"), "not a CR2 RAW file: its content is image/jpeg")
         XCTAssertEqual(
