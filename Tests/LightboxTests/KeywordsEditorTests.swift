@@ -138,7 +138,15 @@ final class KeywordsEditorTests: GtkTestCase {
         let view = editor.view as! KeywordsEditorView
         var edits: [MetadataEdit] = []
         editor.onEdit = { edits.append($0) }
-        editor.show(names.map { photo($0, in: store) })
+        // Selected in the list, as a person does: the details pane shows what the page selects
+        // (a selection made behind its back is replaced by the page's own on a loaded machine).
+        let source = fixture.list.source
+        for (offset, name) in names.enumerated() {
+            let position = try XCTUnwrap(source.items.firstIndex { $0.name == name })
+            source.select(at: position, extending: offset > 0)
+        }
+        pump(until: { fixture.page.details.photos.count == 3 }, "the details pane to show the three")
+        XCTAssertEqual(Set(editor.photos.map(\.name)), Set(names))
         XCTAssertEqual(chips(editor), ["harbour (on 2 of 3)", "Places › Norway › Bergen (on 1 of 3)"])
 
         view.entry.text = "coast"
@@ -146,17 +154,17 @@ final class KeywordsEditorTests: GtkTestCase {
         XCTAssertEqual(
             names.map { photo($0, in: store).keywords },
             [["harbour", "Places|Norway|Bergen", "coast"], ["harbour", "coast"], ["coast"]])
-        XCTAssertEqual(chips(editor), ["harbour (on 2 of 3)", "Places › Norway › Bergen (on 1 of 3)", "coast"])
+        XCTAssertEqual(chips(editor), ["harbour (on 2 of 3)", "coast", "Places › Norway › Bergen (on 1 of 3)"])
         XCTAssertEqual(edits.last?.ids.count, 3, "one edit for the three photos")
 
         view.chipViews[0].removeButton.click()
         XCTAssertEqual(names.map { photo($0, in: store).keywords }, [["Places|Norway|Bergen", "coast"], ["coast"], ["coast"]])
-        XCTAssertEqual(chips(editor), ["Places › Norway › Bergen (on 1 of 3)", "coast"])
+        XCTAssertEqual(chips(editor), ["coast", "Places › Norway › Bergen (on 1 of 3)"])
         XCTAssertEqual(edits.last?.ids.count, 2, "the photo without it is not part of the edit")
 
         try store.undo(try XCTUnwrap(edits.last))
         XCTAssertEqual(
-            chips(editor), ["harbour (on 2 of 3)", "Places › Norway › Bergen (on 1 of 3)", "coast"],
+            chips(editor), ["harbour (on 2 of 3)", "coast", "Places › Norway › Bergen (on 1 of 3)"],
             "the editor follows the Store (an undo)")
     }
 
