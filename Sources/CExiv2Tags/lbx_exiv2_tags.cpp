@@ -247,6 +247,22 @@ bool lbx_tags_exif_rational(const lbx_tags *tags, const char *key, long index, i
     }
 }
 
+uint8_t *lbx_tags_exif_bytes(const lbx_tags *tags, const char *key, size_t *size) {
+    const Exiv2::Exifdatum *datum = findExif(tags, key);
+    if (datum == nullptr) return nullptr;
+    try {
+        long count = datum->size();
+        if (count <= 0) return nullptr;
+        auto bytes = static_cast<uint8_t *>(malloc(static_cast<size_t>(count)));
+        if (bytes == nullptr) return nullptr;
+        datum->copy(bytes, Exiv2::bigEndian);
+        *size = static_cast<size_t>(count);
+        return bytes;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 bool lbx_tags_exif_long(const lbx_tags *tags, const char *key, long *value) {
     const Exiv2::Exifdatum *datum = findExif(tags, key);
     if (datum == nullptr) return false;

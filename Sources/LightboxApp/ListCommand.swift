@@ -50,7 +50,8 @@ enum ListCommand {
             (photos: try catalog.photos(in: root), albums: try catalog.albumNames(in: root))
         }
         switch scanned {
-        case .success(let (photos, albums)): return list(photos, albums: albums, verify: options.verify)
+        case .success(let (photos, albums)):
+            return list(PhotoListing.pairingLivePhotos(photos), albums: albums, verify: options.verify)
         case .failure(let failure): return fail(failure.message, .unusable)
         }
     }

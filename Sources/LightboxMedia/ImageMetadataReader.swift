@@ -40,6 +40,11 @@ public struct ImageMetadata: Sendable {
     /// The title and caption other apps wrote, in Shotwell's order (see `TitleAndCaption`); a sidecar's win.
     public var title: String?
     public var caption: String?
+    /// The content identifier Apple writes into a Live Photo's still (and its MOV).
+    public var contentIdentifier: String?
+    /// A Google or Samsung motion photo's video: how many bytes at the end of the file it is,
+    /// as the XMP says (not yet checked against the file).
+    public var motionVideoLength: Int64?
 }
 
 /// Reads photo metadata with Exiv2. Safe to call from any thread: each call opens its own
@@ -99,6 +104,10 @@ public enum ImageMetadataReader {
             result.longitude = longitude
             result.altitude = file.altitude
         }
+        if result.make == "Apple", let note = file.bytes("Exif.Photo.MakerNote") {
+            result.contentIdentifier = MotionTags.appleContentIdentifier(makerNote: note)
+        }
+        result.motionVideoLength = MotionTags.motionVideoLength(file)
         var tags = RatingAndKeywords(file)
         var texts = TitleAndCaption(file)
         // A sidecar next to the file (another app's, as for RAW files) wins where it says something.

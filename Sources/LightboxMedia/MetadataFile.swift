@@ -120,6 +120,14 @@ final class MetadataFile {
     }
 
     func count(_ name: String) -> Int { lbx_tags_exif_count(tags, name) }
+
+    /// The bytes of an EXIF tag (a maker note); nil when absent.
+    func bytes(_ name: String) -> [UInt8]? {
+        var size = 0
+        guard let bytes = lbx_tags_exif_bytes(tags, name, &size) else { return nil }
+        defer { free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: size))
+    }
 }
 
 extension MetadataFile {

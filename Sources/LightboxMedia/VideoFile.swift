@@ -105,6 +105,9 @@ extension VideoFile.Info {
         return nil
     }
 
+    /// The content identifier an iPhone writes into a Live Photo's MOV and its still alike.
+    public var contentIdentifier: String? { Self.text(tags["com.apple.quicktime.content.identifier"]) }
+
     public var make: String? { Self.text(tags["com.apple.quicktime.make"] ?? tags["make"] ?? tags["com.android.manufacturer"]) }
     public var model: String? { Self.text(tags["com.apple.quicktime.model"] ?? tags["model"] ?? tags["com.android.model"]) }
 

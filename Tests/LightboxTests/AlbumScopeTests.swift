@@ -23,7 +23,7 @@ final class AlbumScopeTests: XCTestCase {
         let asked = spec.view(of: all).photos
         XCTAssertEqual(asked.count, 14)
         XCTAssertEqual(spec.view(of: all, index: index(all)).photos, asked, "the same photos, in the same order")
-        XCTAssertEqual(spec.view(of: all, index: index(all), rawFree: true).photos, asked)
+        XCTAssertEqual(spec.view(of: all, index: index(all), pairFree: true).photos, asked)
         XCTAssertEqual(spec.view(of: all, index: [:]).photos, [], "what the index says is not in the library is not")
         XCTAssertEqual(spec.view(of: all, index: index(Array(all.reversed()))).photos, asked, "an index of other photos is not used")
     }

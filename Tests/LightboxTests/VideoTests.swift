@@ -167,7 +167,7 @@ final class VideoTests: GtkTestCase {
         XCTAssertTrue(fields.contains("Video: H.264, 30 fps"), "\(fields)")
         XCTAssertTrue(fields.contains("Camera: Apple iPhone 12"), "\(fields)")
         let rows = (0..<fixture.list.source.count).compactMap { fixture.row(at: $0) }
-        let badges = Dictionary(uniqueKeysWithValues: rows.map { ($0.photo?.name ?? "", $0.thumbnail.shownDuration ?? "none") })
+        let badges = Dictionary(uniqueKeysWithValues: rows.map { ($0.photo?.name ?? "", $0.thumbnail.shownBadge ?? "none") })
         XCTAssertEqual(badges["phone.mov"], "0:03")
         XCTAssertEqual(badges["clip.webm"], "0:01")
         XCTAssertEqual(badges["photo.jpg"], "none", "a photo has no length")

@@ -21,7 +21,7 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(entry["StartupNotify"], "true")
         XCTAssertEqual(entry["Categories"], "Graphics;Photography;Viewer;GTK;GNOME;")
         let types = Set((entry["MimeType"] ?? "").split(separator: ";").map(String.init))
-        // Every type the scanner lists and decodes: phone formats, and camera RAW by shared-mime-info's names.
+        // Every type the scanner lists and decodes: phone formats, camera RAW and videos by shared-mime-info's names.
         XCTAssertEqual(
             types,
             [
@@ -30,7 +30,8 @@ final class ValidatorTests: XCTestCase {
                 "image/x-nikon-nef", "image/x-nikon-nrw", "image/x-sony-arw", "image/x-sony-sr2",
                 "image/x-sony-srf", "image/x-olympus-orf", "image/x-fuji-raf", "image/x-panasonic-rw2",
                 "image/x-pentax-pef", "image/x-minolta-mrw", "image/x-kodak-dcr", "image/x-kodak-kdc",
-                "inode/directory",
+                "video/mp4", "video/quicktime", "video/x-m4v", "video/3gpp", "video/x-matroska", "video/webm",
+                "video/x-msvideo", "video/mp2t", "inode/directory",
             ])
         for key in ["Name", "GenericName", "Comment", "Keywords"] {
             XCTAssertFalse((entry[key] ?? "").isEmpty, "\(key) is missing")

@@ -57,6 +57,9 @@ long lbx_tags_exif_count(const lbx_tags *tags, const char *key);
 /* The `index`th value of EXIF tag `key` as a fraction; false when absent. */
 bool lbx_tags_exif_rational(const lbx_tags *tags, const char *key, long index,
                             int32_t *numerator, int32_t *denominator);
+/* The bytes of EXIF tag `key` (an undefined block: a maker note), malloc'd, their count in
+   *size; NULL when absent or empty. */
+uint8_t *lbx_tags_exif_bytes(const lbx_tags *tags, const char *key, size_t *size);
 /* EXIF tag `key` as an integer; false when absent. */
 bool lbx_tags_exif_long(const lbx_tags *tags, const char *key, long *value);
 

@@ -68,7 +68,7 @@ public final class KeywordsController: Controller, ListSelectionDelegate {
 
     /// Enter or a double click: the keyword's photos, newest first, on a page of their own.
     public func listDidActivate(_ keyword: KeywordCount, at position: Int) {
-        let photos = RawJpegPairs.paired(store.allPhotos.filter { $0.has(keyword: keyword.keyword) }).sorted(by: .dateTaken)
+        let photos = PairedFiles.paired(store.allPhotos.filter { $0.has(keyword: keyword.keyword) }).sorted(by: .dateTaken)
         let page = PhotoCollectionController(title: keyword.shownKeyword, photos: photos, store: store)
         page.opener = opener
         navigationController?.push(page)

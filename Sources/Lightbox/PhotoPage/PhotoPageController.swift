@@ -34,13 +34,14 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private(set) lazy var leaveFullScreenAction = Action(name: "leave-full-screen")
     /// Left and Right step through the photos, except while the title is typed (they move its cursor).
     private let stepAction = Action(name: "step", parameterType: "i")
-    /// A video's keys: Space plays or pauses, Shift+Left and Shift+Right seek (int32 seconds),
-    /// M mutes; enabled while a video is shown.
+    /// A video's keys: Space plays or pauses (a Live Photo's motion: plays it), Shift+Left and
+    /// Shift+Right seek (int32 seconds), M mutes; enabled while a video (Space: or a Live Photo) is shown.
     private let playAction = Action(name: "play")
     private let seekAction = Action(name: "seek", parameterType: "i")
     private let muteAction = Action(name: "mute")
     /// F2: the photo's title and caption, typed in a popover over the bar.
     public let titleEditor: TitleEditorController
+    private var live: LivePhotoPlayback?
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -84,6 +85,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     public override func viewDidLoad() {
         installActions()
+        live = LivePhotoPlayback(pageView: pageView)
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
         headerItems.end = [pageView.menuButton]
@@ -116,6 +118,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     public override func viewWillDisappear() {
         leaveFullScreen()
         pageView.player.isPlaying = false
+        live?.stop()
     }
     /// Opens the photo menu over the photo (`win.photo-menu`: the Menu key, Shift+F10).
     public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
@@ -132,6 +135,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     private func showCurrent(keepingZoom: Bool = false) {
         let photo = current
+        live?.show(nil)
         title = photo.name
         pageView.showName(photo.name)
         if !keepingZoom { zoom = nil }
@@ -186,6 +190,11 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         self.image = image
         shown = (photo.displayTurn, photo.modified)
         pageView.showPhoto(image, name: photo.name)
+        // The Store's photo is one file; the list's knows the other of its pair.
+        var paired = photo
+        paired.companion = paired.companion ?? photos[index].companion
+        live?.show(paired)
+        playAction.isEnabled = paired.isLive
     }
 
     /// Asks for the photos before and after the current one, once it is shown (they wait
@@ -208,6 +217,15 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     /// Whether the photo (not the spinner or an error) is on screen.
     var isShowingPhoto: Bool { pageView.content == .photo }
     var isShowingVideo: Bool { pageView.content == .video }
+    /// Whether the photo shown is a Live Photo (its button shows), and its motion plays.
+    var isShowingLivePhoto: Bool { live?.isLive == true }
+    var isPlayingMotion: Bool { live?.isPlaying == true }
+    var motion: MotionPicture { pageView.motion }
+    /// Where a motion photo's video is copied out to play (the user's cache folder).
+    var motionDirectory: String {
+        get { live?.motionDirectory ?? LiveMotion.defaultDirectory }
+        set { live?.motionDirectory = newValue }
+    }
     var player: VideoPlayer { pageView.player }
     var isLoading: Bool { pageView.content == .loading }
     var isShowingError: Bool { pageView.content == .error }
@@ -296,7 +314,9 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         }
         actions.add(stepAction)
         let player = pageView.player
-        playAction.onActivate(owner: self) { _ in player.isPlaying.toggle() }
+        playAction.onActivate(owner: self) { [weak self] _ in
+            if self?.isShowingVideo == true { player.isPlaying.toggle() } else { self?.live?.play() }
+        }
         seekAction.onActivate(owner: self) { parameter in
             guard let seconds = parameter?.int32 else { return }
             player.seek(to: player.time + Double(seconds))

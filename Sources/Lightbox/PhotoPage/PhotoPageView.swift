@@ -69,6 +69,10 @@ final class PhotoPageView: Box {
     let errorTitle = Label(tr("Can’t Show This Photo"))
     /// A video, shown at its first frame; Space or its controls play it.
     let player = VideoPlayer()
+    /// A Live Photo's motion, played over its still (Space, the Live button, the mouse held).
+    let motion = MotionPicture()
+    /// Over a Live Photo's still: plays its motion.
+    let liveButton = Button()
     let errorMessage = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
     let nextButton = Button(iconName: "go-next-symbolic")
@@ -93,7 +97,7 @@ final class PhotoPageView: Box {
         spinner.verticalAlignment = .center
         spinner.setAccessibleLabel(tr("Loading photo"))
         pages.add(spinner, name: "loading")
-        pages.add(scroller, name: "photo")
+        pages.add(makePhotoPage(), name: "photo")
         player.verticalExpand = true
         player.horizontalExpand = true
         pages.add(player, name: "video")
@@ -119,6 +123,52 @@ final class PhotoPageView: Box {
         menuButton.setAccessibleLabel(tr("Photo Menu"))
         contextMenu.openOnRightClick(of: overlay)
     }
+
+    /// The photo, with a Live Photo's motion over it while it plays and its button.
+    private func makePhotoPage() -> Widget {
+        let page = Overlay()
+        page.child = scroller
+        motion.isVisible = false
+        motion.canTarget = false
+        page.addOverlay(motion)
+        // Translators: the button over a Live Photo that plays its motion (Apple's mark).
+        let label = Label(tr("LIVE"))
+        let box = Box(orientation: .horizontal, spacing: 4)
+        box.append(Image(iconName: "media-playback-start-symbolic"))
+        box.append(label)
+        liveButton.child = box
+        liveButton.addCssClass("osd")
+        liveButton.addCssClass("live-button")
+        liveButton.horizontalAlignment = .start
+        liveButton.verticalAlignment = .start
+        liveButton.setMargins(top: 12, bottom: 0, start: 12, end: 0)
+        // Translators: the Live button's tooltip and name for screen readers.
+        liveButton.tooltip = tr("Play the Live Photo")
+        liveButton.setAccessibleLabel(tr("Play the Live Photo"))
+        liveButton.isVisible = false
+        page.addOverlay(liveButton)
+        return page
+    }
+
+    /// Whether the photo shown moves: its Live button shows.
+    func showLive(_ isLive: Bool) {
+        liveButton.isVisible = isLive
+        if !isLive { stopMotion() }
+    }
+
+    /// Plays a Live Photo's motion (the file at `path`) over its still, muted.
+    func playMotion(_ path: String) {
+        motion.isVisible = true
+        motion.play(path, muted: true)
+    }
+
+    /// Stops the motion and shows the still again.
+    func stopMotion() {
+        motion.play(nil)
+        motion.isVisible = false
+    }
+
+    var isPlayingMotion: Bool { motion.isVisible }
 
     private func makeCaptionAndBar() -> Widget {
         let bar = Box(orientation: .horizontal, spacing: 12)
@@ -203,6 +253,7 @@ final class PhotoPageView: Box {
     func showName(_ name: String) { setAccessibleLabel(name) }
 
     func showLoading() {
+        showLive(false)
         player.open(nil)
         videoTimeLabel.isVisible = false
         picture.setImage(nil)
@@ -221,6 +272,7 @@ final class PhotoPageView: Box {
 
     /// Shows the video at `path` at its first frame (what was playing stops).
     func showVideo(_ path: String, name: String) {
+        showLive(false)
         spinner.isSpinning = false
         picture.setImage(nil)
         player.open(path)
@@ -229,6 +281,7 @@ final class PhotoPageView: Box {
     }
 
     func showError(_ message: String, isVideo: Bool = false) {
+        showLive(false)
         player.open(nil)
         videoTimeLabel.isVisible = false
         spinner.isSpinning = false

@@ -15,7 +15,8 @@ public protocol PhotoPresentable {
     var isMarkedRejected: Bool { get }
     /// Why the file can't be shown, nil when fine.
     var errorText: String? { get }
-    /// "RAW+JPEG" for a RAW file shown with the JPEG saved beside it, nil otherwise.
+    /// "RAW+JPEG" for a RAW file shown with the JPEG saved beside it, "Live Photo" for a photo
+    /// that moves, nil otherwise.
     var formatMark: String? { get }
 }
 
@@ -30,8 +31,12 @@ extension Photo: PhotoPresentable {
     public var stars: Int { self.rating }
     public var isMarkedRejected: Bool { self.isRejected }
     public var errorText: String? { self.error }
-    // Translators: the mark of a RAW file shown with the JPEG saved beside it.
-    public var formatMark: String? { self.companion == nil ? nil : tr("RAW+JPEG") }
+    public var formatMark: String? {
+        // Translators: the mark of a photo with seconds of motion (an iPhone's, a Pixel's motion photo).
+        if self.isLive { return tr("Live Photo") }
+        // Translators: the mark of a RAW file shown with the JPEG saved beside it.
+        return self.companion == nil ? nil : tr("RAW+JPEG")
+    }
 }
 
 /// How photo facts are written for people.

@@ -183,10 +183,10 @@ public final class PhotosController: SplitController, PhotoSelecting, PhotoRevea
             // A RAW+JPEG pair shares its camera and day: paired within the page's photos (see `RawJpegPairs`).
             page = PhotoCollectionController(
                 title: camera,
-                photos: RawJpegPairs.paired(store.allPhotos.filter { $0.camera == camera })
+                photos: PairedFiles.paired(store.allPhotos.filter { $0.camera == camera })
                     .sorted(by: .dateTaken), store: store)
         case .day(let day):
-            let photos = RawJpegPairs.paired(store.allPhotos.filter { $0.taken?.hasPrefix(day) == true })
+            let photos = PairedFiles.paired(store.allPhotos.filter { $0.taken?.hasPrefix(day) == true })
                 .sorted(by: .dateTaken)
             page = PhotoCollectionController(
                 title: PhotoFormat.day(photos.first?.taken) ?? day, photos: photos,

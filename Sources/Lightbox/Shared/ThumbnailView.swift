@@ -5,13 +5,14 @@ import LightboxMedia
 /// `ImageSource` (off the main thread; an on-screen request when the row is in view, a
 /// `.nearby` one for rows a list keeps beyond the visible ones), then the picture. `show(nil)` or showing
 /// another photo cancels a load still running, so a recycled row never shows a stale
-/// image and a row scrolled away costs no decode. A video's length is in its corner.
+/// image and a row scrolled away costs no decode. A video's length is in its corner, a Live
+/// Photo's mark in the same place.
 @MainActor
 public final class ThumbnailView: Overlay {
     private let picture = Picture()
     private let placeholder = Image(iconName: "image-x-generic-symbolic")
     private var placeholderIcon = "image-x-generic-symbolic"
-    /// A video's length, made when the first video is shown (most thumbnails never need one).
+    /// A video's length or a Live Photo's mark, made when the first is shown (most thumbnails never need one).
     private var badge: Label?
     private var pause: MainLoopTimer?
     private var load: Task<Void, Never>?
@@ -41,6 +42,8 @@ public final class ThumbnailView: Overlay {
 
     /// Starts loading `photo`'s thumbnail from `images`; nil shows the placeholder.
     public func show(_ photo: Photo?, images: ImageSource?) {
+        // Before the check below: a still becomes a Live Photo when its motion is read.
+        showBadge(of: photo)
         guard photo?.path != shownPath || photo?.displayTurn != shownTurn || photo == nil else { return }
         stopLoading()
         shownPath = photo?.path
@@ -56,7 +59,6 @@ public final class ThumbnailView: Overlay {
             placeholder.setIcon(icon)
             placeholderIcon = icon
         }
-        showDuration(of: photo)
         guard let photo, photo.error == nil, let images else { return }
         if let image = images.cachedImage(for: photo, size: size) {
             display(image, of: photo)
@@ -93,12 +95,13 @@ public final class ThumbnailView: Overlay {
         if !picture.isVisible { shownPath = nil }
     }
 
-    /// The video's length shown over the corner, nil for a photo.
-    var shownDuration: String? { badge?.isVisible == true ? badge?.text : nil }
+    /// The video's length or the Live mark shown over the corner, nil for a photo.
+    var shownBadge: String? { badge?.isVisible == true ? badge?.text : nil }
 
-    /// The length of `photo` when it is a video, over the thumbnail's corner.
-    private func showDuration(of photo: Photo?) {
-        let text = photo?.duration.map { FormattingLocale.current.duration($0) }
+    /// The length of `photo` when it is a video, "LIVE" when it moves, over the thumbnail's corner.
+    private func showBadge(of photo: Photo?) {
+        // Translators: the mark over a Live Photo's thumbnail (as on a phone; short, upper case where the script has it).
+        let text = photo?.duration.map { FormattingLocale.current.duration($0) } ?? (photo?.isLive == true ? tr("LIVE") : nil)
         guard text != nil || badge?.isVisible == true else { return }
         let badge = self.badge ?? makeBadge()
         if let text, badge.text != text { badge.text = text }

@@ -258,6 +258,19 @@ public final class Catalog: Sendable {
                 t.add(column: "frameRate", .double)
             }
         }
+        migrator.registerMigration("v16-live-photos") { db in
+            // What pairs a Live Photo's still with its motion (see `LivePhotos`); the phones'
+            // photos and videos read before are read again by the next scan for it.
+            try db.alter(table: "photo") { t in
+                t.add(column: "contentIdentifier", .text)
+                t.add(column: "motionLength", .integer)
+            }
+            try db.execute(
+                sql: """
+                    UPDATE photo SET modified = 0
+                    WHERE make IN ('Apple', 'Google', 'samsung', 'Samsung') OR duration IS NOT NULL
+                    """)
+        }
         return migrator
     }
 

@@ -49,6 +49,8 @@ extension Photo.Fields {
         try visitor.visit(StoredField("duration", \.duration))
         try visitor.visit(StoredField("codec", \.codec))
         try visitor.visit(StoredField("frameRate", \.frameRate))
+        try visitor.visit(StoredField("contentIdentifier", \.contentIdentifier, [.column, .file]))
+        try visitor.visit(StoredField("motionLength", \.motionLength, [.column, .file]))
         // What the person corrected: kept in the catalog, listed as what is shown (`asShown`).
         try visitor.visit(StoredField("correctedOrientation", \.correctedOrientation, [.column, .person]))
         try visitor.visit(StoredField("correctedTaken", \.correctedTaken, [.column, .person]))

@@ -8,13 +8,29 @@ import LightboxMedia
 public enum PhotoListing {
     /// Every key of a line, in the order they are printed: the listed stored fields'
     /// (`FieldPlaces.listed`), the camera, whether the pixels decoded, the photo's albums,
-    /// its kind ("photo" or "video").
+    /// its kind ("photo", "video" or "live").
     public static let keys: [String] = {
         (Row.fieldKeys + [Row.camera, Row.decoded, Row.albums, Row.kind]).map(\.stringValue).sorted()
     }()
 
-    /// What the file at `path` is, by its extension: "video" or "photo".
-    static func kind(of path: String) -> String { ImageFamily(path: path) == .video ? "video" : "photo" }
+    /// What a listed photo is: "live" (a still that moves), "video" or "photo".
+    static func kind(of photo: Photo.Fields) -> String { photo.isLive ? "live" : photo.isVideo ? "video" : "photo" }
+
+    /// `photos` with each Live Photo as one row: its still's, with its motion's length and
+    /// codec; the motion's own row left out (see `LivePhotos`).
+    public static func pairingLivePhotos(_ photos: [Photo]) -> [Photo] {
+        guard photos.contains(where: { LivePhotos.isMotion($0.id) }) else { return photos }
+        var position: [String: Int] = [:]
+        for index in photos.indices { position[photos[index].id] = index }
+        var result = photos
+        var motions: Set<Int> = []
+        for (still, motion) in LivePhotos.pairs(in: photos, position: position, taken: []) {
+            result[still].companion = photos[motion].id
+            (result[still].duration, result[still].codec) = (photos[motion].duration, photos[motion].codec)
+            motions.insert(motion)
+        }
+        return result.indices.filter { !motions.contains($0) }.map { result[$0] }
+    }
 
     /// The line for `photo` (no newline at the end). `decoded` says whether its pixels
     /// were decoded: nil when that was not checked. `albums` are the names of its albums
@@ -60,7 +76,7 @@ public enum PhotoListing {
                 case "path": pathJSON(path)
                 case "error": jsonString(error)
                 case Row.decoded.stringValue: decoded.map { $0 ? "true" : "false" } ?? "null"
-                case Row.kind.stringValue: jsonString(kind(of: path))
+                case Row.kind.stringValue: jsonString(kind(of: Photo.Fields(path: path)))
                 default: "null"
                 }
             return "\"\(key)\":\(value)"
@@ -125,7 +141,7 @@ public enum PhotoListing {
             try container.encode(camera, forKey: Row.camera)
             try container.encode(decoded, forKey: Row.decoded)
             try container.encode(albums, forKey: Row.albums)
-            try container.encode(PhotoListing.kind(of: fields.path), forKey: Row.kind)
+            try container.encode(PhotoListing.kind(of: fields), forKey: Row.kind)
         }
 
         /// The listed fields' keys, in the order of `Photo.Fields.visitStored`.

@@ -1,7 +1,7 @@
 import LightboxMedia
 
 /// What a video has that a photo has not: its length, codec and frame rate, as its container
-/// says (`VideoFile`).
+/// says (`VideoFile`); and what ties a Live Photo's still to its motion (`LivePhotos`).
 public struct VideoTrack: Hashable, Sendable {
     /// Seconds; nil when the container does not say.
     public var duration: Double?
@@ -9,18 +9,28 @@ public struct VideoTrack: Hashable, Sendable {
     public var codec: String?
     /// Frames per second.
     public var frameRate: Double?
+    /// The identifier an iPhone writes into a Live Photo's still and its MOV alike.
+    public var contentIdentifier: String?
+    /// A motion photo's video (Google's, Samsung's): how many bytes at the end of the still's
+    /// file it is; nil for any other file.
+    public var motionLength: Int64?
 
-    public init(duration: Double? = nil, codec: String? = nil, frameRate: Double? = nil) {
+    public init(
+        duration: Double? = nil, codec: String? = nil, frameRate: Double? = nil, contentIdentifier: String? = nil,
+        motionLength: Int64? = nil
+    ) {
         self.duration = duration
         self.codec = codec
         self.frameRate = frameRate
+        self.contentIdentifier = contentIdentifier
+        self.motionLength = motionLength
     }
 
-    var isEmpty: Bool { duration == nil && codec == nil && frameRate == nil }
+    var isEmpty: Bool { self == VideoTrack() }
 }
 
 /// A video's track, shared by the copies of its fields; never changed (a change makes a new
-/// box). Photos, most of a library, keep no box: 8 bytes each, not 40.
+/// box). Photos, most of a library, keep no box: 8 bytes each, not 64.
 final class VideoBox: Hashable, Sendable {
     let track: VideoTrack
 
@@ -51,6 +61,14 @@ extension Photo.Fields {
     public var frameRate: Double? {
         get { videoBox?.track.frameRate }
         set { video.frameRate = newValue }
+    }
+    public var contentIdentifier: String? {
+        get { videoBox?.track.contentIdentifier }
+        set { video.contentIdentifier = newValue }
+    }
+    public var motionLength: Int64? {
+        get { videoBox?.track.motionLength }
+        set { video.motionLength = newValue }
     }
 
     /// Whether the file is a video (by its extension: one that can't be read is one too).

@@ -255,9 +255,11 @@ public struct DuplicateChecks: Sendable {
 }
 
 /// The photos a library lists: a RAW file and the JPEG beside it of the same name are one
-/// (`RawJpegPairs`), known by the RAW's path.
+/// (`RawJpegPairs`), known by the RAW's path; so are a Live Photo's still and the short video
+/// of its name (`LivePhotos`), known by the still's.
 struct DuplicateUnits {
-    /// Each candidate's photo: its own path, or its RAW's for a companion JPEG.
+    /// Each candidate's photo: its own path, or its RAW's for a companion JPEG, its still's
+    /// for a Live Photo's motion.
     let unit: [String]
     private let raws: Set<String>
 
@@ -268,6 +270,12 @@ struct DuplicateUnits {
         for candidate in candidates where RawJpegPairs.isRaw(candidate.path) {
             raws.insert(candidate.path)
             if let jpeg = RawJpegPairs.companion(of: candidate.path, exists: paths.contains) { owner[jpeg] = candidate.path }
+        }
+        for candidate in candidates where LivePhotos.isMotion(candidate.path) {
+            let stem = (candidate.path as NSString).deletingPathExtension
+            if let still = LivePhotos.stillExtensions.lazy.map({ stem + "." + $0 }).first(where: paths.contains) {
+                owner[candidate.path] = still
+            }
         }
         unit = candidates.map { owner[$0.path] ?? $0.path }
         self.raws = raws

@@ -29,7 +29,7 @@ enum PhotoReader {
         let ends = FileEnds(descriptor: descriptor, size: stamp.size, headLimit: isJPEG ? FileEnds.jpegHeadSize : FileEnds.sampleSize)
         close(descriptor)
         // A JPEG whose last bytes hold no end-of-image marker was cut short.
-        let truncated = isJPEG && ends?.hasJPEGEnd != true
+        var truncated = isJPEG && ends?.hasJPEGEnd != true
         // The device and inode are the caller's (it has the file's status).
         if fingerprinting { photo.identity = FileIdentity(device: 0, inode: 0, fingerprint: ends?.fingerprint) }
         let family = ImageFamily(path: path)
@@ -70,6 +70,11 @@ enum PhotoReader {
                 }
             }
         }
+        if let length = photo.motionLength, !MotionTags.hasVideo(path: path, size: stamp.size, length: length) {
+            photo.motionLength = nil
+        }
+        // A motion photo's JPEG ends where its video starts, not at the file's end.
+        if photo.motionLength != nil { truncated = false }
         photo = photo.validated()
         if photo.fileTaken == nil {
             photo.fileTaken = localTimestamp(stamp.modified)
@@ -172,7 +177,8 @@ enum PhotoReader {
         }
         photo.width = info.width
         photo.height = info.height
-        photo.video = VideoTrack(duration: info.duration, codec: info.codec, frameRate: info.frameRate)
+        photo.video = VideoTrack(
+            duration: info.duration, codec: info.codec, frameRate: info.frameRate, contentIdentifier: info.contentIdentifier)
         if let taken = info.taken {
             photo.fileTaken = taken.local
             photo.fileTakenOffset = taken.offset
@@ -259,5 +265,7 @@ extension Photo.Fields {
         keywords = metadata.keywords
         title = metadata.title
         caption = metadata.caption
+        contentIdentifier = metadata.contentIdentifier
+        motionLength = metadata.motionVideoLength
     }
 }

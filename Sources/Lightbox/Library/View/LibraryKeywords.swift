@@ -99,10 +99,10 @@ public final class LibraryKeywords {
         isCurrent = true  // a change from here on makes them stale again
         let photos = store.allPhotos
         // A RAW+JPEG pair is one photo (see `RawJpegPairs`).
-        guard photos.count >= store.offMainThreshold else { return show(KeywordCount.counts(in: RawJpegPairs.paired(photos))) }
+        guard photos.count >= store.offMainThreshold else { return show(KeywordCount.counts(in: PairedFiles.paired(photos))) }
         isCounting = true
         Task { [weak self] in
-            let counts = await Task.detached(priority: .background) { KeywordCount.counts(in: RawJpegPairs.paired(photos)) }.value
+            let counts = await Task.detached(priority: .background) { KeywordCount.counts(in: PairedFiles.paired(photos)) }.value
             guard let self else { return }
             self.isCounting = false
             self.show(counts)

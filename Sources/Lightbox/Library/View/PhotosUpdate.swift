@@ -93,26 +93,26 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// The photos shown, and what the filters hid of those the search matched: one pass
     /// over the matches, on the thread that searches and sorts. `index` (where each photo of
     /// `all` is) lets an album's photos be looked up instead of found among all of them;
-    /// `rawFree`: `all` is known to hold no RAW file.
-    func view(of all: [Photo], index: [Photo.ID: Int]? = nil, rawFree: Bool = false) -> (photos: [Photo], filters: PhotoFilterSummary) {
+    /// `pairFree`: `all` is known to hold nothing to pair (`PairedFiles`).
+    func view(of all: [Photo], index: [Photo.ID: Int]? = nil, pairFree: Bool = false) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
-        var result = found(in: candidates(all, index: index, rawFree: rawFree), summary: &summary).sorted(by: order)
+        var result = found(in: candidates(all, index: index, pairFree: pairFree), summary: &summary).sorted(by: order)
         let naturallyAscending = order == .name || order == .camera
         if naturallyAscending != ascending { result.reverse() }
         return (result, summary)
     }
 
-    /// What a search looks in: the photos of the folder and album shown, a RAW+JPEG pair as one.
-    func candidates(_ all: [Photo], index: [Photo.ID: Int]? = nil, rawFree: Bool = false) -> [Photo] {
-        let rawFree = rawFree || !RawJpegPairs.hasRaw(all)
-        // An album of a library without RAW files pairs nothing: its photos are looked up
+    /// What a search looks in: the photos of the folder and album shown, a pair of files as one.
+    func candidates(_ all: [Photo], index: [Photo.ID: Int]? = nil, pairFree: Bool = false) -> [Photo] {
+        let pairFree = pairFree || !PairedFiles.mayPair(all)
+        // An album of a library without RAW files or videos pairs nothing: its photos are looked up
         // (at 100,000 photos, hashing every path to ask the album took about 45 ms of CPU;
         // the order does not matter, the sort that follows is total).
-        if let album, let index, folder == nil, rawFree, let photos = album.photos(in: all, index: index) {
+        if let album, let index, folder == nil, pairFree, let photos = album.photos(in: all, index: index) {
             return photos
         }
         let inFolder = folder.map { folder in all.filter { LibraryFolderList.contains(folder, $0.path) } } ?? all
-        var paired = rawFree ? inFolder : RawJpegPairs.paired(inFolder)
+        var paired = pairFree ? inFolder : PairedFiles.paired(inFolder)
         if let album { paired.removeAll { !album.contains($0) } }
         return paired
     }

@@ -30,9 +30,9 @@ final class ShownPhotos {
     /// libraries): an edit of many photos finds their rows without walking every photo
     /// shown (at 100,000, a walk touched as many boxes and hashed as many paths).
     private var shownIndex: [Photo.ID: Int]?
-    /// `changes` when `allPhotos` was last found to hold no RAW file: views made before the
+    /// `changes` when `allPhotos` was last found to hold nothing to pair: views made before the
     /// next change need not look through 100,000 paths again.
-    private var rawFreeAt: Int?
+    private var pairFreeAt: Int?
     /// Counts published updates (see `PhotosUpdate.version`).
     private var version = 0
     /// Counts edits shown in place (`show(_ values:)`), published or not: a view computed
@@ -105,7 +105,7 @@ final class ShownPhotos {
         let startVersion = version
         let startEdits = edits
         let startChanges = changes
-        let knownRawFree = rawFreeAt == changes
+        let knownPairFree = pairFreeAt == changes
         // While a scan streams batches in, always off the main thread: batches queued on
         // the main thread would otherwise be sorted one after the other without a frame.
         guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
@@ -117,19 +117,19 @@ final class ShownPhotos {
         // go off the main thread; below the window, whose frames come first (a scan publishes a
         // few times a second, each view sorting the whole library: as nice as a thread gets, as
         // nobody waits for one batch's view).
-        let make = { @Sendable () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], rawFree: Bool) in
-            let rawFree = knownRawFree || !RawJpegPairs.hasRaw(all)
-            let (result, filters) = spec.view(of: all, index: index, rawFree: rawFree)
+        let make = { @Sendable () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], pairFree: Bool) in
+            let pairFree = knownPairFree || !PairedFiles.mayPair(all)
+            let (result, filters) = spec.view(of: all, index: index, pairFree: pairFree)
             let diff = try? ListDiff(from: previous, to: result)
-            return (result, filters, diff, Library.index(of: result), rawFree)
+            return (result, filters, diff, Library.index(of: result), pairFree)
         }
         let priority: BackgroundPriority = isScanning ? .lowest : .belowTheWindow
         let view = Task.detached { await runBelowTheWindow(priority, make) }
         Task { [weak self] in
-            let (result, filters, diff, index, rawFree) = await view.value
+            let (result, filters, diff, index, pairFree) = await view.value
             guard let self else { return }
             self.isComputingView = false
-            if rawFree, self.changes == startChanges { self.rawFreeAt = startChanges }
+            if pairFree, self.changes == startChanges { self.pairFreeAt = startChanges }
             // Published or edited meanwhile (a rating in place): this diff no longer applies; start again.
             if self.version == startVersion && self.edits == startEdits {
                 self.show(result, diff.map { .diff($0) } ?? .reset, filters: filters, index: index)
@@ -350,8 +350,9 @@ final class ShownPhotos {
         if movesInList { publish() }
     }
 
-    /// `ids` followed by the JPEG companions of the RAW files among them (see `RawJpegPairs`):
-    /// what an edit or the trash acts on when the person acts on a RAW+JPEG photo.
+    /// `ids` followed by the companions of the photos among them (a RAW's JPEG, a Live Photo's
+    /// motion: see `PairedFiles`): what an edit or the trash acts on when the person acts on a
+    /// photo of two files.
     func withCompanions(_ ids: [Photo.ID]) -> [Photo.ID] {
         withCompanionsGiven(ids).map(\.id)
     }
@@ -360,10 +361,11 @@ final class ShownPhotos {
     func withCompanionsGiven(_ ids: [Photo.ID]) -> [(id: Photo.ID, given: Photo.ID)] {
         var result = ids.map { (id: $0, given: $0) }
         for id in ids {
-            guard let position = index[id], allPhotos[position].error == nil,
-                let jpeg = RawJpegPairs.companion(of: id, exists: { index[$0] != nil })
-            else { continue }
-            result.append((jpeg, id))
+            guard let position = index[id], allPhotos[position].error == nil else { continue }
+            let companion =
+                RawJpegPairs.companion(of: id, exists: { index[$0] != nil })
+                ?? LivePhotos.motion(of: allPhotos[position], lookup: photo, all: { allPhotos })
+            if let companion { result.append((companion, id)) }
         }
         return result
     }
