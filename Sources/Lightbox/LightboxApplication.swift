@@ -26,6 +26,15 @@ public final class LightboxApplication {
     package var photosPage: PhotosController? { photos }
     /// Opens an album as the window does when one is activated on the Albums page (for the benchmark).
     package func openAlbum(_ id: Album.ID) { root?.open(id) }
+    /// Opens the photo page on `photo` of the Photos page's list, as Return on its row does.
+    package func openPhotoPage(on photo: Photo) {
+        guard let root, let photos else { return }
+        root.open(photo, in: root.store.photos, from: photos)
+    }
+    /// Back from the photo page to the Photos page.
+    package func leavePhotoPage() { root?.show(.photos) }
+    /// The photo page, while one is open.
+    package var photoPage: PhotoPageController? { root?.currentPage as? PhotoPageController }
     private let settings: Settings?
     private var state: PersistedState
     /// The catalog, opened while GTK starts (its integrity check reads every page).

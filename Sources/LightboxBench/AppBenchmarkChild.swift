@@ -7,8 +7,8 @@ import Lightbox
 /// line of JSON and exits.
 enum AppBenchmarkChild {
     /// `lightbox-bench app-child <startup-lightbox FOLDER | startup-minimal | startup-minimal-adwaita |
-    /// startup-rows FOLDER | settle FOLDER | scan FOLDER | duplicates-page FOLDER | scroll FOLDER [PASSES] | album FOLDER |
-    /// smart-counts FOLDER>` (the last two in `AlbumBenchmarkChild`).
+    /// startup-rows FOLDER | settle FOLDER | scan FOLDER | duplicates-page FOLDER | video-page FOLDER | scroll FOLDER [PASSES] |
+    /// album FOLDER | smart-counts FOLDER>` (the last two in `AlbumBenchmarkChild`).
     @MainActor
     static func run(_ arguments: [String]) -> Never {
         switch arguments.first {
@@ -107,6 +107,8 @@ enum AppBenchmarkChild {
             AlbumBenchmarkChild.album(arguments[1])
         case "smart-counts":
             AlbumBenchmarkChild.smartCounts(arguments[1])
+        case "video-page":
+            VideoPageRun.start(arguments[1])
         case "duplicates-page":
             DuplicatesPageRun.start(arguments[1])
         case "scroll":

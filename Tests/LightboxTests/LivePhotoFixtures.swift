@@ -52,8 +52,11 @@ enum LivePhotoFixtures {
         let h264 = "-c:v libx264 -g 10 -pix_fmt yuv420p"
         let apple = "-movflags use_metadata_tags -metadata com.apple.quicktime.make=Apple"
         func still(_ name: String, note: String?) -> String {
-            let set = ["Exif.Image.Make Ascii Apple", "Exif.Image.Model Ascii 'iPhone 12'",
-                       "Exif.Photo.DateTimeOriginal Ascii '2023:06:14 18:30:05'"]
+            let set =
+                [
+                    "Exif.Image.Make Ascii Apple", "Exif.Image.Model Ascii 'iPhone 12'",
+                    "Exif.Photo.DateTimeOriginal Ascii '2023:06:14 18:30:05'",
+                ]
                 + (note.map { ["Exif.Photo.MakerNote Undefined \($0)"] } ?? [])
             return "convert .picture.png -quality 90 \(name) && exiv2 " + set.map { "-M\"set \($0)\"" }.joined(separator: " ") + " \(name)"
         }

@@ -117,7 +117,8 @@ final class LivePhotoTests: GtkTestCase {
                 path: folder + "/" + $0, fileSize: 1, fingerprint: nil, width: 400, height: 300, moment: nil, hash: nil, row: 0)
         }
 
-        XCTAssertEqual(DuplicateUnits(candidates).unit.map { ($0 as NSString).lastPathComponent }, ["IMG_0001.JPG", "IMG_0001.JPG", "trip.MOV"])
+        XCTAssertEqual(
+            DuplicateUnits(candidates).unit.map { ($0 as NSString).lastPathComponent }, ["IMG_0001.JPG", "IMG_0001.JPG", "trip.MOV"])
     }
 
     /// `lightbox --list`, the real process: a Live Photo is one line of kind "live" with its

@@ -22,7 +22,10 @@ public final class MotionPicture: Widget {
     public func play(_ path: String?, muted: Bool = true) {
         streamSignals.forEach { $0.disconnect() }
         streamSignals = []
-        if let playing = mediaStream { gtk_media_stream_pause(playing) }
+        if let playing = mediaStream {
+            gtk_media_stream_pause(playing)
+            gtk_media_file_clear(UnsafeMutableRawPointer(playing).assumingMemoryBound(to: GtkMediaFile.self))  // as `VideoPlayer` does: frees the pipeline
+        }
         guard let path else {
             gtk_picture_set_paintable(cast(), nil)
             stream = nil

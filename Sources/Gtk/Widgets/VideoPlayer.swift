@@ -26,7 +26,12 @@ public final class VideoPlayer: Widget {
     public func open(_ path: String?, autoplay: Bool = false) {
         streamSignals.forEach { $0.disconnect() }
         streamSignals = []
-        if let playing = mediaStream { gtk_media_stream_pause(playing) }
+        // Cleared, not only let go: GTK's GStreamer player keeps its pipeline (and a 4K
+        // video's frames, 200 MB) alive after its last reference is dropped.
+        if let playing = mediaStream {
+            gtk_media_stream_pause(playing)
+            gtk_media_file_clear(UnsafeMutableRawPointer(playing).assumingMemoryBound(to: GtkMediaFile.self))
+        }
         gtk_video_set_autoplay(cast(), autoplay ? 1 : 0)
         guard let path else {
             gtk_video_set_media_stream(cast(), nil)

@@ -53,7 +53,9 @@ final class LivePhotoPlayback {
         start?.cancel()
         let directory = motionDirectory
         start = Task { [weak self] in
-            guard let path = await LiveMotion.file(for: photo, directory: directory), !Task.isCancelled, let self, self.photo?.id == photo.id else { return }
+            guard let path = await LiveMotion.file(for: photo, directory: directory), !Task.isCancelled, let self,
+                self.photo?.id == photo.id
+            else { return }
             self.pageView.playMotion(path)
         }
     }

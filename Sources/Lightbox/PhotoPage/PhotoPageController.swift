@@ -117,7 +117,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     public override func viewWillDisappear() {
         leaveFullScreen()
-        pageView.player.isPlaying = false
+        // Let go of the video's player: a page left is not shown again.
+        pageView.player.open(nil)
         live?.stop()
     }
     /// Opens the photo menu over the photo (`win.photo-menu`: the Menu key, Shift+F10).
@@ -217,6 +218,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     /// Whether the photo (not the spinner or an error) is on screen.
     var isShowingPhoto: Bool { pageView.content == .photo }
     var isShowingVideo: Bool { pageView.content == .video }
+    /// Whether a video's first frame is in (the stream knows its picture's size).
+    package var isShowingVideoFrame: Bool { isShowingVideo && player.frameSize.width > 0 }
     /// Whether the photo shown is a Live Photo (its button shows), and its motion plays.
     var isShowingLivePhoto: Bool { live?.isLive == true }
     var isPlayingMotion: Bool { live?.isPlaying == true }
