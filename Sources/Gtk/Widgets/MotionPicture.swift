@@ -24,7 +24,8 @@ public final class MotionPicture: Widget {
         streamSignals = []
         if let playing = mediaStream {
             gtk_media_stream_pause(playing)
-            gtk_media_file_clear(UnsafeMutableRawPointer(playing).assumingMemoryBound(to: GtkMediaFile.self))  // as `VideoPlayer` does: frees the pipeline
+            // Cleared, as `VideoPlayer` does: that frees the pipeline.
+            gtk_media_file_clear(UnsafeMutableRawPointer(playing).assumingMemoryBound(to: GtkMediaFile.self))
         }
         guard let path else {
             gtk_picture_set_paintable(cast(), nil)
