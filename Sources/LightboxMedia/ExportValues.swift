@@ -17,6 +17,9 @@ public struct ExportItem: Sendable, Equatable {
     /// Keywords; hierarchical ones as `Parent|Child`.
     public var keywords: [String]
 
+    /// Whether the file is a video (exported as it is, never as a JPEG).
+    public var isVideo: Bool { ImageFamily(path: path) == .video }
+
     public struct Place: Sendable, Equatable {
         public var latitude: Double
         public var longitude: Double

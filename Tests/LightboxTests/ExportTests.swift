@@ -191,6 +191,26 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(summary.exported, [target + "/Trip 1.JPG"])
     }
 
+    /// Exported as JPEGs, a video is copied as it is (with its sidecar), beside the photos' JPEGs.
+    func testAVideoIsCopiedAsItIsWhenPhotosBecomeJPEGs() throws {
+        let sources = LibraryFixtures.temporaryFolder(self)
+        let target = LibraryFixtures.temporaryFolder(self, name: "exported")
+        Self.cameraJPEG(sources + "/IMG_1.JPG")
+        LibraryFixtures.shell(
+            "ffmpeg -loglevel error -y -f lavfi -i testsrc=size=320x240:rate=30:duration=1 -pix_fmt yuv420p '\(sources)/IMG_2.MOV'")
+        try Data("<x:xmpmeta/>".utf8).write(to: URL(fileURLWithPath: sources + "/IMG_2.MOV.xmp"))
+        let items = [ExportItem(path: sources + "/IMG_1.JPG"), ExportItem(path: sources + "/IMG_2.MOV")]
+        let options = ExportOptions(format: .jpeg, template: "Trip {seq}", folder: target)
+
+        let summary = ExportRun(items: items, options: options, pool: nil).run()
+
+        XCTAssertEqual(try Self.entries(target), ["Trip 1.jpg", "Trip 2.MOV", "Trip 2.MOV.xmp"])
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: target + "/Trip 2.MOV"), FileManager.default.contents(atPath: sources + "/IMG_2.MOV"))
+        XCTAssertEqual(summary.exported, [target + "/Trip 1.jpg", target + "/Trip 2.MOV"])
+        XCTAssertEqual(summary.failures, [])
+    }
+
     func testABrokenFileIsListedWithWhyAndTheOthersAreExported() throws {
         let sources = LibraryFixtures.temporaryFolder(self)
         let target = LibraryFixtures.temporaryFolder(self, name: "exported")

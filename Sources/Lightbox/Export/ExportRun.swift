@@ -49,7 +49,7 @@ public final class ExportRun: @unchecked Sendable {
     public static func names(for items: [ExportItem], options: ExportOptions) -> [String] {
         let template = FileNameTemplate(options.template)
         return items.enumerated().map { index, item in
-            let ext = options.format == .jpeg ? ".jpg" : FileNameTemplate.fileExtension(item.fileName)
+            let ext = options.format == .jpeg && !item.isVideo ? ".jpg" : FileNameTemplate.fileExtension(item.fileName)
             return template.name(for: item, index: index, count: items.count) + ext
         }
     }
@@ -93,7 +93,8 @@ public final class ExportRun: @unchecked Sendable {
     private func export(_ index: Int, as name: String, into folder: ExportFolder) -> Result<String, ExportFailure> {
         let item = items[index]
         do throws(ExportFailure) {
-            switch options.format {
+            // A video is shared as it is: a JPEG of one frame is not what a person sends.
+            switch item.isVideo ? .originals : options.format {
             case .originals:
                 let final = try folder.copy(item.path, as: name, cancelled: { cancelled })
                 if let sidecar = SidecarFile.existing(for: item.path) {
