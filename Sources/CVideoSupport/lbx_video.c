@@ -202,6 +202,49 @@ static int decode_one(AVFormatContext *format, AVCodecContext *decoder, int inde
     return ff.avcodec_receive_frame(decoder, frame);
 }
 
+/* Decodes the frames from where the file stands in order (not keyframes only), looking at every
+   `forward_look_every`th, up to `max_forward_frames`, while `*best_spread` says the best frame
+   so far is flat: a video whose only keyframe is its first (a screen recording, a clip cut
+   without encoding it again) shows black there, and the picture only in the frames after it. */
+static const int max_forward_frames = 240;
+static const int forward_look_every = 10;
+
+static double spread_of(GdkPixbuf *image);
+static GdkPixbuf *scaled(AVFrame *frame, int fitting);
+
+static int decode_forward(AVFormatContext *format, AVCodecContext *decoder, int index, AVPacket *packet, AVFrame *frame,
+                          int fitting, GdkPixbuf **best, double *best_spread) {
+    decoder->skip_frame = AVDISCARD_DEFAULT;
+    int decoded = 0;
+    for (int read = 0; read < max_packets_per_try && decoded < max_forward_frames; read++) {
+        if (ff.av_read_frame(format, packet) < 0) break;
+        int code = packet->stream_index == index ? ff.avcodec_send_packet(decoder, packet) : 0;
+        ff.av_packet_unref(packet);
+        if (code < 0) continue;
+        while (ff.avcodec_receive_frame(decoder, frame) >= 0) {
+            decoded++;
+            if (decoded % forward_look_every == 0) {
+                GdkPixbuf *image = scaled(frame, fitting);
+                if (!image) {
+                    ff.av_frame_unref(frame);
+                    return AVERROR(ENOMEM);
+                }
+                double spread = spread_of(image);
+                if (spread > *best_spread) {
+                    if (*best) g_object_unref(*best);
+                    *best = image;
+                    *best_spread = spread;
+                } else {
+                    g_object_unref(image);
+                }
+            }
+            ff.av_frame_unref(frame);
+            if (*best_spread >= flat_frame_spread) return 0;
+        }
+    }
+    return 0;
+}
+
 /* How much brightness varies over `image` (its standard deviation, 0…255). */
 static double spread_of(GdkPixbuf *image) {
     int width = gdk_pixbuf_get_width(image), height = gdk_pixbuf_get_height(image);
@@ -301,6 +344,11 @@ lbx_video_status lbx_video_frame(
                 g_object_unref(image);
             }
             if (best_spread >= flat_frame_spread) break;
+        }
+        if (code != AVERROR(ENOMEM) && best_spread < flat_frame_spread && ff.av_seek_frame(format, index, start, AVSEEK_FLAG_BACKWARD) >= 0) {
+            ff.avcodec_flush_buffers(decoder);
+            int forward = decode_forward(format, decoder, index, packet, frame, fitting, &best, &best_spread);
+            if (forward < 0) code = forward;
         }
     }
     int rotation = rotation_of(stream);

@@ -80,7 +80,15 @@ final class VideoTests: GtkTestCase {
         VideoFixtures.make(in: folder)
         let source = ImageSource(cache: ThumbnailCache(directory: LibraryFixtures.temporaryFolder(self, name: "thumbs")))
 
-        for name in ["phone.mov", "android.mp4", "clip.webm", "camera.mts"] {
+        // A screen recording's one keyframe is its black start: the picture is in the frames after it.
+        LibraryFixtures.shell(
+            """
+            cd '\(folder)' && convert -size 200x150 xc:red xc:lime +append \\( -size 200x150 xc:blue xc:yellow +append \\) \
+            -append .upright.png && ffmpeg -loglevel error -y -f lavfi -i color=black:s=400x300:r=30:d=1.5 \
+            -loop 1 -framerate 30 -t 1.5 -i .upright.png -filter_complex '[0:v][1:v]concat=n=2:v=1[v]' -map '[v]' \
+            -c:v libx264 -x264-params keyint=1000:scenecut=0 -pix_fmt yuv420p one-keyframe.mp4 && rm .upright.png
+            """)
+        for name in ["phone.mov", "android.mp4", "clip.webm", "camera.mts", "one-keyframe.mp4"] {
             let path = folder + "/" + name
             let thumbnail = try await source.image(for: Photo(path: path, modified: modified(path)), size: 256)
             XCTAssertEqual([thumbnail.width, thumbnail.height], [256, 192], name)
