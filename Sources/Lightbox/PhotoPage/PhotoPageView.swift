@@ -81,6 +81,10 @@ final class PhotoPageView: Box {
     let menuButton = MenuButton(iconName: "view-more-symbolic", menu: PhotoContextMenu.makeModel())
     private(set) lazy var contextMenu = PhotoContextMenu(host: self)
     private let pages = Stack()
+    /// The title, caption and bar over the bottom of the page.
+    private lazy var captionAndBar = makeCaptionAndBar()
+    /// Over a video, the bar sits above the player's controls (its play button, scale and volume).
+    static let videoControlsHeight = 56
 
     init() {
         super.init(orientation: .vertical)
@@ -107,7 +111,7 @@ final class PhotoPageView: Box {
         let overlay = Overlay()
         overlay.child = pages
         overlay.verticalExpand = true
-        overlay.addOverlay(makeCaptionAndBar())
+        overlay.addOverlay(captionAndBar)
         for (button, side, name) in [(previousButton, Align.start, tr("Previous Photo")), (nextButton, .end, tr("Next Photo"))] {
             button.addCssClass("osd")
             button.addCssClass("circular")
@@ -253,6 +257,7 @@ final class PhotoPageView: Box {
     func showName(_ name: String) { setAccessibleLabel(name) }
 
     func showLoading() {
+        captionAndBar.marginBottom = 0
         showLive(false)
         player.open(nil)
         videoTimeLabel.isVisible = false
@@ -262,6 +267,7 @@ final class PhotoPageView: Box {
     }
 
     func showPhoto(_ image: PixelImage, name: String) {
+        captionAndBar.marginBottom = 0
         player.open(nil)
         videoTimeLabel.isVisible = false
         spinner.isSpinning = false
@@ -278,9 +284,11 @@ final class PhotoPageView: Box {
         player.open(path)
         player.setAccessibleLabel(name)
         pages.visibleChildName = "video"
+        captionAndBar.marginBottom = Self.videoControlsHeight
     }
 
     func showError(_ message: String, isVideo: Bool = false) {
+        captionAndBar.marginBottom = 0
         showLive(false)
         player.open(nil)
         videoTimeLabel.isVisible = false

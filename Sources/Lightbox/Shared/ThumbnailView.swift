@@ -50,6 +50,7 @@ public final class ThumbnailView: Overlay {
         shownTurn = photo?.displayTurn ?? .upright
         // Only what changes is touched: a list rebinds hundreds of rows a second while it scrolls fast.
         if picture.isVisible {
+            badge?.setMargins(top: 0, bottom: 0, start: 0, end: 0)
             picture.setImage(nil)
             picture.isVisible = false
             placeholder.isVisible = true
@@ -108,6 +109,17 @@ public final class ThumbnailView: Overlay {
         badge.isVisible = text != nil
     }
 
+    /// The badge in the corner of the picture, not of the square around it: a landscape
+    /// photo's is over its lower edge, not in the space below it.
+    private func placeBadge(over image: PixelImage) {
+        guard let badge, badge.isVisible, image.width > 0, image.height > 0 else { return }
+        let side = (width: Double(width > 0 ? width : size), height: Double(height > 0 ? height : size))
+        let scale = min(side.width / Double(image.width), side.height / Double(image.height))
+        let bottom = max(0, Int((side.height - Double(image.height) * scale) / 2))
+        let end = max(0, Int((side.width - Double(image.width) * scale) / 2))
+        badge.setMargins(top: 0, bottom: bottom, start: 0, end: end)
+    }
+
     private func makeBadge() -> Label {
         let badge = Label()
         badge.addCssClass("duration-badge")
@@ -123,6 +135,7 @@ public final class ThumbnailView: Overlay {
     private func display(_ image: PixelImage, of photo: Photo) {
         picture.alternativeText = photo.name
         picture.setImage(image)
+        placeBadge(over: image)
         placeholder.isVisible = false
         picture.isVisible = true
     }
