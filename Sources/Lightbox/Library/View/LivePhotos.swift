@@ -42,12 +42,15 @@ enum LivePhotos {
     }
 
     /// For each video of `photos` that is a Live Photo's motion, the position of its still and
-    /// its own (in `photos`); `position` finds a path, `taken` are the stills paired already.
-    static func pairs(in photos: [Photo], position: [String: Int], taken: Set<String>) -> [(still: Int, motion: Int)] {
+    /// its own (in `photos`): `motions` are the positions of the videos that may be one (all of
+    /// them when nil), `position` finds a path, `taken` are the stills paired already.
+    static func pairs(in photos: [Photo], motions: [Int]? = nil, position: [String: Int], taken: Set<String>)
+        -> [(still: Int, motion: Int)]
+    {
         var result: [(still: Int, motion: Int)] = []
         var stillsTaken = taken
         var byIdentifier: [String: Int]?
-        for motion in photos.indices where isMotion(photos[motion].id) && photos[motion].error == nil {
+        for motion in motions ?? Array(photos.indices) where isMotion(photos[motion].id) && photos[motion].error == nil {
             let video = photos[motion]
             // The still of its name, else (renamed) the one of its identifier in its folder.
             var candidates = stem(video.id).map { stem in stillExtensions.compactMap { position[stem + "." + $0] } } ?? []

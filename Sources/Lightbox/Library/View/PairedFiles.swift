@@ -18,13 +18,20 @@ enum PairedFiles {
         position.reserveCapacity(photos.count)
         for index in photos.indices { position[photos[index].id] = index }
         var companions: Set<String> = []
+        var motions: [Int] = []
         var result = photos
+        // One look at each name's extension: this runs over every photo of the library.
         for index in result.indices where result[index].error == nil {
-            guard let jpeg = RawJpegPairs.companion(of: result[index].path, exists: { position[$0] != nil }) else { continue }
-            result[index].companion = jpeg
-            companions.insert(jpeg)
+            switch role(of: result[index].id) {
+            case .raw:
+                guard let jpeg = RawJpegPairs.companion(of: result[index].path, exists: { position[$0] != nil }) else { continue }
+                result[index].companion = jpeg
+                companions.insert(jpeg)
+            case .motion: motions.append(index)
+            case .other: continue
+            }
         }
-        for (still, motion) in LivePhotos.pairs(in: result, position: position, taken: companions) {
+        for (still, motion) in LivePhotos.pairs(in: result, motions: motions, position: position, taken: companions) {
             result[still].companion = result[motion].id
             companions.insert(result[motion].id)
         }
