@@ -14,9 +14,7 @@ enum PairedFiles {
     /// neither a RAW file nor a video.
     static func paired(_ photos: [Photo]) -> [Photo] {
         guard mayPair(photos) else { return photos }
-        var position: [String: Int] = [:]
-        position.reserveCapacity(photos.count)
-        for index in photos.indices { position[photos[index].id] = index }
+        let paths = Set(photos.lazy.map(\.id))
         var companions: Set<String> = []
         var motions: [Int] = []
         var result = photos
@@ -24,16 +22,23 @@ enum PairedFiles {
         for index in result.indices where result[index].error == nil {
             switch role(of: result[index].id) {
             case .raw:
-                guard let jpeg = RawJpegPairs.companion(of: result[index].path, exists: { position[$0] != nil }) else { continue }
+                guard let jpeg = RawJpegPairs.companion(of: result[index].path, exists: paths.contains) else { continue }
                 result[index].companion = jpeg
                 companions.insert(jpeg)
             case .motion: motions.append(index)
             case .other: continue
             }
         }
-        for (still, motion) in LivePhotos.pairs(in: result, motions: motions, position: position, taken: companions) {
-            result[still].companion = result[motion].id
-            companions.insert(result[motion].id)
+        if !motions.isEmpty {
+            // Where each photo is, for the stills of the videos found (a library of photos only
+            // hashes no path twice).
+            var position: [String: Int] = [:]
+            position.reserveCapacity(photos.count)
+            for index in photos.indices { position[photos[index].id] = index }
+            for (still, motion) in LivePhotos.pairs(in: result, motions: motions, position: position, taken: companions) {
+                result[still].companion = result[motion].id
+                companions.insert(result[motion].id)
+            }
         }
         guard !companions.isEmpty else { return photos }
         result.removeAll { companions.contains($0.path) }
