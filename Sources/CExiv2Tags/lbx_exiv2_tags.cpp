@@ -136,6 +136,10 @@ bool lbx_tags_has_exif(const lbx_tags *tags) { return !tags->image->exifData().e
 bool lbx_tags_has_xmp(const lbx_tags *tags) { return !tags->image->xmpData().empty(); }
 bool lbx_tags_has_iptc(const lbx_tags *tags) { return !tags->image->iptcData().empty(); }
 
+bool lbx_tags_xmp_mentions(const lbx_tags *tags, const char *text) {
+    return tags->image->xmpPacket().find(text) != std::string::npos;
+}
+
 char *lbx_tags_string(const lbx_tags *tags, const char *key) {
     try {
         if (hasPrefix(key, "Exif.")) {

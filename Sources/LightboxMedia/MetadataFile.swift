@@ -121,6 +121,9 @@ final class MetadataFile {
 
     func count(_ name: String) -> Int { lbx_tags_exif_count(tags, name) }
 
+    /// Whether the XMP packet as read contains `text` (no tag parsed for it).
+    func xmpMentions(_ text: String) -> Bool { hasXMP && lbx_tags_xmp_mentions(tags, text) }
+
     /// The bytes of an EXIF tag (a maker note); nil when absent.
     func bytes(_ name: String) -> [UInt8]? {
         var size = 0

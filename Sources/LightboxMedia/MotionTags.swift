@@ -33,7 +33,9 @@ public enum MotionTags {
     /// the padding after each but the last), else the older `GCamera:MicroVideoOffset`. Nil when
     /// the XMP names no video.
     static func motionVideoLength(_ file: MetadataFile) -> Int64? {
-        guard file.hasXMP else { return nil }
+        // Google's camera namespace, looked for in the packet's bytes: a tag lookup parses its
+        // key, and an XMP key of a namespace the file doesn't use throws inside Exiv2.
+        guard file.xmpMentions("http://ns.google.com/photos/1.0/camera/") else { return nil }
         var items: [(length: Int64, padding: Int64)] = []
         var motionItem: Int?
         for item in 1...16 {

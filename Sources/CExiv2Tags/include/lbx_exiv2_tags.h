@@ -40,6 +40,9 @@ bool lbx_tags_has_exif(const lbx_tags *tags);
 bool lbx_tags_has_xmp(const lbx_tags *tags);
 bool lbx_tags_has_iptc(const lbx_tags *tags);
 
+/* Whether the XMP packet the file holds contains `text` (a namespace's name, say), as read:
+   no tag is parsed for it, so a rare namespace costs a file without it a search of its bytes. */
+bool lbx_tags_xmp_mentions(const lbx_tags *tags, const char *text);
 /* The first value-carrying tag named `key` ("Exif.Photo.FNumber", "Xmp.xmp.Rating",
    "Iptc.Application2.Urgency") as text, malloc'd; NULL when absent or the name is unknown. */
 char *lbx_tags_string(const lbx_tags *tags, const char *key);
