@@ -178,5 +178,16 @@ final class LivePhotoTests: GtkTestCase {
         XCTAssertTrue(press("Left"))
         XCTAssertFalse(page.isPlayingMotion, "stepping on stops the motion")
         XCTAssertEqual(page.currentPhoto?.name, "IMG_0002.JPG")
+
+        // The mouse held on the photo: the motion plays until the button is let go, also past
+        // the double-click time (when a click gesture says "stopped" with the button still down).
+        pump(until: { page.isShowingPhoto && page.isShowingLivePhoto }, timeout: 20, "IMG_0002's still")
+        let hold = try XCTUnwrap(page.liveHoldGesture)
+        hold.emitForTesting("pressed", [.integer(1), .double(200), .double(200)])
+        pump(until: { page.motion.time > 0.2 }, timeout: 20, "the motion to play while held")
+        hold.emitForTesting("stopped", [])
+        XCTAssertTrue(page.isPlayingMotion, "still held")
+        hold.emitForTesting("end", [.null])
+        XCTAssertFalse(page.isPlayingMotion, "let go: the still again")
     }
 }

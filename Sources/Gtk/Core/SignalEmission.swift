@@ -7,6 +7,8 @@ package enum SignalArgument {
     case double(Double)
     case string(String)
     case object(Object)
+    /// NULL, for a pointer or boxed parameter (an event sequence).
+    case null
 }
 
 extension Object {
@@ -57,6 +59,8 @@ extension Object {
         case (.double(let number), "gfloat"): g_value_set_float(&value, gfloat(number))
         case (.string(let string), "gchararray"): g_value_set_string(&value, string)
         case (.object(let object), "GObject"), (.object(let object), "GInterface"): g_value_set_object(&value, object.rawPointer)
+        case (.null, "gpointer"): g_value_set_pointer(&value, nil)
+        case (.null, "GBoxed"): g_value_set_boxed(&value, nil)
         default: preconditionFailure("Cannot pass \(argument) as a \(fundamental)")
         }
     }

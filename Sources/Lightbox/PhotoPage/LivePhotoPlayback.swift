@@ -16,6 +16,8 @@ final class LivePhotoPlayback {
     /// Where a motion photo's video is copied out to play.
     var motionDirectory = LiveMotion.defaultDirectory
     static let holdDelay = Duration.milliseconds(300)
+    /// A press on the photo: held `holdDelay`, the motion plays until the gesture ends.
+    let holdGesture = GestureClick()
 
     init(pageView: PhotoPageView) {
         self.pageView = pageView
@@ -24,7 +26,7 @@ final class LivePhotoPlayback {
             guard let self, !self.isHeld else { return }
             self.pageView.stopMotion()
         }
-        let click = GestureClick()
+        let click = holdGesture
         click.onPressed(owner: self) { [weak self] _, _, _ in
             guard let self, self.photo != nil else { return }
             self.hold = MainLoopTimer(after: Self.holdDelay) { [weak self] in
@@ -32,8 +34,7 @@ final class LivePhotoPlayback {
                 self?.play()
             }
         }
-        click.onReleased(owner: self) { [weak self] _, _, _ in self?.release() }
-        click.onStopped(owner: self) { [weak self] in self?.release() }
+        click.onEnd(owner: self) { [weak self] in self?.release() }
         pageView.scroller.add(click)
     }
 

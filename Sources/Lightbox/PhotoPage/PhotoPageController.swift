@@ -224,6 +224,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     var isShowingLivePhoto: Bool { live?.isLive == true }
     var isPlayingMotion: Bool { live?.isPlaying == true }
     var motion: MotionPicture { pageView.motion }
+    /// The press on the photo that plays a Live Photo's motion while held.
+    var liveHoldGesture: GestureClick? { live?.holdGesture }
     /// Where a motion photo's video is copied out to play (the user's cache folder).
     var motionDirectory: String {
         get { live?.motionDirectory ?? LiveMotion.defaultDirectory }
