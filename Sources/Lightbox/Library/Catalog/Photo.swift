@@ -71,9 +71,9 @@ public struct Photo: Identifiable, Hashable, Sendable {
         /// The person's corrections of what the camera got wrong (see `PhotoCorrections`):
         /// nil for the many photos with none, one reference for those with some (a
         /// library's 100,000 photos keep 8 bytes each for them, not 80).
-        var correctionBox: CorrectionBox?
+        var correctionBox: SharedValue<PhotoCorrections>?
         /// A video's length, codec and frame rate (see `VideoTrack`): nil for a photo.
-        var videoBox: VideoBox?
+        var videoBox: SharedValue<VideoTrack>?
         /// Why the file can't be shown (unreadable, unsupported, corrupt…), nil when fine.
         public var error: String?
         /// The JPEG the camera saved beside this RAW file (same folder and name), which the list

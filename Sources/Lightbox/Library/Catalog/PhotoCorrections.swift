@@ -30,44 +30,34 @@ public struct PhotoCorrections: Hashable, Sendable {
     public var isEmpty: Bool { orientation == nil && taken == nil && place == nil }
 }
 
-/// A photo's corrections, shared by the copies of its fields; never changed (a change makes a new box).
-final class CorrectionBox: Hashable, Sendable {
-    let corrections: PhotoCorrections
-
-    init(_ corrections: PhotoCorrections) { self.corrections = corrections }
-
-    static func == (lhs: CorrectionBox, rhs: CorrectionBox) -> Bool { lhs === rhs || lhs.corrections == rhs.corrections }
-    func hash(into hasher: inout Hasher) { hasher.combine(corrections) }
-}
-
 extension Photo.Fields {
     /// The corrections together (none: every one nil).
     public var corrections: PhotoCorrections {
-        get { correctionBox?.corrections ?? PhotoCorrections() }
+        get { correctionBox?.value ?? PhotoCorrections() }
         set {
             guard newValue != corrections else { return }
-            correctionBox = newValue.isEmpty && newValue.takenOffset == nil ? nil : CorrectionBox(newValue)
+            correctionBox = newValue.isEmpty && newValue.takenOffset == nil ? nil : SharedValue(newValue)
         }
     }
 
     /// The orientation the person turned the photo to (EXIF 1…8), nil for the file's.
     public var correctedOrientation: Int? {
-        get { correctionBox?.corrections.orientation }
+        get { correctionBox?.value.orientation }
         set { corrections.orientation = newValue }
     }
     /// The date taken the person set, a local `yyyy-MM-ddTHH:mm:ss`; nil for the file's.
     public var correctedTaken: String? {
-        get { correctionBox?.corrections.taken }
+        get { correctionBox?.value.taken }
         set { corrections.taken = newValue }
     }
     /// The time zone of `correctedTaken` ("+09:00") when known.
     public var correctedTakenOffset: String? {
-        get { correctionBox?.corrections.takenOffset }
+        get { correctionBox?.value.takenOffset }
         set { corrections.takenOffset = newValue }
     }
     /// The place the person gave the photo, or took away; nil for the file's.
     public var correctedPlace: PlaceCorrection? {
-        get { correctionBox?.corrections.place }
+        get { correctionBox?.value.place }
         set { corrections.place = newValue }
     }
 

@@ -29,45 +29,34 @@ public struct VideoTrack: Hashable, Sendable {
     var isEmpty: Bool { self == VideoTrack() }
 }
 
-/// A video's track, shared by the copies of its fields; never changed (a change makes a new
-/// box). Photos, most of a library, keep no box: 8 bytes each, not 64.
-final class VideoBox: Hashable, Sendable {
-    let track: VideoTrack
-
-    init(_ track: VideoTrack) { self.track = track }
-
-    static func == (lhs: VideoBox, rhs: VideoBox) -> Bool { lhs === rhs || lhs.track == rhs.track }
-    func hash(into hasher: inout Hasher) { hasher.combine(track) }
-}
-
 extension Photo.Fields {
     /// The video's track (none for a photo: every field nil).
     public var video: VideoTrack {
-        get { videoBox?.track ?? VideoTrack() }
+        get { videoBox?.value ?? VideoTrack() }
         set {
             guard newValue != video else { return }
-            videoBox = newValue.isEmpty ? nil : VideoBox(newValue)
+            videoBox = newValue.isEmpty ? nil : SharedValue(newValue)
         }
     }
 
     public var duration: Double? {
-        get { videoBox?.track.duration }
+        get { videoBox?.value.duration }
         set { video.duration = newValue }
     }
     public var codec: String? {
-        get { videoBox?.track.codec }
+        get { videoBox?.value.codec }
         set { video.codec = newValue }
     }
     public var frameRate: Double? {
-        get { videoBox?.track.frameRate }
+        get { videoBox?.value.frameRate }
         set { video.frameRate = newValue }
     }
     public var contentIdentifier: String? {
-        get { videoBox?.track.contentIdentifier }
+        get { videoBox?.value.contentIdentifier }
         set { video.contentIdentifier = newValue }
     }
     public var motionLength: Int64? {
-        get { videoBox?.track.motionLength }
+        get { videoBox?.value.motionLength }
         set { video.motionLength = newValue }
     }
 
