@@ -98,13 +98,12 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
             _ = self.pageView.grabFocus()
         }
         pageView.player.onStreamChange { [weak self] in
-            guard let self, self.pageView.content == .video else { return }
-            let player = self.pageView.player
-            if let message = player.errorMessage {
+            guard let self, self.pageView.content == .video, let media = self.player.media else { return }
+            if let message = media.errorMessage {
                 for action in [self.playAction, self.seekAction, self.muteAction] { action.isEnabled = false }
                 self.pageView.showError(message, isVideo: true)
-            } else if player.isPrepared {
-                self.pageView.showVideoTime(player.time, of: player.duration)
+            } else if media.isPrepared {
+                self.pageView.showVideoTime(media.time, of: media.duration)
             }
         }
         dragSource = PhotoDragSource.attach(
@@ -219,7 +218,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     var isShowingPhoto: Bool { pageView.content == .photo }
     var isShowingVideo: Bool { pageView.content == .video }
     /// Whether a video's first frame is in (the stream knows its picture's size).
-    package var isShowingVideoFrame: Bool { isShowingVideo && player.frameSize.width > 0 }
+    package var isShowingVideoFrame: Bool { isShowingVideo && (player.media?.frameSize.width ?? 0) > 0 }
     /// Whether the photo shown is a Live Photo (its button shows), and its motion plays.
     var isShowingLivePhoto: Bool { live?.isLive == true }
     var isPlayingMotion: Bool { live?.isPlaying == true }
@@ -320,13 +319,13 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         actions.add(stepAction)
         let player = pageView.player
         playAction.onActivate(owner: self) { [weak self] _ in
-            if self?.isShowingVideo == true { player.isPlaying.toggle() } else { self?.live?.play() }
+            if self?.isShowingVideo == true { player.media?.isPlaying.toggle() } else { self?.live?.play() }
         }
         seekAction.onActivate(owner: self) { parameter in
-            guard let seconds = parameter?.int32 else { return }
-            player.seek(to: player.time + Double(seconds))
+            guard let seconds = parameter?.int32, let media = player.media else { return }
+            media.seek(to: media.time + Double(seconds))
         }
-        muteAction.onActivate(owner: self) { _ in player.isMuted.toggle() }
+        muteAction.onActivate(owner: self) { _ in player.media?.isMuted.toggle() }
         for action in [playAction, seekAction, muteAction] { actions.add(action) }
         actions.addAction("full-screen", owner: self) { [weak self] in self?.toggleFullScreen() }
         leaveFullScreenAction.onActivate(owner: self) { [weak self] _ in self?.leaveFullScreen() }
