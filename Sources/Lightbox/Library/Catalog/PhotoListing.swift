@@ -20,11 +20,9 @@ public enum PhotoListing {
     /// codec; the motion's own row left out (see `LivePhotos`).
     public static func pairingLivePhotos(_ photos: [Photo]) -> [Photo] {
         guard photos.contains(where: { LivePhotos.isMotion($0.id) }) else { return photos }
-        var position: [String: Int] = [:]
-        for index in photos.indices { position[photos[index].id] = index }
         var result = photos
         var motions: Set<Int> = []
-        for (still, motion) in LivePhotos.pairs(in: photos, position: position, taken: []) {
+        for (still, motion) in LivePhotos.pairs(in: photos) {
             result[still].companion = photos[motion].id
             (result[still].duration, result[still].codec) = (photos[motion].duration, photos[motion].codec)
             motions.insert(motion)

@@ -43,10 +43,12 @@ enum LivePhotos {
 
     /// For each video of `photos` that is a Live Photo's motion, the position of its still and
     /// its own (in `photos`): `motions` are the positions of the videos that may be one (all of
-    /// them when nil), `position` finds a path, `taken` are the stills paired already.
-    static func pairs(in photos: [Photo], motions: [Int]? = nil, position: [String: Int], taken: Set<String>)
-        -> [(still: Int, motion: Int)]
-    {
+    /// them when nil), `taken` are the stills paired already.
+    static func pairs(in photos: [Photo], motions: [Int]? = nil, taken: Set<String> = []) -> [(still: Int, motion: Int)] {
+        // Where each photo is, for the stills of the videos (only a library with videos gets here).
+        var position: [String: Int] = [:]
+        position.reserveCapacity(photos.count)
+        for index in photos.indices { position[photos[index].id] = index }
         var result: [(still: Int, motion: Int)] = []
         var stillsTaken = taken
         var byIdentifier: [String: Int]?

@@ -29,13 +29,9 @@ enum PairedFiles {
             case .other: continue
             }
         }
+        // A library of photos only hashes no path twice.
         if !motions.isEmpty {
-            // Where each photo is, for the stills of the videos found (a library of photos only
-            // hashes no path twice).
-            var position: [String: Int] = [:]
-            position.reserveCapacity(photos.count)
-            for index in photos.indices { position[photos[index].id] = index }
-            for (still, motion) in LivePhotos.pairs(in: result, motions: motions, position: position, taken: companions) {
+            for (still, motion) in LivePhotos.pairs(in: result, motions: motions, taken: companions) {
                 result[still].companion = result[motion].id
                 companions.insert(result[motion].id)
             }
