@@ -97,8 +97,8 @@ private final class SyncState: @unchecked Sendable {
     }
 
     /// Writes run on their own queue, so reads go on while a batch is committed; at the readers'
-    /// priority (`.utility`, niced), so a scan's commits never share a core evenly with the window.
-    private let writer = DispatchQueue(label: "io.github.lightbox.catalog-writer", qos: .utility)
+    /// priority (nice 19), so a scan's commits never take the window's core in a frame.
+    private let writer = LowestPriorityQueue()
     private let errorLock = NSLock()
     private var writeError: Error?
 
@@ -122,5 +122,5 @@ private final class SyncState: @unchecked Sendable {
     }
 
     /// Waits for every batch handed to `flush`.
-    func waitForWrites() { writer.sync {} }
+    func waitForWrites() { writer.sync() }
 }
