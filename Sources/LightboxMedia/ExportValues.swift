@@ -16,6 +16,9 @@ public struct ExportItem: Sendable, Equatable {
     public var rating: Int
     /// Keywords; hierarchical ones as `Parent|Child`.
     public var keywords: [String]
+    /// The second file of a photo of two (a RAW's JPEG, a Live Photo's motion): copied beside
+    /// it when originals are exported, named like it.
+    public var companion: String?
 
     /// Whether the file is a video (exported as it is, never as a JPEG).
     public var isVideo: Bool { ImageFamily(path: path) == .video }
@@ -31,7 +34,7 @@ public struct ExportItem: Sendable, Equatable {
 
     public init(
         path: String, orientation: Int = 1, taken: String? = nil, takenOffset: String? = nil, place: Place? = nil,
-        title: String? = nil, caption: String? = nil, rating: Int = 0, keywords: [String] = []
+        title: String? = nil, caption: String? = nil, rating: Int = 0, keywords: [String] = [], companion: String? = nil
     ) {
         self.path = path
         self.orientation = orientation
@@ -42,6 +45,7 @@ public struct ExportItem: Sendable, Equatable {
         self.caption = caption
         self.rating = rating
         self.keywords = keywords
+        self.companion = companion
     }
 
     /// The file's name without its folder.

@@ -191,6 +191,38 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(summary.exported, [target + "/Trip 1.JPG"])
     }
 
+    /// A Live Photo's originals are its still and its motion, and a RAW's its RAW and JPEG: named
+    /// alike, as other apps pair them; exported as JPEGs, the still alone.
+    func testOriginalsOfAPhotoOfTwoFilesAreBothNamedAlike() throws {
+        let sources = LibraryFixtures.temporaryFolder(self)
+        Self.cameraJPEG(sources + "/IMG_1.JPG")
+        LibraryFixtures.shell(
+            "ffmpeg -loglevel error -y -f lavfi -i testsrc=size=320x240:rate=30:duration=1 -pix_fmt yuv420p '\(sources)/IMG_1.MOV'")
+        try Data("<x:xmpmeta/>".utf8).write(to: URL(fileURLWithPath: sources + "/IMG_1.MOV.xmp"))
+        let live = ExportItem(path: sources + "/IMG_1.JPG", companion: sources + "/IMG_1.MOV")
+
+        let originals = LibraryFixtures.temporaryFolder(self, name: "originals")
+        try Data("taken".utf8).write(to: URL(fileURLWithPath: originals + "/Trip 1.MOV"))
+        let summary = ExportRun(
+            items: [live], options: ExportOptions(format: .originals, template: "Trip {seq}", folder: originals), pool: nil
+        ).run()
+        XCTAssertEqual(
+            try Self.entries(originals), ["Trip 1 (2).JPG", "Trip 1 (2).MOV", "Trip 1 (2).MOV.xmp", "Trip 1.MOV"],
+            "a name free for both files, the sidecar beside its file")
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: originals + "/Trip 1 (2).MOV"),
+            FileManager.default.contents(atPath: sources + "/IMG_1.MOV"))
+        XCTAssertEqual(summary.exported, [originals + "/Trip 1 (2).JPG"])
+        XCTAssertEqual(summary.failures, [])
+
+        let jpegs = LibraryFixtures.temporaryFolder(self, name: "jpegs")
+        let jpegSummary = ExportRun(
+            items: [live], options: ExportOptions(format: .jpeg, template: "Trip {seq}", folder: jpegs), pool: nil
+        ).run()
+        XCTAssertEqual(try Self.entries(jpegs), ["Trip 1.jpg"])
+        XCTAssertEqual(jpegSummary.exported, [jpegs + "/Trip 1.jpg"])
+    }
+
     /// Exported as JPEGs, a video is copied as it is (with its sidecar), beside the photos' JPEGs.
     func testAVideoIsCopiedAsItIsWhenPhotosBecomeJPEGs() throws {
         let sources = LibraryFixtures.temporaryFolder(self)

@@ -70,18 +70,21 @@ final class ExportFolder: @unchecked Sendable {
     }
 
     /// A name for a new file, `preferred` (`IMG_1.jpg`) or `IMG_1 (2).jpg`… when a file has it
-    /// or this export gave it out already.
-    func reserve(_ preferred: String) -> String {
+    /// or this export gave it out already. With `companions` (extensions: `.MOV`), the names
+    /// of the files that go beside it (`IMG_1.MOV`) must be free too, and are given out with it.
+    func reserve(_ preferred: String, companions: [String] = []) -> String {
         lock.withLock {
             let base = FileNameTemplate.baseName(preferred)
             let ext = FileNameTemplate.fileExtension(preferred)
+            let isFree = { (name: String) in !self.taken.contains(name) && !self.exists(name) }
             var candidate = preferred
             var number = 1
-            while taken.contains(candidate) || exists(candidate) {
+            while !isFree(candidate) || !companions.allSatisfy({ isFree(FileNameTemplate.baseName(candidate) + $0) }) {
                 number += 1
                 candidate = "\(base) (\(number))\(ext)"
             }
             taken.insert(candidate)
+            for companion in companions { taken.insert(FileNameTemplate.baseName(candidate) + companion) }
             return candidate
         }
     }

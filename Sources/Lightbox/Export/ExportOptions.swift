@@ -33,6 +33,7 @@ extension ExportItem {
         self.init(
             path: photo.path, orientation: photo.orientation, taken: photo.taken, takenOffset: photo.takenOffset,
             place: photo.latitude.flatMap { latitude in photo.longitude.map { Place(latitude: latitude, longitude: $0) } },
-            title: photo.title, caption: photo.caption, rating: photo.isRejected ? -1 : photo.rating, keywords: photo.keywords)
+            title: photo.title, caption: photo.caption, rating: photo.isRejected ? -1 : photo.rating, keywords: photo.keywords,
+            companion: photo.companion)
     }
 }

@@ -63,7 +63,11 @@ public final class ExportRun: @unchecked Sendable {
             return summary
         }
         // Names are given in the selection's order, so the sequence and " (2)" follow it.
-        let names = Self.names(for: items, options: options).map { folder.reserve($0) }
+        let names = zip(items, Self.names(for: items, options: options)).map { item, name in
+            // A photo of two files copied as they are: the second is named like the first.
+            let companion = options.format == .originals ? item.companion.map(FileNameTemplate.fileExtension) : nil
+            return folder.reserve(name, companions: companion.map { [$0] } ?? [])
+        }
         let started = ContinuousClock.now
         let state = RunState(count: items.count)
         let lanes = options.format == .jpeg ? max(1, pool?.size ?? ProcessInfo.processInfo.activeProcessorCount) : 2
@@ -96,11 +100,12 @@ public final class ExportRun: @unchecked Sendable {
             // A video is shared as it is: a JPEG of one frame is not what a person sends.
             switch item.isVideo ? .originals : options.format {
             case .originals:
-                let final = try folder.copy(item.path, as: name, cancelled: { cancelled })
-                if let sidecar = SidecarFile.existing(for: item.path) {
-                    // The sidecar named like the copy, in the same style (`IMG_1.CR2.xmp` or `IMG_1.xmp`).
-                    let style = sidecar == item.path + ".xmp" ? final : FileNameTemplate.baseName(final)
-                    _ = try folder.copy(sidecar, as: folder.reserve(style + ".xmp"), cancelled: { cancelled })
+                let final = try copyWithSidecar(item.path, as: name, into: folder)
+                if let companion = item.companion {
+                    // Named like the copy (its name was given out with it), as the camera named
+                    // the two: other apps pair them by name.
+                    let companionName = FileNameTemplate.baseName(final) + FileNameTemplate.fileExtension(companion)
+                    _ = try copyWithSidecar(companion, as: companionName, into: folder)
                 }
                 return .success(final)
             case .jpeg:
@@ -120,6 +125,19 @@ public final class ExportRun: @unchecked Sendable {
         } catch {
             return .failure(error)
         }
+    }
+}
+
+extension ExportRun {
+    /// Copies `path` as `name`, and its XMP sidecar named like the copy in the same style
+    /// (`IMG_1.CR2.xmp` or `IMG_1.xmp`); the copy's name.
+    fileprivate func copyWithSidecar(_ path: String, as name: String, into folder: ExportFolder) throws(ExportFailure) -> String {
+        let final = try folder.copy(path, as: name, cancelled: { cancelled })
+        if let sidecar = SidecarFile.existing(for: path) {
+            let style = sidecar == path + ".xmp" ? final : FileNameTemplate.baseName(final)
+            _ = try folder.copy(sidecar, as: folder.reserve(style + ".xmp"), cancelled: { cancelled })
+        }
+        return final
     }
 }
 
