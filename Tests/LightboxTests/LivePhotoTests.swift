@@ -67,6 +67,23 @@ final class LivePhotoTests: GtkTestCase {
         XCTAssertEqual(row.thumbnail.shownBadge, "0:10", "a recycled row shows the video's length, not the mark")
     }
 
+    /// A motion renamed (an export, a person) is still its still's where both carry the
+    /// identifier, in the still's folder only.
+    func testARenamedMotionIsFoundByItsIdentifierInItsStillsFolder() throws {
+        try FileManager.default.moveItem(atPath: folder + "/IMG_0001.MOV", toPath: folder + "/Renamed.MOV")
+        try FileManager.default.createDirectory(atPath: folder + "/elsewhere", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: folder + "/Renamed.MOV", toPath: folder + "/elsewhere/IMG_0001.MOV")
+        let store = openStore()
+
+        XCTAssertEqual(store.photos.first { $0.name == "IMG_0001.JPG" }?.companion, folder + "/Renamed.MOV")
+        XCTAssertFalse(store.photos.contains { $0.name == "Renamed.MOV" })
+        XCTAssertTrue(
+            store.photos.contains { $0.path == self.folder + "/elsewhere/IMG_0001.MOV" }, "another folder's is a video of its own")
+
+        let trashed = try store.moveToTrash([folder + "/IMG_0001.JPG"])
+        XCTAssertEqual(trashed.map(\.photo.path), [folder + "/IMG_0001.JPG", folder + "/Renamed.MOV"])
+    }
+
     func testTrashMovesTheStillAndItsMotionAndUndoBringsBothBack() throws {
         let store = openStore()
         let still = folder + "/IMG_0001.JPG"
