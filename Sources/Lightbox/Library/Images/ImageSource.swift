@@ -55,7 +55,7 @@ public final class ImageSource: Sendable {
     private let pendingWrites = Counter()
     public static let maxPendingWrites = 32
     /// Cache files are written here, after the thumbnail went to the caller.
-    private let writer = LowestPriorityQueue()
+    private let writer = DispatchQueue(label: "io.github.lightbox.thumbnail-writer", qos: .background)
     /// Called on the decoding thread with each file's path as its decode starts (tests
     /// record the order requests are served in).
     private let willDecode: (@Sendable (String) -> Void)?
@@ -106,7 +106,7 @@ public final class ImageSource: Sendable {
 
     /// Waits until every thumbnail decoded so far is in the freedesktop cache
     /// (call before the process exits).
-    public func finishCacheWrites() { writer.sync() }
+    public func finishCacheWrites() { writer.sync {} }
 
     /// Number of decodes of original files so far (misses of every cache).
     public var decodeCount: Int { decodes.value }

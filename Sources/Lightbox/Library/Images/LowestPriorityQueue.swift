@@ -1,11 +1,10 @@
 import Foundation
 import Gtk
 
-/// A serial queue for work nobody waits for (thumbnails written to the cache, a scan's rows
-/// committed to the catalog), run on a thread of its own at nice 19 while it has work. A
-/// dispatch queue's threads run close to the window's priority (`.utility` at nice 2 here,
-/// `.background` at nice 10): on two cores, a catalog commit or a burst of PNG compression took
-/// the window's core for up to 20 ms in the middle of a frame of a scan.
+/// A serial queue for work nobody waits for (a scan's rows committed to the catalog), run on a
+/// thread of its own at nice 19 while it has work. A dispatch queue's threads run close to the
+/// window's priority (`.utility` at nice 2 here): on two cores, a catalog commit took the
+/// window's core for up to 20 ms in the middle of a frame of a scan.
 final class LowestPriorityQueue: @unchecked Sendable {
     /// A pthread lock, as `runBlocking`'s: ThreadSanitizer sees its edges on every path.
     private let condition = NSCondition()
