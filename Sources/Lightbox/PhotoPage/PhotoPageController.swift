@@ -9,8 +9,8 @@ import LightboxMedia
 /// that stepping to one shows it at once; moving on cancels what is no longer near.
 ///
 /// Its actions, which `KeyboardShortcuts` binds keys to: `photo.step` (int32: -1 previous, 1
-/// next), `photo.full-screen`, `photo.leave-full-screen` (enabled while full screen), and the
-/// window's `win.zoom` (`Zooming`); the window's `win.rate` rates the photo shown (a rating
+/// next), `photo.full-screen`, `photo.leave-full-screen` (enabled while full screen), a video's
+/// and a Live Photo's (`PagePlayback`), and the window's `win.zoom` (`Zooming`); the window's `win.rate` rates the photo shown (a rating
 /// that can't be saved is said in the page's bar). Going back is the navigation controller's job.
 public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing, Zooming, TitleEditing {
     private let store: CatalogStore
@@ -34,14 +34,10 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     private(set) lazy var leaveFullScreenAction = Action(name: "leave-full-screen")
     /// Left and Right step through the photos, except while the title is typed (they move its cursor).
     private let stepAction = Action(name: "step", parameterType: "i")
-    /// A video's keys: Space plays or pauses (a Live Photo's motion: plays it), Shift+Left and
-    /// Shift+Right seek (int32 seconds), M mutes; enabled while a video (Space: or a Live Photo) is shown.
-    private let playAction = Action(name: "play")
-    private let seekAction = Action(name: "seek", parameterType: "i")
-    private let muteAction = Action(name: "mute")
     /// F2: the photo's title and caption, typed in a popover over the bar.
     public let titleEditor: TitleEditorController
-    private var live: LivePhotoPlayback?
+    /// A video's and a Live Photo's playing, and their keys.
+    private var playback: PagePlayback?
 
     static let zoomStep = 1.25
     static let maxZoom = 8.0
@@ -84,8 +80,8 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     public override func loadView() -> Widget { PhotoPageView() }
 
     public override func viewDidLoad() {
+        playback = PagePlayback(pageView: pageView, actions: actions)
         installActions()
-        live = LivePhotoPlayback(pageView: pageView)
         pageView.previousButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) - 1) }
         pageView.nextButton.onClicked(owner: self) { [weak self] in self?.showPhoto(at: (self?.index ?? 0) + 1) }
         headerItems.end = [pageView.menuButton]
@@ -97,15 +93,6 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
             self.stepAction.isEnabled = true
             _ = self.pageView.grabFocus()
         }
-        pageView.player.onStreamChange { [weak self] in
-            guard let self, self.pageView.content == .video, let media = self.player.media else { return }
-            if let message = media.errorMessage {
-                for action in [self.playAction, self.seekAction, self.muteAction] { action.isEnabled = false }
-                self.pageView.showError(message, isVideo: true)
-            } else if media.isPrepared {
-                self.pageView.showVideoTime(media.time, of: media.duration)
-            }
-        }
         dragSource = PhotoDragSource.attach(
             to: pageView.picture, photo: { [weak self] in self?.currentPhoto },
             selection: { [weak self] in self?.selectedPhotos ?? [] })
@@ -116,10 +103,9 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     public override func viewWillDisappear() {
         leaveFullScreen()
-        // Let go of the video's player: a page left is not shown again.
-        pageView.player.open(nil)
-        live?.stop()
+        playback?.stop()
     }
+
     /// Opens the photo menu over the photo (`win.photo-menu`: the Menu key, Shift+F10).
     public func openPhotoMenu() { pageView.contextMenu.openInTheMiddle(of: pageView) }
 
@@ -135,7 +121,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
 
     private func showCurrent(keepingZoom: Bool = false) {
         let photo = current
-        live?.show(nil)
+        playback?.showNothing()
         title = photo.name
         pageView.showName(photo.name)
         if !keepingZoom { zoom = nil }
@@ -152,15 +138,13 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         pageView.showPosition(index, of: photos.count)
         let images = store.images
         let size = decodeSize
-        let isVideo = photo.isVideo && photo.error == nil
-        for action in [playAction, seekAction, muteAction] { action.isEnabled = isVideo }
         if let error = photo.error {
             pageView.showError(error, isVideo: photo.isVideo)
             prefetchNeighbours(size: size)
             return
         }
-        if isVideo {
-            pageView.showVideo(photo.path, name: photo.name)
+        if photo.isVideo {
+            playback?.showVideo(photo)
             prefetchNeighbours(size: size)
             return
         }
@@ -193,8 +177,7 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
         // The Store's photo is one file; the list's knows the other of its pair.
         var paired = photo
         paired.companion = paired.companion ?? photos[index].companion
-        live?.show(paired)
-        playAction.isEnabled = paired.isLive
+        playback?.showStill(paired)
     }
 
     /// Asks for the photos before and after the current one, once it is shown (they wait
@@ -220,15 +203,15 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
     /// Whether a video's first frame is in (the stream knows its picture's size).
     package var isShowingVideoFrame: Bool { isShowingVideo && (player.media?.frameSize.width ?? 0) > 0 }
     /// Whether the photo shown is a Live Photo (its button shows), and its motion plays.
-    var isShowingLivePhoto: Bool { live?.isLive == true }
-    var isPlayingMotion: Bool { live?.isPlaying == true }
+    var isShowingLivePhoto: Bool { playback?.live.isLive == true }
+    var isPlayingMotion: Bool { playback?.live.isPlaying == true }
     var motion: MotionPicture { pageView.motion }
     /// The press on the photo that plays a Live Photo's motion while held.
-    var liveHoldGesture: GestureClick? { live?.holdGesture }
+    var liveHoldGesture: GestureClick? { playback?.live.holdGesture }
     /// Where a motion photo's video is copied out to play (the user's cache folder).
     var motionDirectory: String {
-        get { live?.motionDirectory ?? LiveMotion.defaultDirectory }
-        set { live?.motionDirectory = newValue }
+        get { playback?.live.motionDirectory ?? LiveMotion.defaultDirectory }
+        set { playback?.live.motionDirectory = newValue }
     }
     var player: VideoPlayer { pageView.player }
     var isLoading: Bool { pageView.content == .loading }
@@ -317,16 +300,6 @@ public final class PhotoPageController: Controller, PhotoSelecting, RatingFailur
             self.showPhoto(at: self.index + Int(offset))
         }
         actions.add(stepAction)
-        let player = pageView.player
-        playAction.onActivate(owner: self) { [weak self] _ in
-            if self?.isShowingVideo == true { player.media?.isPlaying.toggle() } else { self?.live?.play() }
-        }
-        seekAction.onActivate(owner: self) { parameter in
-            guard let seconds = parameter?.int32, let media = player.media else { return }
-            media.seek(to: media.time + Double(seconds))
-        }
-        muteAction.onActivate(owner: self) { _ in player.media?.isMuted.toggle() }
-        for action in [playAction, seekAction, muteAction] { actions.add(action) }
         actions.addAction("full-screen", owner: self) { [weak self] in self?.toggleFullScreen() }
         leaveFullScreenAction.onActivate(owner: self) { [weak self] _ in self?.leaveFullScreen() }
         leaveFullScreenAction.isEnabled = false
