@@ -65,6 +65,17 @@ final class LivePhotoTests: GtkTestCase {
         XCTAssertEqual(row.thumbnail.shownBadge, "LIVE")
         row.configure(with: store.photos.first { $0.name == "trip.MOV" }!, images: nil)
         XCTAssertEqual(row.thumbnail.shownBadge, "0:10", "a recycled row shows the video's length, not the mark")
+
+        let details = DetailsController(store: store)
+        _ = details.view
+        details.show(live)
+        let files = details.source.items.compactMap { item -> String? in
+            guard case .field(.files, let value, _) = item else { return nil }
+            return value
+        }
+        XCTAssertEqual(files, ["IMG_0001.JPG\nIMG_0001.MOV"], "the details name the motion, which no row lists")
+        details.show(store.photos.first { $0.name == "trip.JPG" })
+        XCTAssertFalse(details.source.items.contains { $0.id == "files" }, "a photo of one file has no such row")
     }
 
     /// A motion renamed (an export, a person) is still its still's where both carry the

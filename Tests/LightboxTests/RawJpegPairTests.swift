@@ -52,6 +52,8 @@ final class RawJpegPairTests: GtkTestCase {
         XCTAssertTrue(row.formatLabel.isVisible)
         row.configure(with: store.photos.first { $0.name == "reference.jpg" }!, images: nil)
         XCTAssertFalse(row.formatLabel.isVisible, "a recycled row shows no stale mark")
+        XCTAssertTrue(
+            DetailItem.items(for: pair).contains(.field(.files, value: "photo.nef\nphoto.JPG", link: nil)), "the details name both files")
     }
 
     func testStarsRejectAndKeywordsGoToBothFilesInTheCatalogAndInTheFiles() throws {

@@ -17,7 +17,7 @@ public enum DetailLink: Equatable, Sendable {
 public enum DetailField: String, CaseIterable, Sendable {
     case title, caption, dateTaken, duration, video, camera, cameras, lens, exposure, aperture, iso, focalLength, dimensions
     case fileSize
-    case rejected, totalSize, folder, copyOf, copies, problem
+    case files, rejected, totalSize, folder, copyOf, copies, problem
 
     /// The row's label in the person's language.
     public var label: String {
@@ -43,6 +43,8 @@ public enum DetailField: String, CaseIterable, Sendable {
         case .focalLength: tr("Focal length")
         case .dimensions: tr("Dimensions")
         case .fileSize: tr("File size")
+        // Translators: the key of the details row naming the two files of a photo (a RAW and its JPEG, a Live Photo's still and motion).
+        case .files: tr("Files")
         // Translators: the key of the details row saying how many of the selected photos are rejected.
         case .rejected: trc("details row", "Rejected")
         case .totalSize: tr("Total size")
@@ -170,6 +172,8 @@ public enum DetailItem: Identifiable, Equatable {
         let size = photo.displaySize
         if size.width > 0 { fields.append((.dimensions, numbers.dimensions(width: size.width, height: size.height), nil)) }
         fields.append((.fileSize, numbers.fileSize(photo.fileSize), nil))
+        // A photo of two files names both: the second is in no row of the list.
+        fields.append((.files, photo.companion.map { [photo.path, $0].map(fileName).joined(separator: "\n") }, nil))
         var items: [DetailItem] = [.preview(photo)]
         if photo.error == nil { items.append(.rating(photo.rating, isRejected: photo.isRejected)) }
         for case (let field, let value?, let link) in fields { items.append(.field(field, value: value, link: link)) }
@@ -189,14 +193,15 @@ public enum DetailItem: Identifiable, Equatable {
 
     /// "Copy of" the photo suggested to keep (its name, its folder under it), or for that
     /// photo its "Copies"; activating it opens the first.
+    static func fileName(_ path: String) -> String { PathBytes.displayName((path as NSString).lastPathComponent) }
+
     static func copiesItem(of photo: Photo, in group: DuplicateGroup) -> DetailItem {
-        func named(_ path: Photo.ID) -> String { PathBytes.displayName((path as NSString).lastPathComponent) }
         guard photo.id == group.suggested else {
             let folder = PathBytes.displayName((group.suggested as NSString).deletingLastPathComponent)
-            return .field(.copyOf, value: named(group.suggested) + "\n" + folder, link: .photo(group.suggested))
+            return .field(.copyOf, value: fileName(group.suggested) + "\n" + folder, link: .photo(group.suggested))
         }
         let copies = group.photos.dropFirst()
-        var lines = copies.prefix(3).map(named)
+        var lines = copies.prefix(3).map(fileName)
         if copies.count > 3 {
             // Translators: after the names of three copies of a photo; %d is how many more there are.
             lines.append(String(format: trn("and %d more", "and %d more", copies.count - 3), copies.count - 3))
