@@ -27,18 +27,29 @@ enum LivePhotos {
     }
 
     /// The motion of the still `photo` among the library's photos (`lookup` finds one by path):
-    /// the video of its name, else (with the identifier) one in its folder among `all`.
-    static func motion(of photo: Photo, lookup: (String) -> Photo?, all: () -> [Photo]) -> String? {
+    /// the video of its name, else (with the identifier) one in its folder among
+    /// `motionsByIdentifier()` (see `motionsByIdentifier(in:)`: asked for only when needed).
+    static func motion(
+        of photo: Photo, lookup: (String) -> Photo?, motionsByIdentifier: () -> [String: [Photo.ID]]
+    ) -> String? {
         guard isStill(photo.id), let stem = stem(photo.id) else { return nil }
         for ext in motionExtensions {
             if let motion = lookup(stem + "." + ext), belong(still: photo, motion: motion) { return motion.id }
         }
         guard let identifier = photo.contentIdentifier else { return nil }
-        let folder = (photo.id as NSString).deletingLastPathComponent
-        return all().first {
-            $0.contentIdentifier == identifier && isMotion($0.id) && ($0.id as NSString).deletingLastPathComponent == folder
-                && belong(still: photo, motion: $0)
-        }?.id
+        return motionsByIdentifier()[identifier]?.first { id in
+            sameFolder(id, photo.id) && lookup(id).map { belong(still: photo, motion: $0) } == true
+        }
+    }
+
+    /// The videos of `photos` that may be a Live Photo's motion, by their content identifier:
+    /// one pass, so that finding the motions of many stills costs no pass each.
+    static func motionsByIdentifier(in photos: [Photo]) -> [String: [Photo.ID]] {
+        var result: [String: [Photo.ID]] = [:]
+        for photo in photos where isMotion(photo.id) {
+            if let identifier = photo.contentIdentifier { result[identifier, default: []].append(photo.id) }
+        }
+        return result
     }
 
     /// For each video of `photos` that is a Live Photo's motion, the position of its still and

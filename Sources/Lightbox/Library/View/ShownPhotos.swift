@@ -360,11 +360,16 @@ final class ShownPhotos {
     /// `withCompanions`, each with the id given that brought it in (itself for `ids`).
     func withCompanionsGiven(_ ids: [Photo.ID]) -> [(id: Photo.ID, given: Photo.ID)] {
         var result = ids.map { (id: $0, given: $0) }
+        var motions: [String: [Photo.ID]]?
+        let motionsByIdentifier = {
+            if motions == nil { motions = LivePhotos.motionsByIdentifier(in: self.allPhotos) }
+            return motions!
+        }
         for id in ids {
             guard let position = index[id], allPhotos[position].error == nil else { continue }
             let companion =
                 RawJpegPairs.companion(of: id, exists: { index[$0] != nil })
-                ?? LivePhotos.motion(of: allPhotos[position], lookup: photo, all: { allPhotos })
+                ?? LivePhotos.motion(of: allPhotos[position], lookup: photo, motionsByIdentifier: motionsByIdentifier)
             if let companion { result.append((companion, id)) }
         }
         return result
