@@ -41,6 +41,31 @@ final class ApplyPropertyTests: GtkTestCase {
         }
     }
 
+    /// A diff found with both arrays' indexes (only new ids looked up) is the diff found without.
+    func testADiffFromIndexesIsTheDiffFromTheArrays() throws {
+        func index(_ items: [Contact]) -> [Int: Int] {
+            Dictionary(uniqueKeysWithValues: items.enumerated().map { ($0.element.id, $0.offset) })
+        }
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<300 {
+            let old = (0..<Int.random(in: 0..<60, using: &random)).map { Contact(id: $0, title: "\($0)") }
+            var new = old.filter { _ in Int.random(in: 0..<10, using: &random) == 0 || Bool.random(using: &random) }
+            new.shuffle(using: &random)
+            for index in new.indices where Int.random(in: 0..<4, using: &random) == 0 { new[index].title += "!" }
+            new.append(Contact(id: 100, title: "new"))
+            let plain = try ListDiff(from: old, to: new)
+            XCTAssertEqual(try ListDiff(from: old, to: new, oldIndex: index(old), newIndex: index(new)), plain)
+            // An index of another array (the old one reversed) is not trusted.
+            let reversed = index(old.reversed())
+            XCTAssertEqual(try ListDiff(from: old, to: new, oldIndex: reversed, newIndex: index(new)), plain)
+        }
+        let old = (0..<5).map { Contact(id: $0, title: "\($0)") }
+        let twice = [old[1], Contact(id: 7, title: "a"), Contact(id: 7, title: "b")]
+        XCTAssertThrowsError(try ListDiff(from: old, to: twice, oldIndex: index(old), newIndex: [1: 0, 7: 2])) { error in
+            XCTAssertEqual(error as? ListDiffError, .duplicateID(id: "7", positions: [1, 2], inNewItems: true))
+        }
+    }
+
     func testPureInsertionsAndDeletionsEmitOneSplicePerRun() throws {
         let old = (0..<20).map { Contact(id: $0, title: "\($0)") }
         let source = ArrayDataSource(old)

@@ -63,6 +63,46 @@ public struct ListDiff: Sendable, Equatable {
                 commonNew.append(target)
             }
         }
+        self.init(old: old, new: new, commonOld: commonOld, commonNew: commonNew)
+    }
+
+    /// The same diff, from indexes made before of each array's ids to their positions (a list
+    /// that keeps one for its own lookups): only the new items' ids are looked up, so going from
+    /// a long list to a short one (100,000 photos to an album's 10,000) hashes none of the
+    /// old ones. An index that doesn't describe its array (its size, an id at its position)
+    /// is not trusted: the diff is then found as `init(from:to:)` finds it.
+    @inlinable
+    public init<Item: Identifiable & Equatable>(
+        from old: [Item], to new: [Item], oldIndex: [Item.ID: Int], newIndex: [Item.ID: Int]
+    ) throws(ListDiffError) {
+        guard oldIndex.count == old.count, newIndex.count == new.count else {
+            self = try ListDiff(from: old, to: new)
+            return
+        }
+        // The new position of each old item kept, by old position: the common items in old order.
+        var newAt = [Int](repeating: -1, count: old.count)
+        for (to, item) in new.enumerated() {
+            guard let from = oldIndex[item.id] else { continue }
+            guard old.indices.contains(from), old[from].id == item.id, newIndex[item.id] == to else {
+                self = try ListDiff(from: old, to: new)
+                return
+            }
+            newAt[from] = to
+        }
+        var commonNew: [Int] = []
+        var commonOld: [Int] = []
+        commonNew.reserveCapacity(min(old.count, new.count))
+        commonOld.reserveCapacity(min(old.count, new.count))
+        for (from, to) in newAt.enumerated() where to >= 0 {
+            commonOld.append(from)
+            commonNew.append(to)
+        }
+        self.init(old: old, new: new, commonOld: commonOld, commonNew: commonNew)
+    }
+
+    /// The diff from the common items' positions, in old order (`commonOld` ascending).
+    @inlinable
+    init<Item: Identifiable & Equatable>(old: [Item], new: [Item], commonOld: [Int], commonNew: [Int]) {
         // commonNew is in old order; the longest increasing run stays in place.
         let keep = Self.longestIncreasingSubsequence(commonNew)
         var isStableOld = [Bool](repeating: false, count: old.count)

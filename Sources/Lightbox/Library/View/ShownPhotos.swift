@@ -102,6 +102,7 @@ final class ShownPhotos {
         // the next batch of a scan would copy all of it on the main thread.
         let index = spec.album == nil ? nil : self.index
         let previous = photos
+        let previousIndex = shownIndex
         let startVersion = version
         let startEdits = edits
         let startChanges = changes
@@ -120,8 +121,16 @@ final class ShownPhotos {
         let make = { @Sendable () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], pairFree: Bool) in
             let pairFree = knownPairFree || !PairedFiles.mayPair(all)
             let (result, filters) = spec.view(of: all, index: index, pairFree: pairFree)
-            let diff = try? ListDiff(from: previous, to: result)
-            return (result, filters, diff, Library.index(of: result), pairFree)
+            let resultIndex = Library.index(of: result)
+            // With the index of the photos shown, only the new view's ids are looked up (an
+            // album of 10,000 opened over 100,000 photos: not 100,000 of them).
+            let diff =
+                if let previousIndex {
+                    try? ListDiff(from: previous, to: result, oldIndex: previousIndex, newIndex: resultIndex)
+                } else {
+                    try? ListDiff(from: previous, to: result)
+                }
+            return (result, filters, diff, resultIndex, pairFree)
         }
         let priority: BackgroundPriority = isScanning ? .lowest : .belowTheWindow
         let view = Task.detached { await runBelowTheWindow(priority, make) }
