@@ -101,6 +101,45 @@ final class ApplyPropertyTests: GtkTestCase {
         XCTAssertEqual(source.items.map(\.id), [0, 1, 2, 3, 4, 5, 6, 7, 9, 8])
     }
 
+    /// An album of every tenth photo: 200 runs of removals are one splice, from the first
+    /// removed item to the last, adding back the items kept between them.
+    func testManyRunsOfRemovalsAreOneSplice() throws {
+        let old = (0..<2000).map { Contact(id: $0, title: "\($0)") }
+        let source = ArrayDataSource(old)
+        let recorder = SpliceRecorder(source)
+        let moved = source.model.item(at: 1500)!
+        var new = old.filter { $0.id % 10 == 0 }
+        new.insert(new.remove(at: 150), at: 0)  // 1500 first
+        new[5].title = "changed"
+        new.append(Contact(id: 5000, title: "new"))
+        try source.apply(new)
+
+        XCTAssertEqual(recorder.splices.first.map { [$0.0, $0.1, $0.2] }, [1, 1999, 198], "1 to 1999 less 1500: one splice")
+        XCTAssertEqual(recorder.splices.count, try ListDiff(from: old, to: new).spliceCount)
+        XCTAssertEqual(recorder.mirror, new.map(\.id))
+        XCTAssertEqual(source.items, new)
+        XCTAssertEqual(source.model.item(at: 0), moved, "a moved item too")
+
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<40 {
+            let old = (0..<Int.random(in: 300..<900, using: &random)).map { Contact(id: $0, title: "\($0)") }
+            var new = old.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
+            for _ in 0..<Int.random(in: 0..<4, using: &random) where new.count > 1 {
+                new.insert(new.remove(at: Int.random(in: 0..<new.count, using: &random)), at: Int.random(in: 0..<new.count, using: &random))
+            }
+            for index in new.indices where Int.random(in: 0..<20, using: &random) == 0 { new[index].title += "!" }
+            for id in 5000..<(5000 + Int.random(in: 0..<5, using: &random)) {
+                new.insert(Contact(id: id, title: "new"), at: Int.random(in: 0...new.count, using: &random))
+            }
+            let source = ArrayDataSource(old)
+            let recorder = SpliceRecorder(source)
+            try source.apply(new)
+            XCTAssertEqual(recorder.mirror, new.map(\.id))
+            XCTAssertEqual(source.items, new)
+            XCTAssertEqual(recorder.splices.count, try ListDiff(from: old, to: new).spliceCount)
+        }
+    }
+
     func testDiffMovesOnlyWhatLeftTheLongestOrderedRun() throws {
         let old = (0..<8).map { Contact(id: $0, title: "") }
         let new = [0, 1, 5, 2, 3, 4, 6, 7].map { Contact(id: $0, title: "") }

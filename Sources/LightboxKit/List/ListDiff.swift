@@ -37,8 +37,16 @@ public struct ListDiff: Sendable, Equatable {
     public var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && updates.isEmpty }
 
     /// Number of `items-changed` splices applying this diff emits: one per run of removals
-    /// and of insertions (updates in place are not splices: their rows are configured again).
-    public var spliceCount: Int { removals.count + insertions.count }
+    /// (or one for all of them, in more than `removalRunsInOneSplice` runs) and of insertions
+    /// (updates in place are not splices: their rows are configured again).
+    public var spliceCount: Int {
+        (removals.count > Self.removalRunsInOneSplice ? 1 : removals.count) + insertions.count
+    }
+
+    /// Removals in more runs than this are applied in one splice, from the first removed
+    /// position to the last, that adds back the items kept between them with their objects:
+    /// GTK handles one splice of 100,000 positions faster than 10,000 of nine.
+    public static let removalRunsInOneSplice = 64
 
     @inlinable
     public init<Item: Identifiable & Equatable>(from old: [Item], to new: [Item]) throws(ListDiffError) {
