@@ -2,7 +2,8 @@ import Gtk
 
 extension ArrayDataSource where Item: Identifiable & Equatable {
     /// Replaces the items with `newItems`, emitting only what changed: removals back to
-    /// front, then insertions front to back (moves carry their item object), then
+    /// front (in many runs, one splice over them: `ListDiff.removalRunsInOneSplice`), then
+    /// insertions front to back (moves carry their item object), then
     /// in-place updates whose visible rows are configured again. Each splice is
     /// emitted after the array GTK reads has been updated, and until its own update
     /// splice an item shows GTK its old content (so GTK's sort and filter models,
