@@ -191,10 +191,11 @@ public enum DetailItem: Identifiable, Equatable {
         return items
     }
 
-    /// "Copy of" the photo suggested to keep (its name, its folder under it), or for that
-    /// photo its "Copies"; activating it opens the first.
+    /// The name of the file at `path`, as the details show it.
     static func fileName(_ path: String) -> String { PathBytes.displayName((path as NSString).lastPathComponent) }
 
+    /// "Copy of" the photo suggested to keep (its name, its folder under it), or for that
+    /// photo its "Copies"; activating it opens the first.
     static func copiesItem(of photo: Photo, in group: DuplicateGroup) -> DetailItem {
         guard photo.id == group.suggested else {
             let folder = PathBytes.displayName((group.suggested as NSString).deletingLastPathComponent)

@@ -10,8 +10,8 @@ import LightboxMedia
 ///
 /// Its actions, which `KeyboardShortcuts` binds keys to: `photo.step` (int32: -1 previous, 1
 /// next), `photo.full-screen`, `photo.leave-full-screen` (enabled while full screen), a video's
-/// and a Live Photo's (`PagePlayback`), and the window's `win.zoom` (`Zooming`); the window's `win.rate` rates the photo shown (a rating
-/// that can't be saved is said in the page's bar). Going back is the navigation controller's job.
+/// and a Live Photo's (`PagePlayback`), and the window's `win.zoom` (`Zooming`); the window's
+/// `win.rate` rates the photo shown (a rating that can't be saved is said in the page's bar). Going back is the navigation controller's job.
 public final class PhotoPageController: Controller, PhotoSelecting, RatingFailureShowing, Zooming, TitleEditing {
     private let store: CatalogStore
     /// The photos browsed, in order, as they were when the page opened. What a photo shows

@@ -59,13 +59,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         } else {
             for index in diff.removals.indices.reversed() {
                 let run = diff.removals[index]
-                var carriesNone = true
-                for (offset, object) in model.liveItems(in: run) {
-                    if let target = targetOfMoved[run.lowerBound + offset] {
-                        carried[target] = object
-                        carriesNone = false
-                    }
-                }
+                let carriesNone = takeMovedObjects(in: run, targetOfMoved: targetOfMoved, into: &carried)
                 let cut = run.lowerBound
                 let stableBefore = cut - removedBefore[index]
                 transition = { $0 < cut ? old[$0] : old[stableFrom[$0 - cut + stableBefore]] }
@@ -105,6 +99,20 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         }
     }
 
+    /// The live objects of moved items in `range` (old positions), put in `carried` by their
+    /// new position for the insertions; whether there was none (the range's objects may be lent).
+    private func takeMovedObjects(
+        in range: Range<Int>, targetOfMoved: [Int: Int], into carried: inout [Int: ModelItem]
+    ) -> Bool {
+        var carriesNone = true
+        for (offset, object) in model.liveItems(in: range) {
+            guard let target = targetOfMoved[range.lowerBound + offset] else { continue }
+            carried[target] = object
+            carriesNone = false
+        }
+        return carriesNone
+    }
+
     /// Removes `diff`'s removals in one splice, from the first removed position to the last,
     /// which adds back the items kept between them: an album of every tenth of 100,000 photos
     /// is 10,000 runs of removals, and GTK's list took 40–60 ms to handle as many splices, on
@@ -122,12 +130,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
         let runs = diff.removals
         let span = runs[0].lowerBound..<runs[runs.count - 1].upperBound
         let removedCount = removedBefore[runs.count - 1] + runs[runs.count - 1].count
-        var carriesNone = true
-        for (offset, object) in model.liveItems(in: span) {
-            guard let target = targetOfMoved[span.lowerBound + offset] else { continue }
-            carried[target] = object
-            carriesNone = false
-        }
+        let carriesNone = takeMovedObjects(in: span, targetOfMoved: targetOfMoved, into: &carried)
         let stableFrom = diff.stableFrom
         transition = { old[stableFrom[$0]] }
         changed(at: span.lowerBound, removed: span.count, added: span.count - removedCount, lending: carriesNone)
