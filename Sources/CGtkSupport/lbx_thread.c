@@ -25,3 +25,7 @@ int lbx_release_free_heap(void) {
 int lbx_fix_large_block_size(size_t bytes) {
     return mallopt(M_MMAP_THRESHOLD, (int)bytes);
 }
+
+int lbx_keep_freed_heap(void) {
+    return mallopt(M_MMAP_THRESHOLD, 32 << 20) && mallopt(M_TRIM_THRESHOLD, 1 << 30);
+}

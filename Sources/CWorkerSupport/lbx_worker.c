@@ -134,6 +134,10 @@ static int wait_readable(int socket, long long deadline) {
     }
 }
 
+int lbx_worker_wait(int socket, int timeout_ms) {
+    return wait_readable(socket, timeout_ms < 0 ? -1 : now_ms() + timeout_ms);
+}
+
 /* Closes a descriptor received with a message that is not delivered; returns `result`. */
 static int drop_descriptor(int *fd, int result) {
     int saved = errno;

@@ -145,6 +145,13 @@ public enum WorkerSide {
         return Data(bytes: bytes!, count: Int(length))
     }
 
+    /// The next request from the app, as `receive()`; `whenIdle` runs first if none has come
+    /// within `milliseconds`.
+    public static func receive(idleAfter milliseconds: Int32, whenIdle: () -> Void) -> Data? {
+        if lbx_worker_wait(socket, milliseconds) == -2 { whenIdle() }
+        return receive()
+    }
+
     /// Sends a reply, with `image`'s pixels in a sealed memfd when given; false when the app is gone.
     public static func reply(_ data: Data, image: PixelImage? = nil) -> Bool {
         var descriptor: Int32 = -1

@@ -194,6 +194,59 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(workers.startedCount, 1, "one long-lived worker served every decode")
     }
 
+    /// A worker keeps the memory a video's decoder freed for the next video, and gives it back
+    /// once requests pause: an idle worker holds what it held before it decoded 4K frames.
+    func testAWorkerGivesBackWhatItsDecodesUsedOnceRequestsPause() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        LibraryFixtures.shell(
+            "ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=3840x2160:rate=30:duration=0.2 -pix_fmt yuv420p "
+                + "-c:v libx265 -preset ultrafast -x265-params log-level=error '\(folder)/4k.mov'")
+        let workers = makePool(size: 1)
+        let sample = LibraryFixtures.samplePaths[0]
+        _ = try workers.decode(path: sample, fitting: 256, maxPixels: PhotoReader.maxPixels, timeout: 10, urgent: true)
+        let worker = try XCTUnwrap(Self.workerProcesses().first, "the pool's worker is a child of this process")
+        var idle = 0.0
+        XCTAssertTrue(
+            waitUntil {
+                idle = Self.residentMB(of: worker)
+                return idle < 30
+            }, "a worker that decoded a photo rests small (\(idle) MB)")
+
+        for _ in 0..<3 {
+            let frame = try workers.decode(
+                path: folder + "/4k.mov", fitting: 256, maxPixels: PhotoReader.maxPixels, timeout: 20, urgent: true)
+            XCTAssertEqual([frame.width, frame.height], [256, 144])
+        }
+        var after = 0.0
+        XCTAssertTrue(
+            waitUntil {
+                after = Self.residentMB(of: worker)
+                return after < idle + 10
+            }, "\(idle) MB before three 4K frames, \(after) MB a pause after them")
+        XCTAssertEqual(Self.workerProcesses(), [worker], "the same worker")
+    }
+
+    /// This process's worker children, by the name they give themselves.
+    private static func workerProcesses() -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+            let parent = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")[1]
+            return name == "lightbox-worker" && Int32(parent) == getpid()
+        }.sorted()
+    }
+
+    /// The process's resident memory of its own (not its programs' and libraries' code): kB
+    /// of "Anonymous:" in its `smaps_rollup`, in MB.
+    private static func residentMB(of pid: Int32) -> Double {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("Anonymous:") } ?? ""
+        return Double(line.split(separator: " ").dropFirst().first ?? "").map { $0 / 1024 } ?? 0
+    }
+
     func testAThumbnailThatCrashesTheDecoderIsAFailureNotTriedAgainAndOthersStillDecode() async throws {
         let folder = LibraryFixtures.temporaryFolder(self)
         let samples = LibraryFixtures.copySamples(to: folder, count: 1)

@@ -18,3 +18,8 @@ int lbx_release_free_heap(void);
    which large temporary arrays are carved from the arenas and stay resident. Returns 1 on
    success. */
 int lbx_fix_large_block_size(size_t bytes);
+
+/* Keeps freed heap memory for reuse: blocks up to 32 MB (glibc's largest fixed size) come
+   from the heap rather than being mapped on their own, and the heap's top is not given back
+   after each free. Give it back with lbx_release_free_heap. Returns 1 on success. */
+int lbx_keep_freed_heap(void);

@@ -23,6 +23,10 @@ int lbx_worker_send(int socket, const void *bytes, uint32_t length, int fd);
 int lbx_worker_receive(int socket, int timeout_ms, uint32_t max_length,
                        void **bytes_out, uint32_t *length_out, int *fd_out);
 
+/* Waits at most `timeout_ms` (-1: forever) for `socket` to have something to read (a message
+   or the other end's close), consuming nothing: 1 when it has, -2 on timeout, -1 with errno set. */
+int lbx_worker_wait(int socket, int timeout_ms);
+
 /* Kills the child (SIGKILL) when `kill_first`, then waits for it. Returns the signal that
    ended it (0 when it exited; then *exit_status holds its status), -1 when not waitable. */
 int lbx_worker_reap(pid_t pid, int kill_first, int *exit_status);

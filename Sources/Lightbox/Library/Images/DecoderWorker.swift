@@ -17,6 +17,8 @@ public enum DecoderWorker {
     static let openFiles: UInt64 = 64
     /// CPU seconds one request may use (a busy loop ends here even if the app's timer didn't).
     static let cpuSecondsPerRequest: UInt32 = 120
+    /// A pause in requests after which the worker gives its freed memory back.
+    static let idleMilliseconds: Int32 = 500
 
     public static func run() -> Never {
         do {
@@ -28,9 +30,14 @@ public enum DecoderWorker {
         // Below the window: on two cores, workers reading a scan's files at the window's priority
         // take its frames (each of them one process, so its one thread is the process).
         ThreadPriority.lowerCurrentThread(by: 5)
+        // A video's decoder allocates and zeroes tens of megabytes for each file (a 4K HEVC
+        // one): taken from what the last file freed, not from fresh pages of the system, which
+        // fault in one by one (half of such a frame's time). Given back once requests pause,
+        // so an idle worker holds what it did before.
+        ProcessMemory.keepFreedMemoryForReuse()
         let faults = ProcessInfo.processInfo.environment["LIGHTBOX_TEST_DECODER_FAULTS"] == "1"
         guard WorkerSide.reply(WorkerReply.ready.encoded()) else { exit(0) }
-        while let message = WorkerSide.receive() {
+        while let message = WorkerSide.receive(idleAfter: idleMilliseconds, whenIdle: ProcessMemory.returnFreedMemory) {
             guard let request = try? WorkerRequest(decoding: message) else { exit(65) }
             // A system call or two each: once per request, not per file.
             WorkerSide.limitCPU(seconds: cpuSecondsPerRequest)
