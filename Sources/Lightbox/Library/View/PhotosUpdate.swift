@@ -93,13 +93,32 @@ struct PhotoViewSpec: Sendable, Equatable {
     /// The photos shown, and what the filters hid of those the search matched: one pass
     /// over the matches, on the thread that searches and sorts. `index` (where each photo of
     /// `all` is) lets an album's photos be looked up instead of found among all of them;
-    /// `pairFree`: `all` is known to hold nothing to pair (`PairedFiles`).
-    func view(of all: [Photo], index: [Photo.ID: Int]? = nil, pairFree: Bool = false) -> (photos: [Photo], filters: PhotoFilterSummary) {
+    /// `pairFree`: `all` is known to hold nothing to pair (`PairedFiles`); `ranks`: where photos
+    /// of `all` stand in this order (`ShownOrder`).
+    func view(
+        of all: [Photo], index: [Photo.ID: Int]? = nil, pairFree: Bool = false, ranks: [Photo.ID: Int]? = nil
+    ) -> (photos: [Photo], filters: PhotoFilterSummary) {
         var summary = PhotoFilterSummary(showsRejected: showsRejected, minimumRating: minimumRating)
-        var result = found(in: candidates(all, index: index, pairFree: pairFree), summary: &summary).sorted(by: order)
+        let matches = found(in: candidates(all, index: index, pairFree: pairFree), summary: &summary)
+        if let ranks, let ranked = Self.sorted(matches, by: ranks) { return (ranked, summary) }
+        var result = matches.sorted(by: order)
         let naturallyAscending = order == .name || order == .camera
         if naturallyAscending != ascending { result.reverse() }
         return (result, summary)
+    }
+
+    /// `photos` in the order of their `ranks`; nil when one has none. The order of a list
+    /// sorted before is that of its photos' places in it: integers compared, not dates and
+    /// names (an album of 10,000 sorted by date took tens of milliseconds).
+    static func sorted(_ photos: [Photo], by ranks: [Photo.ID: Int]) -> [Photo]? {
+        var ranked: [(rank: Int, photo: Photo)] = []
+        ranked.reserveCapacity(photos.count)
+        for photo in photos {
+            guard let rank = ranks[photo.id] else { return nil }
+            ranked.append((rank, photo))
+        }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.photo)
     }
 
     /// What a search looks in: the photos of the folder and album shown, a pair of files as one.

@@ -30,6 +30,10 @@ final class ShownPhotos {
     /// libraries): an edit of many photos finds their rows without walking every photo
     /// shown (at 100,000, a walk touched as many boxes and hashed as many paths).
     private var shownIndex: [Photo.ID: Int]?
+    /// Where the photos of the last view made off the main thread stand in its order, while
+    /// `allPhotos` is as it was then: the next view in that order (an album opened, a search)
+    /// sorts its photos by these places.
+    private var shownOrder: ShownOrder?
     /// `changes` when `allPhotos` was last found to hold nothing to pair: views made before the
     /// next change need not look through 100,000 paths again.
     private var pairFreeAt: Int?
@@ -107,6 +111,7 @@ final class ShownPhotos {
         let startEdits = edits
         let startChanges = changes
         let knownPairFree = pairFreeAt == changes
+        let ranks = shownOrder.flatMap { $0.ranks(for: spec, changes: startChanges) }
         // While a scan streams batches in, always off the main thread: batches queued on
         // the main thread would otherwise be sorted one after the other without a frame.
         guard max(all.count, previous.count) >= offMainThreshold || isScanning else {
@@ -120,7 +125,7 @@ final class ShownPhotos {
         // nobody waits for one batch's view).
         let make = { @Sendable () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], pairFree: Bool) in
             let pairFree = knownPairFree || !PairedFiles.mayPair(all)
-            let (result, filters) = spec.view(of: all, index: index, pairFree: pairFree)
+            let (result, filters) = spec.view(of: all, index: index, pairFree: pairFree, ranks: ranks)
             let resultIndex = Library.index(of: result)
             // With the index of the photos shown, only the new view's ids are looked up (an
             // album of 10,000 opened over 100,000 photos: not 100,000 of them).
@@ -141,6 +146,7 @@ final class ShownPhotos {
             if pairFree, self.changes == startChanges { self.pairFreeAt = startChanges }
             // Published or edited meanwhile (a rating in place): this diff no longer applies; start again.
             if self.version == startVersion && self.edits == startEdits {
+                self.shownOrder = ShownOrder(ranks: index, order: spec.order, ascending: spec.ascending, changes: startChanges)
                 self.show(result, diff.map { .diff($0) } ?? .reset, filters: filters, index: index)
             } else {
                 self.viewRequested = true
@@ -391,4 +397,18 @@ final class ShownPhotos {
 /// go of a value last frees it; holding it through the update makes that this thread.)
 private func releaseOffMain(_ value: some Sendable) {
     DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+}
+
+/// The places of a view's photos in its order, and the library's state it was sorted from.
+struct ShownOrder {
+    let ranks: [Photo.ID: Int]
+    let order: PhotoSort
+    let ascending: Bool
+    /// `ShownPhotos.changes` when the view was made.
+    let changes: Int
+
+    /// The places, when a view of `spec` made with the library at `changes` sorts as this one did.
+    func ranks(for spec: PhotoViewSpec, changes: Int) -> [Photo.ID: Int]? {
+        spec.order == order && spec.ascending == ascending && changes == self.changes ? ranks : nil
+    }
 }
