@@ -85,7 +85,7 @@ let package = Package(
             name: "LightboxMedia",
             dependencies: [
                 "CGExiv2", "CExiv2Tags", "CHeif", "CJxl", "CLibRaw", "CGWeather", "CLcms2", "CGtk", "Gtk", "CWorkerSupport",
-                "CVideoSupport",
+                "CVideoSupport", "CFileCopy",
             ]),
         // Reading tags with libexiv2 itself (C++ behind a C header): a first scan's hot path;
         // and an export's metadata written into the encoded JPEG in memory.
@@ -96,6 +96,9 @@ let package = Package(
         // container's header read and one frame decoded, in the workers; into gdk-pixbuf. Their
         // headers only: the libraries are opened with dlopen by the workers that read a video.
         .target(name: "CVideoSupport", dependencies: ["CGtk"]),
+        // Copies checked against their sources (zlib's CRC-32), renamed into place without
+        // replacing anything: an import's copying.
+        .target(name: "CFileCopy", linkerSettings: [.linkedLibrary("z")]),
 
         // The photo catalog app.
         .target(

@@ -25,6 +25,9 @@ if arguments.count > 1, arguments[1] == "--list" {
 if arguments.count > 1, arguments[1] == "--duplicates" {
     exit(DuplicatesCommand.run(Array(arguments.dropFirst(2))))
 }
+if arguments.count > 1, arguments[1] == "--import" {
+    exit(PhotoImportCommand.run(Array(arguments.dropFirst(2))))
+}
 if arguments.count > 1, arguments[1] == "--import-from" {
     exit(MainActor.assumeIsolated { ImportCommand.run(Array(arguments.dropFirst(2))) })
 }

@@ -14,6 +14,7 @@ let benchmarks: [String: @MainActor (_ json: Bool) -> Void] = [
     "videos": { json in VideoBenchmark.runAlone(json: json) },
     "catalog": CatalogBenchmark.run,
     "import": ImportBenchmark.run,
+    "card-import": CardImportBenchmark.run,
     "export": ExportBenchmark.run,
 ]
 

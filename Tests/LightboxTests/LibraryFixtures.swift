@@ -130,6 +130,11 @@ enum LibraryFixtures {
         precondition(result.status == 0, "\(script) failed: \(result.stderr)")
     }
 
+    /// Whether `script` succeeded (for what a test may not be allowed to do, like mounting).
+    static func tryShell(_ script: String) -> Bool {
+        (try? run("/bin/sh", ["-c", script]))?.status == 0
+    }
+
     /// A copy of `source` whose aperture works out to infinity: no FNumber, and an
     /// APEX ApertureValue of 2100/1 (2^(v/2) overflows a Double), written with exiv2.
     static func writeInfiniteAperture(from source: String, to target: String) throws {

@@ -1,0 +1,131 @@
+#define _GNU_SOURCE
+#include "lbx_copy.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* Large enough that a card's reads and the disk's writes stream; small enough to stay in cache. */
+enum { chunk = 1 << 20 };
+
+static long long read_some(int fd, unsigned char *buffer, size_t size) {
+    for (;;) {
+        ssize_t n = read(fd, buffer, size);
+        if (n >= 0) return n;
+        if (errno != EINTR) return -errno;
+    }
+}
+
+static int write_all(int fd, const unsigned char *bytes, size_t size) {
+    while (size > 0) {
+        ssize_t n = write(fd, bytes, size);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -errno;
+        }
+        /* A write that stores nothing: the disk is full (write(2) gives ENOSPC only when not even one byte fits). */
+        if (n == 0) return -ENOSPC;
+        bytes += n;
+        size -= (size_t)n;
+    }
+    return 0;
+}
+
+long long lbx_copy_some(int source, int destination, long long limit, uint32_t *crc, int *destination_failed) {
+    *destination_failed = 0;
+    unsigned char *buffer = malloc(chunk);
+    if (!buffer) return -ENOMEM;
+    long long copied = 0;
+    while (copied < limit) {
+        long long n = read_some(source, buffer, (size_t)(limit - copied < chunk ? limit - copied : chunk));
+        if (n < 0) {
+            free(buffer);
+            return n;
+        }
+        if (n == 0) break;
+        *crc = (uint32_t)crc32(*crc, buffer, (uInt)n);
+        int written = write_all(destination, buffer, (size_t)n);
+        if (written < 0) {
+            *destination_failed = 1;
+            free(buffer);
+            return written;
+        }
+        copied += n;
+    }
+    free(buffer);
+    return copied;
+}
+
+long long lbx_crc_some(int fd, long long limit, uint32_t *crc) {
+    unsigned char *buffer = malloc(chunk);
+    if (!buffer) return -ENOMEM;
+    long long done = 0;
+    while (done < limit) {
+        long long n = read_some(fd, buffer, (size_t)(limit - done < chunk ? limit - done : chunk));
+        if (n < 0) {
+            free(buffer);
+            return n;
+        }
+        if (n == 0) break;
+        *crc = (uint32_t)crc32(*crc, buffer, (uInt)n);
+        done += n;
+    }
+    free(buffer);
+    return done;
+}
+
+int lbx_same_contents(int a, int b) {
+    unsigned char *first = malloc(chunk), *second = malloc(chunk);
+    int result = -ENOMEM;
+    if (!first || !second) goto done;
+    for (;;) {
+        long long n = read_some(a, first, chunk);
+        if (n < 0) {
+            result = (int)n;
+            goto done;
+        }
+        /* The second file's same count of bytes, however its reads come back. */
+        long long have = 0;
+        while (have < n) {
+            long long m = read_some(b, second + have, (size_t)(n - have));
+            if (m < 0) {
+                result = (int)m;
+                goto done;
+            }
+            if (m == 0) break;
+            have += m;
+        }
+        if (have != n || memcmp(first, second, (size_t)n) != 0) {
+            result = 0;
+            goto done;
+        }
+        if (n == 0) {
+            result = 1;
+            goto done;
+        }
+    }
+done:
+    free(first);
+    free(second);
+    return result;
+}
+
+int lbx_rename_noreplace(const char *from, const char *to) {
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    struct stat info;
+    if (lstat(to, &info) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return rename(from, to);
+}
+
+int lbx_sync_file_system(int fd) {
+    return syncfs(fd);
+}
