@@ -96,9 +96,9 @@ let package = Package(
         // container's header read and one frame decoded, in the workers; into gdk-pixbuf. Their
         // headers only: the libraries are opened with dlopen by the workers that read a video.
         .target(name: "CVideoSupport", dependencies: ["CGtk"]),
-        // Copies checked against their sources (zlib's CRC-32), renamed into place without
-        // replacing anything: an import's copying.
-        .target(name: "CFileCopy", linkerSettings: [.linkedLibrary("z")]),
+        // Copies made in the kernel, compared with their sources once flushed, renamed into
+        // place without replacing anything: an import's copying.
+        .target(name: "CFileCopy"),
 
         // The photo catalog app.
         .target(

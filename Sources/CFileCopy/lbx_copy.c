@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 /* Large enough that a card's reads and the disk's writes stream; small enough to stay in cache. */
 enum { chunk = 1 << 20 };
@@ -36,8 +35,7 @@ static int write_all(int fd, const unsigned char *bytes, size_t size) {
     return 0;
 }
 
-long long lbx_copy_some(int source, int destination, long long limit, uint32_t *crc, int *destination_failed) {
-    *destination_failed = 0;
+static long long copy_buffered(int source, int destination, long long limit, int *destination_failed) {
     unsigned char *buffer = malloc(chunk);
     if (!buffer) return -ENOMEM;
     long long copied = 0;
@@ -48,7 +46,6 @@ long long lbx_copy_some(int source, int destination, long long limit, uint32_t *
             return n;
         }
         if (n == 0) break;
-        *crc = (uint32_t)crc32(*crc, buffer, (uInt)n);
         int written = write_all(destination, buffer, (size_t)n);
         if (written < 0) {
             *destination_failed = 1;
@@ -61,25 +58,28 @@ long long lbx_copy_some(int source, int destination, long long limit, uint32_t *
     return copied;
 }
 
-long long lbx_crc_some(int fd, long long limit, uint32_t *crc) {
-    unsigned char *buffer = malloc(chunk);
-    if (!buffer) return -ENOMEM;
-    long long done = 0;
-    while (done < limit) {
-        long long n = read_some(fd, buffer, (size_t)(limit - done < chunk ? limit - done : chunk));
-        if (n < 0) {
-            free(buffer);
-            return n;
+long long lbx_copy_some(int source, int destination, long long limit, int *buffered, int *destination_failed) {
+    *destination_failed = 0;
+    long long copied = 0;
+    while (!*buffered && copied < limit) {
+        ssize_t n = copy_file_range(source, NULL, destination, NULL, (size_t)(limit - copied), 0);
+        if (n > 0) {
+            copied += n;
+        } else if (n == 0) {
+            return copied;
+        } else if (errno != EINTR) {
+            /* Not across these file systems, or an error whose side the buffered copy tells. */
+            *buffered = 1;
         }
-        if (n == 0) break;
-        *crc = (uint32_t)crc32(*crc, buffer, (uInt)n);
-        done += n;
     }
-    free(buffer);
-    return done;
+    if (copied == limit) return copied;
+    long long more = copy_buffered(source, destination, limit - copied, destination_failed);
+    if (more < 0) return more;
+    return copied + more;
 }
 
-int lbx_same_contents(int a, int b) {
+int lbx_same_contents(int a, int b, int *b_failed) {
+    *b_failed = 0;
     unsigned char *first = malloc(chunk), *second = malloc(chunk);
     int result = -ENOMEM;
     if (!first || !second) goto done;
@@ -94,6 +94,7 @@ int lbx_same_contents(int a, int b) {
         while (have < n) {
             long long m = read_some(b, second + have, (size_t)(n - have));
             if (m < 0) {
+                *b_failed = 1;
                 result = (int)m;
                 goto done;
             }

@@ -26,7 +26,8 @@ enum PhotoImportCommand {
                 }
                 guard let into = given.values["--into"] else { return .failure(.init(reason: tr("--import needs --into FOLDER"))) }
                 var options = Options(source: absolute(source), into: absolute(into))
-                options.template = ImportTemplate(folders: given.values["--folders"] ?? ImportTemplate.folderChoices[0], names: given.values["--names"])
+                options.template = ImportTemplate(
+                    folders: given.values["--folders"] ?? ImportTemplate.folderChoices[0], names: given.values["--names"])
                 if let problem = options.template.problem { return .failure(.init(reason: problem)) }
                 options.deleteFromSource = given.flags.contains("--delete-from-source")
                 return .success(options)
@@ -53,7 +54,8 @@ enum PhotoImportCommand {
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.into, isDirectory: &isFolder), isFolder.boolValue else {
-            return fail("lightbox: " + String(format: tr("cannot import into %@: not a folder"), PathBytes.displayName(options.into)), .unusable)
+            return fail(
+                "lightbox: " + String(format: tr("cannot import into %@: not a folder"), PathBytes.displayName(options.into)), .unusable)
         }
         FolderScan.warn("lightbox: " + String(format: tr("reading %@…"), PathBytes.displayName(options.source)))
         let survey: ImportSurvey
@@ -72,9 +74,11 @@ enum PhotoImportCommand {
             lastShown = Date()
             FolderScan.warn(
                 // Translators: an import's progress: %1$d of %2$d files, %3$@ of %4$@ ("1.2 GB of 4 GB").
-                "lightbox: " + String(format: tr("copied %1$d of %2$d files (%3$@ of %4$@)"), progress.files, progress.totalFiles,
-                    ByteCountFormatter.string(fromByteCount: progress.bytes, countStyle: .file),
-                    ByteCountFormatter.string(fromByteCount: progress.totalBytes, countStyle: .file)))
+                "lightbox: "
+                    + String(
+                        format: tr("copied %1$d of %2$d files (%3$@ of %4$@)"), progress.files, progress.totalFiles,
+                        ByteCountFormatter.string(fromByteCount: progress.bytes, countStyle: .file),
+                        ByteCountFormatter.string(fromByteCount: progress.totalBytes, countStyle: .file)))
         }
         do {
             try FileHandle.standardOutput.write(contentsOf: Data((report.json + "\n").utf8))

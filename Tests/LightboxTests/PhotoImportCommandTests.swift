@@ -32,7 +32,8 @@ final class PhotoImportCommandTests: XCTestCase {
         let (first, report) = try importCard()
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(
-            names(report, "copied", "path"), ["2024/2024-01-01/IMG_1000.jpg", "2024/2024-08-12/IMG_1001.jpg", "2024/2024-03-23/IMG_1002.jpg"])
+            names(report, "copied", "path"),
+            ["2024/2024-01-01/IMG_1000.jpg", "2024/2024-08-12/IMG_1001.jpg", "2024/2024-03-23/IMG_1002.jpg"])
         XCTAssertTrue(first.stderr.contains("lightbox: 3 new of 3 photos and videos\n"), first.stderr)
         XCTAssertTrue(first.stderr.contains("lightbox: copied 3 of 3 files ("), first.stderr)
         XCTAssertTrue(report["stopped"] is NSNull)

@@ -32,7 +32,8 @@ final class PhotoImportTests: XCTestCase {
         _ importer: PhotoImport = PhotoImport(), progress: (PhotoImport.Progress) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws -> PhotoImportReport {
-        try importer.run(
+        let catalog = self.catalog!
+        return try importer.run(
             survey().groups, into: library, record: { _ = try catalog.save($0) }, progress: progress, isCancelled: isCancelled)
     }
 
@@ -127,7 +128,8 @@ final class PhotoImportTests: XCTestCase {
 
         let survey = try survey()
         XCTAssertEqual(survey.groups.count, 1)
-        XCTAssertEqual(relative(survey.groups[0].items.map(\.source)), ["IMG_1000.CR2", "IMG_1000.MOV", "IMG_1000.jpg", "IMG_1000.jpg.xmp"])
+        XCTAssertEqual(
+            relative(survey.groups[0].items.map(\.source)), ["IMG_1000.CR2", "IMG_1000.MOV", "IMG_1000.jpg", "IMG_1000.jpg.xmp"])
         let report = try importCard()
         XCTAssertEqual(
             relative(report.copied.map(\.path)),
@@ -165,7 +167,9 @@ final class PhotoImportTests: XCTestCase {
             importer,
             progress: { progress in
                 guard progress.files == 1, FileManager.default.fileExists(atPath: originals[1]) else { return }
-                for path in originals.dropFirst() { try? FileManager.default.moveItem(atPath: path, toPath: aside + "/" + (path as NSString).lastPathComponent) }
+                for path in originals.dropFirst() {
+                    try? FileManager.default.moveItem(atPath: path, toPath: aside + "/" + (path as NSString).lastPathComponent)
+                }
             })
         XCTAssertEqual(relative(report.copied.map(\.source)), ["IMG_1000.jpg"])
         XCTAssertEqual(
@@ -173,7 +177,9 @@ final class PhotoImportTests: XCTestCase {
             Array(repeating: "the original could not be read: No such file or directory", count: 2))
         XCTAssertEqual(libraryFiles(), ["2024/2024-01-01/IMG_1000.jpg"], "no temporary file, no part of a file")
 
-        for path in originals.dropFirst() { try FileManager.default.moveItem(atPath: aside + "/" + (path as NSString).lastPathComponent, toPath: path) }
+        for path in originals.dropFirst() {
+            try FileManager.default.moveItem(atPath: aside + "/" + (path as NSString).lastPathComponent, toPath: path)
+        }
         let rest = try importCard()
         XCTAssertEqual(relative(rest.copied.map(\.source)), ["IMG_1001.jpg", "IMG_1002.jpg"])
         XCTAssertTrue(rest.isComplete)
@@ -192,7 +198,8 @@ final class PhotoImportTests: XCTestCase {
         XCTAssertFalse(report.copied.isEmpty)
         XCTAssertEqual(report.failed.first?.error, "the disk is full")
         XCTAssertEqual(report.copied.count + report.failed.count, 6)
-        XCTAssertEqual(report.failed.dropFirst().map(\.error), Array(repeating: "not copied: the disk is full", count: report.failed.count - 1))
+        XCTAssertEqual(
+            report.failed.dropFirst().map(\.error), Array(repeating: "not copied: the disk is full", count: report.failed.count - 1))
         XCTAssertEqual(libraryFiles().count, report.copied.count, "no temporary file")
         for entry in report.copied {
             XCTAssertEqual(FileManager.default.contents(atPath: entry.path!), FileManager.default.contents(atPath: entry.source))
@@ -238,5 +245,44 @@ final class PhotoImportTests: XCTestCase {
         let report = try importCard()
         XCTAssertEqual(relative(report.copied.map(\.path)), ["2024/2024-01-01/IMG_1000.jpg"])
         XCTAssertEqual(libraryFiles(), ["2024/2024-01-01/.IMG_0001.jpg.1.lightbox-import", "2024/2024-01-01/IMG_1000.jpg"])
+    }
+}
+
+/// The steps of a checked copy on their own: what each refuses.
+final class CheckedCopyTests: XCTestCase {
+    func testACopyThatNoLongerMatchesItsOriginalFailsItsCheckAndNamesAreNeverReplaced() throws {
+        let folder = LibraryFixtures.temporaryFolder(self)
+        let source = folder + "/IMG_1000.jpg"
+        try FileManager.default.copyItem(atPath: LibraryFixtures.samplePaths[0], toPath: source)
+        var pieces: [Int64] = []
+        let copy = try CheckedCopy.copy(source, to: folder + "/.copy") {
+            pieces.append($0)
+            return true
+        }
+        XCTAssertEqual(copy.size, 32_772)
+        XCTAssertEqual(pieces, [32_772])
+        XCTAssertNoThrow(try copy.check(folder + "/.copy"))
+
+        // The original changed after it was copied (a camera still writing it): its first bytes differ.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        bytes[100] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: source))
+        XCTAssertThrowsError(try copy.check(folder + "/.copy")) { error in
+            XCTAssertEqual((error as? CheckedCopy.Failure)?.kind, .mismatch)
+            XCTAssertEqual("\(error)", "the copy differs from the original")
+        }
+
+        XCTAssertThrowsError(try CheckedCopy.copy(source, to: folder + "/.copy") { _ in true }) { error in
+            XCTAssertEqual("\(error)", "the copy could not be written: File exists", "a copy is never made over a file")
+        }
+        XCTAssertThrowsError(try CheckedCopy.rename(folder + "/.copy", to: source)) { error in
+            XCTAssertEqual((error as? CheckedCopy.Failure)?.kind, .exists)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), bytes, "the file with the name is untouched")
+
+        XCTAssertThrowsError(try CheckedCopy.copy(source, to: folder + "/.stopped") { _ in false }) { error in
+            XCTAssertEqual((error as? CheckedCopy.Failure)?.kind, .cancelled)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/.stopped"), "a stopped copy leaves nothing")
     }
 }

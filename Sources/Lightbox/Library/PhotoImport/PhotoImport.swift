@@ -38,11 +38,11 @@ public struct PhotoImport: Sendable {
     static let temporarySuffix = ".lightbox-import"
 
     /// Imports `groups` (of a survey, those chosen) into the library folder `library`. `record`
-    /// adds each batch's copies to the catalog; `progress` is told after each piece copied; true
-    /// from `isCancelled` stops the import after the file being copied (which is not kept).
-    /// Blocking: never on the main thread.
+    /// adds each batch's copies to the catalog (on a thread of the import's); `progress` is told
+    /// after each piece copied; true from `isCancelled` stops the import after the file being
+    /// copied (which is not kept). Blocking: never on the main thread.
     public func run(
-        _ groups: [ImportSurvey.Group], into library: String, record: ([Photo]) throws -> Void,
+        _ groups: [ImportSurvey.Group], into library: String, record: @escaping @Sendable ([Photo]) throws -> Void,
         progress: (Progress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) -> PhotoImportReport {
         var report = PhotoImportReport()
@@ -70,11 +70,12 @@ public struct PhotoImport: Sendable {
             }
         }
         var state = Progress(totalFiles: planned.count, totalBytes: planned.reduce(0) { $0 + $1.item.size })
+        let finisher = BatchFinisher(destinations: destinations, record: record)
         var batch: [(Planned, CheckedCopy)] = []
         var batchSize: Int64 = 0
         let stoppedByPerson = tr("the import was stopped")
         for file in planned {
-            if report.stopped == nil, isCancelled() { report.stopped = stoppedByPerson }
+            if report.stopped == nil { report.stopped = isCancelled() ? stoppedByPerson : finisher.stopped }
             if let stopped = report.stopped {
                 report.failed.append(.init(source: file.item.source, error: String(format: tr("not copied: %@"), stopped)))
                 continue
@@ -99,12 +100,18 @@ public struct PhotoImport: Sendable {
             state.files += 1
             progress(state)
             if batch.count >= batchFiles || batchSize >= batchBytes || report.stopped != nil {
-                finish(batch, destinations: &destinations, record: record, report: &report)
+                finisher.finish(batch)
                 batch = []
                 batchSize = 0
             }
         }
-        finish(batch, destinations: &destinations, record: record, report: &report)
+        finisher.finish(batch)
+        let finished = finisher.wait()
+        report.copied = finished.copied.sorted { $0.source < $1.source }
+        report.failed = (report.failed + finished.failed).sorted { $0.source < $1.source }
+        report.copiedBytes = finished.copiedBytes
+        report.catalogError = report.catalogError ?? finished.catalogError
+        report.stopped = report.stopped ?? finished.stopped
         if deletesFromSource { deleteVerified(groups, report: &report) }
         return report
     }
@@ -116,45 +123,11 @@ public struct PhotoImport: Sendable {
         var temporary: String
     }
 
-    /// A batch copied: flushed, each copy checked and named, then recorded, then the names flushed.
-    private func finish(
-        _ copies: [(Planned, CheckedCopy)], destinations: inout ImportDestinations, record: ([Photo]) throws -> Void, report: inout PhotoImportReport
-    ) {
-        guard !copies.isEmpty else { return }
-        let flushed: CheckedCopy.Failure?
-        do {
-            try CheckedCopy.flushFileSystem(holding: destinations.library)
-            flushed = nil
-        } catch {
-            flushed = error
-        }
-        var photos: [Photo] = []
-        for (file, copy) in copies {
-            do throws(CheckedCopy.Failure) {
-                if let flushed { throw flushed }
-                try copy.check(file.temporary)
-                let path = try destinations.name(file)
-                report.copied.append(.init(source: file.item.source, path: path))
-                report.copiedBytes += copy.size
-                if let photo = file.item.record?.copy(at: path) { photos.append(photo) }
-            } catch {
-                unlink(PathBytes.c(file.temporary))
-                report.failed.append(.init(source: file.item.source, error: error.message))
-            }
-        }
-        try? CheckedCopy.flushFileSystem(holding: destinations.library)
-        do {
-            try record(photos)
-        } catch {
-            report.catalogError = "\(error)"
-        }
-    }
-
-    /// Deletes from the source what the library holds now: the copies checked, and the files it
-    /// had, once their bytes are found to be the same.
+    /// Deletes from the source what the library holds now: each file whose copy, or the
+    /// library's file it already was, is found to hold the same bytes, all of them.
     private func deleteVerified(_ groups: [ImportSurvey.Group], report: inout PhotoImportReport) {
-        var verified = Set(report.copied.map(\.source))
-        for entry in report.skipped {
+        var verified = Set<String>()
+        for entry in report.copied + report.skipped {
             if let path = entry.path, CheckedCopy.sameContents(entry.source, path) == true { verified.insert(entry.source) }
         }
         for group in groups {
@@ -163,6 +136,82 @@ public struct PhotoImport: Sendable {
                     report.deleted.append(item.source)
                 }
             }
+        }
+    }
+}
+
+/// Flushes, checks, names and records the batches an import hands it, one after the other on a
+/// thread of its own while the next batch is copied: the disk writes one batch out while the
+/// next is read (a flush per batch on the copying thread left the disk idle while it copied,
+/// and the copying idle while the disk wrote).
+final class BatchFinisher: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "lightbox.import.finish", qos: .utility)
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    /// Used on `queue` only.
+    private var destinations: ImportDestinations
+    private let record: @Sendable ([Photo]) throws -> Void
+    /// What the batches came to (copied, failed, catalogError, copiedBytes, stopped); under `lock`.
+    private var result = PhotoImportReport()
+
+    init(destinations: ImportDestinations, record: @escaping @Sendable ([Photo]) throws -> Void) {
+        self.destinations = destinations
+        self.record = record
+    }
+
+    /// Why the import must stop (the disk found full by a flush), once a batch found it.
+    var stopped: String? { lock.withLock { result.stopped } }
+
+    func finish(_ batch: [(PhotoImport.Planned, CheckedCopy)]) {
+        guard !batch.isEmpty else { return }
+        group.enter()
+        queue.async {
+            self.finishNow(batch)
+            self.group.leave()
+        }
+    }
+
+    /// Waits for every batch handed over; what they came to.
+    func wait() -> PhotoImportReport {
+        group.wait()
+        return lock.withLock { result }
+    }
+
+    /// Flushed, each copy checked and named, then recorded, then the names flushed.
+    private func finishNow(_ batch: [(PhotoImport.Planned, CheckedCopy)]) {
+        var flushFailure: CheckedCopy.Failure?
+        do {
+            try CheckedCopy.flushFileSystem(holding: destinations.library)
+        } catch {
+            flushFailure = error
+        }
+        var done = PhotoImportReport()
+        var photos: [Photo] = []
+        for (file, copy) in batch {
+            do throws(CheckedCopy.Failure) {
+                if let flushFailure { throw flushFailure }
+                try copy.check(file.temporary)
+                let path = try destinations.name(file)
+                done.copied.append(.init(source: file.item.source, path: path))
+                done.copiedBytes += copy.size
+                if let photo = file.item.record?.copy(at: path) { photos.append(photo) }
+            } catch {
+                unlink(PathBytes.c(file.temporary))
+                done.failed.append(.init(source: file.item.source, error: error.message))
+            }
+        }
+        try? CheckedCopy.flushFileSystem(holding: destinations.library)
+        do {
+            try record(photos)
+        } catch {
+            done.catalogError = "\(error)"
+        }
+        lock.withLock {
+            result.copied += done.copied
+            result.failed += done.failed
+            result.copiedBytes += done.copiedBytes
+            result.catalogError = result.catalogError ?? done.catalogError
+            if result.stopped == nil, flushFailure?.isDiskFull == true { result.stopped = flushFailure?.message }
         }
     }
 }
@@ -196,11 +245,15 @@ struct ImportDestinations {
         if let failure = prepare(folder) {
             for item in newItems {
                 // Translators: %1$@ is a folder, %2$@ why it can't be made ("Permission denied").
-                report.failed.append(.init(source: item.source, error: String(format: tr("the folder %1$@ can’t be used: %2$@"), PathBytes.displayName(folder), failure)))
+                report.failed.append(
+                    .init(
+                        source: item.source,
+                        error: String(format: tr("the folder %1$@ can’t be used: %2$@"), PathBytes.displayName(folder), failure)))
             }
             return ([], [])
         }
-        let stem = kept.map { ImportSurvey.stem(of: ($0 as NSString).lastPathComponent) }
+        let stem =
+            kept.map { ImportSurvey.stem(of: ($0 as NSString).lastPathComponent) }
             ?? template.name(for: group.moment, cameraName: group.stem)
         var found: [(ImportSurvey.Item, String)] = []
         newItems.removeAll { item in
@@ -212,7 +265,9 @@ struct ImportDestinations {
         }
         for attempt in 0... {
             let candidate = attempt == 0 ? stem : "\(stem)_\(attempt)"
-            let paths = newItems.map { folder + "/" + Self.rename(($0.source as NSString).lastPathComponent, from: group.stem, to: candidate) }
+            let paths = newItems.map {
+                folder + "/" + Self.rename(($0.source as NSString).lastPathComponent, from: group.stem, to: candidate)
+            }
             if paths.allSatisfy({ isFree($0) }) && Set(paths).count == paths.count {
                 taken.formUnion(paths)
                 let copies = zip(newItems, paths).map { item, path in
@@ -246,7 +301,7 @@ struct ImportDestinations {
                 try CheckedCopy.rename(file.temporary, to: path)
                 taken.insert(path)
                 return path
-            } catch where error.kind == .exists {
+            } catch  where error.kind == .exists {
                 continue
             }
         }
