@@ -72,13 +72,11 @@ enum PhotoImportCommand {
         let report = importer.run(survey.groups, into: options.into, record: { _ = try catalog.save($0) }) { progress in
             guard Date().timeIntervalSince(lastShown) >= 0.5 || progress.files == progress.totalFiles else { return }
             lastShown = Date()
-            FolderScan.warn(
-                // Translators: an import's progress: %1$d of %2$d files, %3$@ of %4$@ ("1.2 GB of 4 GB").
-                "lightbox: "
-                    + String(
-                        format: tr("copied %1$d of %2$d files (%3$@ of %4$@)"), progress.files, progress.totalFiles,
-                        ByteCountFormatter.string(fromByteCount: progress.bytes, countStyle: .file),
-                        ByteCountFormatter.string(fromByteCount: progress.totalBytes, countStyle: .file)))
+            let bytes = ByteCountFormatter.string(fromByteCount: progress.bytes, countStyle: .file)
+            let total = ByteCountFormatter.string(fromByteCount: progress.totalBytes, countStyle: .file)
+            // Translators: an import's progress: %1$d of %2$d files, %3$@ of %4$@ ("1.2 GB of 4 GB").
+            let line = String(format: tr("copied %1$d of %2$d files (%3$@ of %4$@)"), progress.files, progress.totalFiles, bytes, total)
+            FolderScan.warn("lightbox: " + line)
         }
         do {
             try FileHandle.standardOutput.write(contentsOf: Data((report.json + "\n").utf8))

@@ -243,12 +243,10 @@ struct ImportDestinations {
             ?? [library, template.folder(for: group.moment)].filter { !$0.isEmpty }.joined(separator: "/")
         var newItems = group.items.filter(\.isNew)
         if let failure = prepare(folder) {
+            // Translators: %1$@ is a folder, %2$@ why it can't be made ("Permission denied").
+            let message = String(format: tr("the folder %1$@ can’t be used: %2$@"), PathBytes.displayName(folder), failure)
             for item in newItems {
-                // Translators: %1$@ is a folder, %2$@ why it can't be made ("Permission denied").
-                report.failed.append(
-                    .init(
-                        source: item.source,
-                        error: String(format: tr("the folder %1$@ can’t be used: %2$@"), PathBytes.displayName(folder), failure)))
+                report.failed.append(.init(source: item.source, error: message))
             }
             return ([], [])
         }
