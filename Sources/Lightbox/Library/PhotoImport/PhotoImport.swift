@@ -109,7 +109,6 @@ public struct PhotoImport: Sendable {
         let finished = finisher.wait()
         report.copied = finished.copied.sorted { $0.source < $1.source }
         report.failed = (report.failed + finished.failed).sorted { $0.source < $1.source }
-        report.copiedBytes = finished.copiedBytes
         report.catalogError = report.catalogError ?? finished.catalogError
         report.stopped = report.stopped ?? finished.stopped
         if deletesFromSource { deleteVerified(groups, report: &report) }
@@ -151,7 +150,7 @@ final class BatchFinisher: @unchecked Sendable {
     /// Used on `queue` only.
     private var destinations: ImportDestinations
     private let record: @Sendable ([Photo]) throws -> Void
-    /// What the batches came to (copied, failed, catalogError, copiedBytes, stopped); under `lock`.
+    /// What the batches came to (copied, failed, catalogError, stopped); under `lock`.
     private var result = PhotoImportReport()
 
     init(destinations: ImportDestinations, record: @escaping @Sendable ([Photo]) throws -> Void) {
@@ -193,7 +192,6 @@ final class BatchFinisher: @unchecked Sendable {
                 try copy.check(file.temporary)
                 let path = try destinations.name(file)
                 done.copied.append(.init(source: file.item.source, path: path))
-                done.copiedBytes += copy.size
                 if let photo = file.item.record?.copy(at: path) { photos.append(photo) }
             } catch {
                 unlink(PathBytes.c(file.temporary))
@@ -209,7 +207,6 @@ final class BatchFinisher: @unchecked Sendable {
         lock.withLock {
             result.copied += done.copied
             result.failed += done.failed
-            result.copiedBytes += done.copiedBytes
             result.catalogError = result.catalogError ?? done.catalogError
             if result.stopped == nil, flushFailure?.isDiskFull == true { result.stopped = flushFailure?.message }
         }

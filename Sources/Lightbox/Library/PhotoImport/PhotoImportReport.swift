@@ -14,8 +14,6 @@ public struct PhotoImportReport: Sendable, Equatable {
 
     /// Copied, checked and named in the library.
     public var copied: [Entry] = []
-    /// The bytes of the files copied.
-    public var copiedBytes: Int64 = 0
     /// Not copied: the library already had them (`path`).
     public var skipped: [Entry] = []
     /// Not copied, with why; none is in the library under its name.
