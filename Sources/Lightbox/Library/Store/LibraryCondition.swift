@@ -22,6 +22,9 @@ public struct LibraryCondition: Equatable, Sendable, Identifiable {
         /// Another photo app's library (Shotwell's, darktable's) was found and not yet brought
         /// along or declined; offers to bring it.
         case otherLibraryFound
+        /// A card, camera or phone was connected while the window is open; offers to import
+        /// its new photos and videos.
+        case importSourceConnected
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
