@@ -41,6 +41,9 @@ public final class LightboxApplication {
     private let catalog = InBackground { try Catalog() }
     /// The window's first photos, read while GTK starts.
     private var firstScreenfulRead: InBackground<FirstScreenful?>?
+    /// A source (a card, a camera's or phone's folder) to show the import window for, once
+    /// the window is up (`lightbox --import SOURCE` without `--into`).
+    public var importSource: String?
     /// `app.color-scheme`, made at startup (libadwaita's style manager needs the display).
     private(set) var colorScheme: ColorSchemeSetting?
 
@@ -96,6 +99,10 @@ public final class LightboxApplication {
         }
         if opened.hasFiles { root?.open(files: opened) }
         window?.present()
+        if let source = importSource {
+            importSource = nil
+            root?.imports.importPhotos(from: source)
+        }
     }
 
     /// The window over the catalog's library folders (the first launch's library is
@@ -134,6 +141,8 @@ public final class LightboxApplication {
         installWriteBackSetting(in: window, store: store)
         root.otherLibraryOffer = OtherLibraryOffer(store: store, settings: settings)
         root.exports.settings = settings
+        root.imports.settings = settings
+        root.imports.startOffering()
         root.otherLibraryOffer.offerIfFound()
         root.show(state.page)
         // In the window's first frame.

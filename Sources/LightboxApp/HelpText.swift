@@ -29,6 +29,10 @@ enum HelpText {
             // letters (YYYY, MM, DD, hh, mm, ss, NAME), the JSON keys and the exit status numbers.
             + tr(
                 "\nusage: lightbox --import SOURCE --into FOLDER [--folders TEMPLATE] [--names TEMPLATE]\n                [--delete-from-source]\n\n--import       copy SOURCE's new photos and videos (a card, a camera's or phone's\n               folder, any folder) into FOLDER and the catalog, no window. Each file\n               is copied under a hidden name, flushed to the disk and read back\n               before it takes its name; a name in use gets _1, _2 (nothing is\n               overwritten); a RAW and its JPEG, a Live Photo's still and video and\n               their sidecars keep one name. Files the library has (the same\n               content, whatever their names) are skipped. Progress goes to\n               stderr, then the report to stdout as JSON: \"copied\" and \"skipped\"\n               (each \"source\", \"path\"), \"failed\" (\"source\", \"error\"), \"deleted\",\n               \"stopped\". Run it again after an interruption: it copies the rest.\n--folders      the folders under FOLDER, by the date taken: YYYY/YYYY-MM-DD by\n               default; YYYY, MM, DD, hh, mm and ss are replaced, \"\" is FOLDER.\n--names        the files' names (without extension), as --folders, and NAME the\n               camera's name: YYYYMMDD_hhmmss. By default the camera's names.\n--delete-from-source\n               then delete from SOURCE the files the library holds: each one\n               whose file in the library is found to have the same bytes.\n\nExit status of --import: as --list's (1: at least one file was not copied).\n"
+            )
+            // Translators: the end of `lightbox --help`'s --import part. Keep --import, --into and SOURCE.
+            + tr(
+                "\nWithout --into, `lightbox --import SOURCE` opens the window's import for SOURCE: its photos\nby day, the ones the library has marked, where they go, then Import.\n"
             ) + "\n\(AppInfo.name) \(AppInfo.version)\n"
     }
 }

@@ -25,7 +25,9 @@ if arguments.count > 1, arguments[1] == "--list" {
 if arguments.count > 1, arguments[1] == "--duplicates" {
     exit(DuplicatesCommand.run(Array(arguments.dropFirst(2))))
 }
-if arguments.count > 1, arguments[1] == "--import" {
+// Without --into, the window's import page for SOURCE.
+let importsInWindow = arguments.count == 3 && arguments[1] == "--import" && !arguments[2].hasPrefix("-")
+if arguments.count > 1, arguments[1] == "--import", !importsInWindow {
     exit(PhotoImportCommand.run(Array(arguments.dropFirst(2))))
 }
 if arguments.count > 1, arguments[1] == "--import-from" {
@@ -33,6 +35,9 @@ if arguments.count > 1, arguments[1] == "--import-from" {
 }
 
 let status = MainActor.assumeIsolated {
-    LightboxApplication().run(arguments: arguments)
+    let application = LightboxApplication()
+    guard importsInWindow else { return application.run(arguments: arguments) }
+    application.importSource = (URL(fileURLWithPath: arguments[2]).path as NSString).standardizingPath
+    return application.run(arguments: [arguments[0]])
 }
 exit(status)

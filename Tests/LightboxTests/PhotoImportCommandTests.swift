@@ -49,7 +49,8 @@ final class PhotoImportCommandTests: XCTestCase {
     }
 
     func testWrongArgumentsAreUsageErrorsAndAFileIsNoFolderToImportInto() throws {
-        let missing = try LibraryFixtures.run(lightbox, ["--import", card], environment: ["XDG_DATA_HOME": data])
+        // (`--import SOURCE` alone opens the window's import: `ImportAppTests`.)
+        let missing = try LibraryFixtures.run(lightbox, ["--import", card, "--names", "NAME"], environment: ["XDG_DATA_HOME": data])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.hasPrefix("lightbox: --import needs --into FOLDER\nusage: lightbox --import SOURCE"), missing.stderr)
         let template = try LibraryFixtures.run(

@@ -111,6 +111,9 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
                     _ = self.view.activateAction("win.import-library")
                 }
             }
+            if kind == .importSourceConnected {
+                bar.actionButton.onClicked(owner: self) { [weak self] in self?.imports.importFromOffered() }
+            }
             if kind == .photosMissing {
                 bar.actionButton.onClicked(owner: self) { [weak self] in
                     guard let self, let window = self.view.rootWindow else { return }
@@ -242,6 +245,7 @@ final class MainWindowController: Controller, PhotoOpening, AlbumOpening, PhotoS
 
     /// Export… and the Show in Files of its toast.
     private(set) lazy var exports = ExportCommand(window: self)
+    private(set) lazy var imports = ImportPhotosCommand(window: self)
 
     /// The bar offering another app's library at launch (see `OtherLibraryOffer`); the app
     /// gives it its settings (without them it offers nothing).

@@ -138,6 +138,7 @@ final class MainWindowView: Box {
         let folder = Menu()
         folder.append(tr("_Open Folder…"), action: "win.open-folder")
         folder.append(tr("_Rescan"), action: "win.rescan")
+        folder.append(tr("_Import Photos…"), action: "win.import-photos")
         folder.append(tr("_Bring a Library Along…"), action: "win.import-library")
         let photos = Menu()
         photos.append(tr("_Date and Time…"), action: "win.adjust-date")

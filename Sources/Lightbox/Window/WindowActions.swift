@@ -35,6 +35,7 @@ final class WindowActions {
         window.commands.install(in: actions)
         window.handoffs.install(in: actions)
         window.exports.install(in: actions)
+        window.imports.install(in: actions)
         window.albumCommands.install(in: actions)
         window.rotateCommands.install(in: actions)
         window.correctionCommands.install(in: actions)

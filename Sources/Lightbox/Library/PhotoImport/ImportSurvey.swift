@@ -36,22 +36,22 @@ public struct ImportSurvey: Sendable {
     public var source: String
     /// In path order.
     public var groups: [Group]
+    /// Whether the files were read (dates, fingerprints) and looked up in the library; a survey
+    /// only listed (`list`) has every file new and dated by its modification time.
+    public var isRead = true
 
     /// The photos and videos in `groups`, sidecars aside.
     public var mediaCount: Int { groups.reduce(0) { $0 + $1.items.filter { $0.record != nil }.count } }
 
     /// Reads every photo and video under `source` (through `scanner`'s workers) and looks each up
-    /// in `catalog`. Throws when `source` can't be read at all.
+    /// in `catalog`; `onRead` is told how many were read so far (from the scan's threads). Throws
+    /// when `source` can't be read at all.
     public static func read(
         _ source: String, catalog: Catalog, scanner: PhotoScanner = PhotoScanner(),
-        isCancelled: @escaping @Sendable () -> Bool = { false }
+        isCancelled: @escaping @Sendable () -> Bool = { false }, onRead: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws -> ImportSurvey {
         let root = (source as NSString).standardizingPath
-        let found = Collected()
-        try scanner.scan(folder: root, isCancelled: isCancelled) { event in
-            if case .photo(let photo) = event { found.add(photo) }
-        }
-        let photos = found.photos.sorted { $0.path < $1.path }
+        let photos = try scan(root, scanner: scanner, isCancelled: isCancelled, onRead: onRead)
         let keys = Set(photos.compactMap(Self.key))
         let copies = try catalog.libraryCopies(of: keys)
         var items = photos.map { photo in
@@ -59,6 +59,28 @@ public struct ImportSurvey: Sendable {
         }
         items += sidecars(beside: photos.map(\.path))
         return ImportSurvey(source: root, groups: group(items))
+    }
+
+    /// Finds the photos and videos under `source` without reading them: a first look that a
+    /// card of thousands gives in a moment, every file new and dated by its modification time.
+    public static func list(_ source: String, isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> ImportSurvey {
+        let root = (source as NSString).standardizingPath
+        var scanner = PhotoScanner()
+        scanner.readsFiles = false
+        scanner.workers = nil
+        let photos = try scan(root, scanner: scanner, isCancelled: isCancelled, onRead: { _ in })
+        let items = photos.map { Item(source: $0.path, size: $0.fileSize, record: $0, inLibrary: nil) }
+        return ImportSurvey(source: root, groups: group(items + sidecars(beside: photos.map(\.path))), isRead: false)
+    }
+
+    private static func scan(
+        _ root: String, scanner: PhotoScanner, isCancelled: @escaping @Sendable () -> Bool, onRead: @escaping @Sendable (Int) -> Void
+    ) throws -> [Photo] {
+        let found = Collected()
+        try scanner.scan(folder: root, isCancelled: isCancelled) { event in
+            if case .photo(let photo) = event { onRead(found.add(photo)) }
+        }
+        return found.photos.sorted { $0.path < $1.path }
     }
 
     private static func key(of photo: Photo) -> FileKey? {
@@ -118,7 +140,13 @@ public struct ImportSurvey: Sendable {
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var found: [Photo] = []
-        func add(_ photo: Photo) { lock.withLock { found.append(photo) } }
+        /// Adds `photo`; how many there are now.
+        func add(_ photo: Photo) -> Int {
+            lock.withLock {
+                found.append(photo)
+                return found.count
+            }
+        }
         var photos: [Photo] { lock.withLock { found } }
     }
 }

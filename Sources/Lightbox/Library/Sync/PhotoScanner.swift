@@ -53,6 +53,9 @@ public struct PhotoScanner: Sendable {
     /// Whether photos read carry their files' identities (`FileIdentity`: what finds a photo
     /// again when its file moves); off only to measure what they cost.
     public var keepsFileIdentities = true
+    /// Whether files are read at all; off, a scan only finds them: each photo has its path, size
+    /// and modification time (an import page's first look at a card, before the reads come).
+    public var readsFiles = true
     /// Reads one regular file in this process (without `workers`); replaced in tests to simulate a file vanishing mid-scan.
     var readFile: @Sendable (WorkerRequest.File) -> Photo = { PhotoReader.read($0) }
     /// Runs right after the hang watchdog reads the clock; tests delay it to widen races.

@@ -114,6 +114,8 @@ final class ScanRun: @unchecked Sendable {
                 error: String(format: tr("unsupported format (%@)"), format))
             if scanner.keepsFileIdentities { photo.identity = identity }
             emit(.photo(photo))
+        case .readable where !scanner.readsFiles:
+            emit(.photo(Photo(path: path, fileSize: stamp.size, modified: stamp.modified)))
         case .readable where known[path] == stamp:
             emit(.unchanged(path))
         case .readable where known[path] == nil && scanner.keepsFileIdentities:
