@@ -33,6 +33,11 @@ public final class LightboxApplication {
     }
     /// Back from the photo page to the Photos page.
     package func leavePhotoPage() { root?.show(.photos) }
+    /// The import window for `source` (as `lightbox --import SOURCE` opens it; for the benchmark).
+    package func openImport(from source: String) -> PhotoImportController? {
+        root?.imports.importPhotos(from: source)
+        return PhotoImportController.shown
+    }
     /// The photo page, while one is open.
     package var photoPage: PhotoPageController? { root?.currentPage as? PhotoPageController }
     private let settings: Settings?

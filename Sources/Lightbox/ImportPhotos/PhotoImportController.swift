@@ -14,7 +14,7 @@ import LightboxMedia
 /// again (what was imported is in the library now). Closing the window while it imports lets
 /// the import finish. One window at a time; it keeps itself alive while open or importing.
 @MainActor
-final class PhotoImportController {
+package final class PhotoImportController {
     let view: PhotoImportView
     let source = ArrayDataSource<ImportLine>()
     let sourceName: String
@@ -25,11 +25,11 @@ final class PhotoImportController {
     private let addToLibrary: (String) -> Void
     /// Tells the main window how an import ended (its toast).
     private let finished: (PhotoImportReport) -> Void
-    private(set) static var shown: PhotoImportController?
+    package private(set) static var shown: PhotoImportController?
     private(set) var choice = ImportChoice()
     private(set) var folder: String
     private(set) var template = ImportTemplate()
-    private(set) var report: PhotoImportReport?
+    package private(set) var report: PhotoImportReport?
     private var columns = 0
     private var rows: [ObjectIdentifier: ImportCellsRow] = [:]
     /// The photo to focus once its line is bound (it may be off screen).
@@ -332,6 +332,25 @@ final class PhotoImportController {
         _ = cell.grabFocus()
     }
 
+    /// Whether the lines filling the list's height show every thumbnail (the first screen).
+    package var isFirstScreenShown: Bool {
+        guard choice.days.count > 0, columns > 0 else { return false }
+        var height = 0
+        for position in 0..<source.count {
+            guard height < view.scroller.height else { break }
+            guard let row = source.boundRow(at: position), row.height > 0 else { return false }
+            if let cells = row as? ImportCellsRow, !cells.cells.filter(\.isVisible).allSatisfy(\.thumbnail.isLoaded) { return false }
+            height += row.height
+        }
+        return height > 0
+    }
+
+    /// Whether the source was read (the library's photos marked): Import can start.
+    package var isRead: Bool { choice.isRead }
+
+    /// The window (for the benchmark, which waits for its frames).
+    package var window: Window { view }
+
     // MARK: Where the photos go
 
     private func showFolder() {
@@ -369,7 +388,7 @@ final class PhotoImportController {
     // MARK: Importing
 
     /// Import: the folder made and in the library, the choices kept, then the copy off the main thread.
-    func startImport() {
+    package func startImport() {
         guard canImport else { return }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
