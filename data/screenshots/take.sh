@@ -4,6 +4,7 @@
 #   data/screenshots/take.sh OUTPUT_FOLDER [LANG]
 # LANG is any locale the machine has (zh_CN.UTF-8: the Chinese shots). The metainfo's
 # screenshots (photos.png, grid.png, albums.png, photo.png, shortcuts.png, photos-zh_CN.png)
+# and import.png
 # are copies of some of them. Needs xvfb, xdotool, imagemagick, dbus, gettext.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -29,6 +30,7 @@ preferences="$(title Preferences)"
 shortcuts="$(title "Keyboard Shortcuts")"
 about="$(title "About Lightbox")"
 about_key="$(title "_About Lightbox" | sed -E 's/.*_(.).*/\1/' | tr 'A-Z' 'a-z')"
+import_title="$(title "Import From %@" | sed 's/%@/EOS_DIGITAL/')"
 
 keys() { # window keys…: focus the window (no window manager runs), then type through XTEST
   local window="$1"; shift
@@ -83,6 +85,23 @@ run() { # style: light|dark
   # The about window, from the primary menu's last item (its access key).
   keys "$id" "$about_key"; shoot "about-$style" "^$about\$"
   pkill -f "$app $home/Pictures/Holiday" || true
+  wait "$pid" 2>/dev/null || true
+  # The import window on a card: the library's photos as they are, and new ones (bytes of their own).
+  local card="$home/EOS_DIGITAL/DCIM/100CANON" index=0
+  mkdir -p "$card"
+  for photo in "$root"/data/samples/*.jpg; do
+    index=$((index + 1))
+    name="$(basename "$photo" .jpg)"
+    if ((index % 3 == 0)); then cp "$photo" "$card/$name.JPG"; else { cat "$photo"; echo "card $index"; } >"$card/$name.JPG"; fi
+  done
+  HOME="$home" XDG_DATA_HOME="$home/.local/share" XDG_CONFIG_HOME="$home/.config" \
+    XDG_CACHE_HOME="$home/.cache" ADW_DEBUG_COLOR_SCHEME="$scheme" \
+    dbus-run-session -- "$app" --import "$home/EOS_DIGITAL" >/dev/null 2>&1 &
+  pid=$!
+  id="$(window "^$import_title\$")"
+  sleep 3
+  keys "$id" Right Right space; shoot "import-$style" "^$import_title\$"
+  pkill -f "$app --import" || true
   wait "$pid" 2>/dev/null || true
 }
 

@@ -99,13 +99,14 @@ final class ImportCell: ToggleButton {
 
 /// A line of the import page: up to a line's worth of a day's photos, side by side.
 final class ImportCellsRow: ListRowView {
+    static let spacing = 6
     private(set) var cells: [ImportCell] = []
     var onToggle: (@MainActor (Int, Bool) -> Void)?
 
     required init() {
         super.init()
         addCssClass("import-line")
-        contentView.spacing = 6
+        contentView.spacing = Self.spacing
     }
 
     func configure(_ line: ImportLine, choice: ImportChoice, images: ImageSource) {

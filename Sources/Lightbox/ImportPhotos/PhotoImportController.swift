@@ -47,7 +47,7 @@ package final class PhotoImportController {
         static let nameTemplate = "import-name-template"
     }
 
-    /// Width of a photo's cell with the space beside it.
+    /// Width of a photo's cell with the space beside it, until one is laid out (then as the theme makes it).
     static let cellWidth = ImportCell.thumbnailSize + 24
 
     @discardableResult
@@ -89,7 +89,8 @@ package final class PhotoImportController {
         let list = source.makeListView(selection: .none)
         view = PhotoImportView(list: list)
         // Translators: the import window's title; %@ is the card, camera, phone or folder.
-        view.windowTitle.title = String(format: tr("Import From %@"), name)
+        view.title = String(format: tr("Import From %@"), name)
+        view.windowTitle.title = view.title ?? ""
         view.windowTitle.subtitle = PathBytes.displayName(path)
         source.kindOfItem = { $0.isHeading ? "day" : .standard }
         let images = store.images
@@ -216,7 +217,9 @@ package final class PhotoImportController {
     private func fitColumns() {
         // The list's padding on both sides.
         let width = view.widthProbe.width - 36
-        let fitting = max(1, width / Self.cellWidth)
+        let laidOut = rows.values.lazy.compactMap { $0.cells.first { $0.isVisible && $0.width > 0 } }.first
+        let cellWidth = laidOut.map { $0.width + ImportCellsRow.spacing } ?? Self.cellWidth
+        let fitting = max(1, width / cellWidth)
         guard fitting != columns, width > 0 else { return }
         let focused = focusedPosition
         columns = fitting
@@ -238,7 +241,11 @@ package final class PhotoImportController {
         guard columns > 0 else { return }
         let lines = choice.lines(columns: columns)
         if lines != source.items { source.setItems(lines) } else { refreshRows() }
+        // Lines made for the estimated width of a cell: again once one is laid out.
+        if !isCellMeasured, !lines.isEmpty { view.onNextPaint { [weak self] in self?.fitColumns() } }
     }
+
+    private var isCellMeasured: Bool { rows.values.contains { $0.cells.contains { $0.isVisible && $0.width > 0 } } }
 
     /// The bound lines show the choices as they are now.
     private func refreshRows() {
