@@ -99,7 +99,7 @@ final class PhotoImportWindowTests: GtkTestCase {
     }
 
     private func cells(of controller: PhotoImportController) -> [ImportCell] {
-        (0..<controller.source.count).compactMap { controller.source.boundRow(at: $0) as? ImportCellsRow }
+        (0..<controller.grid.source.count).compactMap { controller.grid.source.boundRow(at: $0) as? ImportCellsRow }
             .flatMap { $0.cells.filter(\.isVisible) }
     }
 }

@@ -16,7 +16,7 @@ import LightboxMedia
 @MainActor
 package final class PhotoImportController {
     let view: PhotoImportView
-    let source = ArrayDataSource<ImportLine>()
+    let grid: ImportGrid
     let sourceName: String
     let sourcePath: String
     private let store: CatalogStore
@@ -26,29 +26,21 @@ package final class PhotoImportController {
     /// Tells the main window how an import ended (its toast).
     private let finished: (PhotoImportReport) -> Void
     package private(set) static var shown: PhotoImportController?
-    private(set) var choice = ImportChoice()
+    private(set) var choice = ImportChoice() {
+        didSet { grid.choice = choice }
+    }
     private(set) var folder: String
     private(set) var template = ImportTemplate()
     package private(set) var report: PhotoImportReport?
-    private var columns = 0
-    private var rows: [ObjectIdentifier: ImportCellsRow] = [:]
-    /// The photo to focus once its line is bound (it may be off screen).
-    private var pendingFocus: Int?
-    private var focusFirstPhoto = false
-    private var pendingFit: MainLoopTimer?
     private var reading: CancelFlag?
     private var importing: CancelFlag?
     private var chooser: FolderChooser?
-    private var keys: EventControllerKey?
 
     enum SettingsKey {
         static let folder = "import-folder"
         static let folderTemplate = "import-folder-template"
         static let nameTemplate = "import-name-template"
     }
-
-    /// Width of a photo's cell with the space beside it, until one is laid out (then as the theme makes it).
-    static let cellWidth = ImportCell.thumbnailSize + 24
 
     @discardableResult
     static func present(
@@ -86,39 +78,18 @@ package final class PhotoImportController {
         if let saved = settings?.string(SettingsKey.folder), !saved.isEmpty { folder = saved }
         template.folders = settings?.string(SettingsKey.folderTemplate) ?? ImportTemplate.folderChoices[0]
         template.names = settings?.string(SettingsKey.nameTemplate).flatMap { $0.isEmpty ? nil : $0 }
-        let list = source.makeListView(selection: .none)
-        view = PhotoImportView(list: list)
+        grid = ImportGrid(images: store.images)
+        view = PhotoImportView(list: grid.list)
+        grid.attach(to: view)
         // Translators: the import window's title; %@ is the card, camera, phone or folder.
         view.title = String(format: tr("Import From %@"), name)
         view.windowTitle.title = view.title ?? ""
         view.windowTitle.subtitle = PathBytes.displayName(path)
-        source.kindOfItem = { $0.isHeading ? "day" : .standard }
-        let images = store.images
-        source.register(ImportCellsRow.self) { [unowned self] row, line in
-            self.rows[ObjectIdentifier(row)] = row
-            row.onToggle = { [weak self] position, chosen in self?.setChosen(chosen, [position]) }
-            row.configure(line, choice: self.choice, images: images)
-            self.focusPending(in: row)
-        }
-        source.register(ImportDayRow.self, kind: "day") { [unowned self] row, line in
-            row.onChooseDay = { [weak self] day, chosen in
-                guard let self else { return }
-                self.setChosen(chosen, self.choice.days[day].groups)
-            }
-            row.configure(line, choice: self.choice)
-        }
+        grid.setChosen = { [unowned self] chosen, positions in self.setChosen(chosen, positions) }
         view.foldersRow.text = template.folders
         view.namesRow.text = template.names ?? ""
         showFolder()
         showExample()
-        // Told during the window's allocation: the lines change after it, once the loop is idle.
-        view.widthProbe.onResize(owner: self) { [weak self] _, _ in
-            guard let self, self.pendingFit == nil else { return }
-            self.pendingFit = MainLoopTimer.whenIdle { [weak self] in
-                self?.pendingFit = nil
-                self?.fitColumns()
-            }
-        }
         view.foldersRow.onTextChanged(owner: self) { [unowned self] in
             self.template.folders = self.view.foldersRow.text
             self.showExample()
@@ -145,7 +116,6 @@ package final class PhotoImportController {
             if Self.shown === self { Self.shown = nil }
             return false
         }
-        installKeys()
     }
 
     // MARK: Looking at the source
@@ -204,65 +174,18 @@ package final class PhotoImportController {
             let first = choice.groups.isEmpty
             choice = ImportChoice(survey, keeping: choice)
             view.showPhotos()
-            showLines()
+            grid.showLines()
             showExample()
-            if first { focusFirstPhoto = true }
-            focusFirstPhotoOnce()
+            if first { grid.focusFirstPhoto() }
         }
     }
 
     // MARK: The photos
 
-    /// The lines for the width the list has now.
-    private func fitColumns() {
-        // The list's padding on both sides.
-        let width = view.widthProbe.width - 36
-        let laidOut = rows.values.lazy.compactMap { $0.cells.first { $0.isVisible && $0.width > 0 } }.first
-        let cellWidth = laidOut.map { $0.width + ImportCellsRow.spacing } ?? Self.cellWidth
-        let fitting = max(1, width / cellWidth)
-        guard fitting != columns, width > 0 else { return }
-        let focused = focusedPosition
-        columns = fitting
-        showLines()
-        if let focused { focus(focused) }
-        focusFirstPhotoOnce()
-    }
-
-    /// The keyboard starts on the first photo, once there are lines to show it.
-    private func focusFirstPhotoOnce() {
-        guard focusFirstPhoto, !choice.groups.isEmpty, columns > 0 else { return }
-        focusFirstPhoto = false
-        focus(0)
-    }
-
-    /// The lines once the list's width is known (lines for another width would be made again
-    /// at once, and GTK 4.8's list can keep a scroll offset past their end).
-    private func showLines() {
-        guard columns > 0 else { return }
-        let lines = choice.lines(columns: columns)
-        if lines != source.items { source.setItems(lines) } else { refreshRows() }
-        // Lines made for the estimated width of a cell: again once one is laid out.
-        if !isCellMeasured, !lines.isEmpty { view.onNextPaint { [weak self] in self?.fitColumns() } }
-    }
-
-    private var isCellMeasured: Bool { rows.values.contains { $0.cells.contains { $0.isVisible && $0.width > 0 } } }
-
-    /// The bound lines show the choices as they are now.
-    private func refreshRows() {
-        let images = store.images
-        for row in rows.values {
-            guard let position = source.position(of: row) else { continue }
-            row.configure(source.item(at: position), choice: choice, images: images)
-        }
-        for position in 0..<source.count where source.item(at: position).isHeading {
-            (source.boundRow(at: position) as? ImportDayRow)?.configure(source.item(at: position), choice: choice)
-        }
-    }
-
-    func setChosen(_ chosen: Bool, _ positions: some Sequence<Int>) {
+    func setChosen(_ chosen: Bool, _ positions: [Int]) {
         guard importing == nil else { return }
         choice.setChosen(chosen, positions)
-        refreshRows()
+        grid.refreshRows()
         showSummary()
     }
 
@@ -273,84 +196,8 @@ package final class PhotoImportController {
 
     private var canImport: Bool { choice.isRead && choice.toCopy.files > 0 && template.problem == nil && importing == nil }
 
-    // MARK: Keys
-
-    /// Arrows move between the photos (Up and Down keep the column), Space turns one on or
-    /// off (the button's own key), Ctrl+A chooses every new one, Shift+Ctrl+A none.
-    private func installKeys() {
-        let keys = EventControllerKey()
-        keys.useCapturePhase()
-        keys.onKey(owner: self) { [weak self] key, modifiers in self?.handle(key, modifiers) ?? false }
-        view.list.add(keys)
-        self.keys = keys
-    }
-
-    private func handle(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        let name = key.name ?? ""
-        if modifiers.contains(.controlMask), name == "a" || name == "A" {
-            setChosen(!modifiers.contains(.shiftMask), choice.groups.indices)
-            return true
-        }
-        guard modifiers.subtracting(.shiftMask).isEmpty, let current = focusedPosition else { return false }
-        let target: Int?
-        switch name {
-        case "Left", "KP_Left": target = current - 1
-        case "Right", "KP_Right": target = current + 1
-        case "Up", "KP_Up": target = positionInLine(from: current, step: -1)
-        case "Down", "KP_Down": target = positionInLine(from: current, step: 1)
-        case "Home", "KP_Home": target = 0
-        case "End", "KP_End": target = choice.groups.count - 1
-        default: return false
-        }
-        if let target, choice.groups.indices.contains(target) { focus(target) }
-        return true
-    }
-
-    /// The photo focused (a cell has the keyboard).
-    private var focusedPosition: Int? {
-        rows.values.lazy.compactMap { row in row.cells.first { $0.hasFocus }?.position }.first
-    }
-
-    /// The photo in the line before or after the one showing `position`, in its column (or the line's last).
-    private func positionInLine(from position: Int, step: Int) -> Int? {
-        let cells = source.items.enumerated().filter { !$0.element.isHeading }
-        guard let index = cells.firstIndex(where: { $0.element.groups.contains(position) }) else { return nil }
-        let target = index + step
-        guard cells.indices.contains(target) else { return nil }
-        let column = position - cells[index].element.groups.lowerBound
-        let groups = cells[target].element.groups
-        return min(groups.lowerBound + column, groups.upperBound - 1)
-    }
-
-    /// Moves the keyboard to the photo at `position`, scrolling its line into view.
-    func focus(_ position: Int) {
-        guard let line = source.items.firstIndex(where: { $0.groups.contains(position) }) else { return }
-        pendingFocus = position
-        if let row = source.boundRow(at: line) as? ImportCellsRow, row.cell(showing: position) != nil {
-            focusPending(in: row)
-        }
-        // A day's first line brings its heading along.
-        source.scroll(to: line > 0 && source.items[line - 1].isHeading ? line - 1 : line)
-    }
-
-    private func focusPending(in row: ImportCellsRow) {
-        guard let position = pendingFocus, let cell = row.cell(showing: position), view.isVisible else { return }
-        pendingFocus = nil
-        _ = cell.grabFocus()
-    }
-
     /// Whether the lines filling the list's height show every thumbnail (the first screen).
-    package var isFirstScreenShown: Bool {
-        guard choice.days.count > 0, columns > 0 else { return false }
-        var height = 0
-        for position in 0..<source.count {
-            guard height < view.scroller.height else { break }
-            guard let row = source.boundRow(at: position), row.height > 0 else { return false }
-            if let cells = row as? ImportCellsRow, !cells.cells.filter(\.isVisible).allSatisfy(\.thumbnail.isLoaded) { return false }
-            height += row.height
-        }
-        return height > 0
-    }
+    package var isFirstScreenShown: Bool { grid.isFirstScreenShown }
 
     /// Whether the source was read (the library's photos marked): Import can start.
     package var isRead: Bool { choice.isRead }
@@ -416,7 +263,7 @@ package final class PhotoImportController {
         importing = cancelled
         report = nil
         view.showProgress(fraction: 0, text: "")
-        refreshRows()
+        grid.refreshRows()
         Thread.detachNewThread {
             var shown = Date.distantPast
             let started = Date()
@@ -451,7 +298,7 @@ package final class PhotoImportController {
             view.close()
             return
         }
-        focusFirstPhoto = true
+        grid.focusFirstPhoto()
         look(listingFirst: false)
     }
 }
