@@ -8,7 +8,8 @@ import Lightbox
 enum AppBenchmarkChild {
     /// `lightbox-bench app-child <startup-lightbox FOLDER | startup-minimal | startup-minimal-adwaita |
     /// startup-rows FOLDER | settle FOLDER | scan FOLDER | duplicates-page FOLDER | video-page FOLDER | scroll FOLDER [PASSES] |
-    /// album FOLDER | smart-counts FOLDER>` (the last two in `AlbumBenchmarkChild`).
+    /// album FOLDER | smart-counts FOLDER | import-page MODE LIBRARY CARD>` (`album` and `smart-counts` in
+    /// `AlbumBenchmarkChild`, `import-page` in `ImportPageRun`).
     @MainActor
     static func run(_ arguments: [String]) -> Never {
         switch arguments.first {
@@ -111,6 +112,8 @@ enum AppBenchmarkChild {
             VideoPageRun.start(arguments[1])
         case "duplicates-page":
             DuplicatesPageRun.start(arguments[1])
+        case "import-page":
+            ImportPageRun.start(Array(arguments.dropFirst()))
         case "scroll":
             let passes = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
             Window.onAnyWindowMapped { window in ScrollRun.start(in: window, passes: passes) }

@@ -69,6 +69,9 @@ final class PhotoImportWindowTests: GtkTestCase {
             controller.report?.copied.map { ($0.path ?? "").replacingOccurrences(of: library, with: "") }, ["/2024/2024-03-23/IMG_1002.jpg"]
         )
         XCTAssertEqual(view.doneLabel.text, "Imported 1 file")
+        // The library lists it (the folder watch finds its row up to date: the import lists it).
+        pump(until: { store.photos.count == 2 }, timeout: 10, "the imported photo listed")
+        XCTAssertEqual(store.photos.map(\.name).sorted(), ["IMG_1002.jpg", "old.jpg"])
         // Looked at again: what was imported is in the library now.
         pump(until: { controller.choice.isRead && controller.choice.isInLibrary(1) }, timeout: 20, "the card read again")
         XCTAssertEqual(controller.choice.groups.indices.map(controller.choice.isInLibrary), [true, true, false])

@@ -112,7 +112,8 @@ final class ImportGrid {
         var height = 0
         for position in 0..<source.count {
             guard height < view.scroller.height else { break }
-            guard let row = source.boundRow(at: position), row.height > 0 else { return false }
+            // Lines past the list's end, or below what it shows, are not laid out.
+            guard let row = source.boundRow(at: position), row.height > 0 else { break }
             if let cells = row as? ImportCellsRow, !cells.cells.filter(\.isVisible).allSatisfy(\.thumbnail.isLoaded) { return false }
             height += row.height
         }

@@ -258,6 +258,7 @@ package final class PhotoImportController {
         let importer = PhotoImport(template: template, deletesFromSource: view.deleteSwitch.isActive)
         let groups = choice.chosenGroups
         let catalog = store.catalog
+        let store = self.store
         let into = folder
         let cancelled = CancelFlag()
         importing = cancelled
@@ -268,7 +269,11 @@ package final class PhotoImportController {
             var shown = Date.distantPast
             let started = Date()
             let report = importer.run(
-                groups, into: into, record: { _ = try catalog.save($0) },
+                groups, into: into,
+                record: { photos in
+                    let saved = try catalog.save(photos)
+                    Task { @MainActor in store.showSaved(saved) }
+                },
                 progress: { progress in
                     guard Date().timeIntervalSince(shown) >= 0.1 else { return }
                     shown = Date()

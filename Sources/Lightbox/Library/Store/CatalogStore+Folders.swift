@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// The library's folders as the Store shows them (see `LibrarySync`): several folders shown
 /// together, each scanned and watched, with a folder filter; folders browsed for this
@@ -37,6 +38,17 @@ extension CatalogStore {
 
     /// The one folder listed: the folder filter's, or the library's only folder.
     public var folder: String? { sync.folder }
+
+    /// Lists photos another part of the app wrote to the catalog itself (an import, from its
+    /// own thread): the folder watch then finds their rows up to date and lists nothing.
+    /// Those outside the library's folders, or whose files are gone already, are not listed.
+    public func showSaved(_ saved: Catalog.Saved) {
+        let folders = self.folders
+        view.merge(
+            saved.photos.filter { photo in
+                folders.contains { LibraryFolderList.contains($0, photo.path) } && access(PathBytes.c(photo.path), F_OK) == 0
+            })
+    }
 
     /// The library folder holding `path` (a file or a folder), nil when none does.
     public func libraryFolder(containing path: String) -> String? { sync.libraryFolder(containing: path) }
