@@ -39,6 +39,8 @@ final class KeyboardShortcutsTests: GtkTestCase {
         _ = albumsPage.view
         let duplicatesPage = DuplicatesController(store: store)
         _ = duplicatesPage.view
+        let importGrid = ImportGrid(images: store.images)
+        importGrid.attach(to: PhotoImportView(list: importGrid.list))
         return Actions(
             root: root, window: window,
             groups: [
@@ -46,6 +48,7 @@ final class KeyboardShortcutsTests: GtkTestCase {
                 "keyword-entry": editor.entryActions, "keyword": chip.actions,
                 "text-row": try! XCTUnwrap(titleEditor.rowActions[.caption]),
                 "albums-page": albumsPage.actions, "duplicates-page": duplicatesPage.actions,
+                "import-page": importGrid.actions,
                 "dialog": DateTimeController.dialogActions(owner: albumsPage) {},
             ])
     }

@@ -3,9 +3,10 @@ import LightboxKit
 
 /// The import page's photos as a grid in a list: each day's heading, then lines of as many
 /// cells as the list's width takes (GTK 4.8's grid has no headings across it), made again when
-/// the width changes. The keyboard moves between the cells: the arrows (Up and Down keep the
-/// column), Home and End; Space is each cell's own key; Ctrl+A chooses every new photo and
-/// Shift+Ctrl+A none.
+/// the width changes. Its actions (`import-page.`, on the list; the keys in
+/// `KeyboardShortcuts`, reach `.importPage`): `move` ("left", "right", "up", "down" keep the
+/// column, "home", "end"), `choose-all` (every new photo), `choose-none`; Space is each cell's
+/// own key.
 @MainActor
 final class ImportGrid {
     let source = ArrayDataSource<ImportLine>()
@@ -22,7 +23,8 @@ final class ImportGrid {
     private var pendingFocus: Int?
     private var focusesFirstPhoto = false
     private var pendingFit: MainLoopTimer?
-    private var keys: EventControllerKey?
+    /// `import-page.move`, `choose-all`, `choose-none`.
+    let actions = ActionGroup()
 
     /// Width of a photo's cell with the space beside it, until one is laid out (then as the theme makes it).
     static let cellWidth = ImportCell.thumbnailSize + 24
@@ -57,11 +59,19 @@ final class ImportGrid {
                 self?.fitColumns()
             }
         }
-        let keys = EventControllerKey()
-        keys.useCapturePhase()
-        keys.onKey(owner: self) { [weak self] key, modifiers in self?.handle(key, modifiers) ?? false }
-        list.add(keys)
-        self.keys = keys
+        let move = Action(name: "move", parameterType: "s")
+        move.onActivate(owner: self) { [weak self] direction in self?.move(direction?.string ?? "") }
+        actions.add(move)
+        actions.addAction("choose-all", owner: self) { [weak self] in
+            guard let self else { return }
+            self.setChosen?(true, Array(self.choice.groups.indices))
+        }
+        actions.addAction("choose-none", owner: self) { [weak self] in
+            guard let self else { return }
+            self.setChosen?(false, Array(self.choice.groups.indices))
+        }
+        list.insertActionGroup(actions, prefix: "import-page")
+        list.add(KeyboardShortcuts.controller(for: .importPage))
     }
 
     // MARK: Lines
@@ -120,27 +130,22 @@ final class ImportGrid {
         return height > 0
     }
 
-    // MARK: Keys
+    // MARK: The keyboard
 
-    private func handle(_ key: Key, _ modifiers: ModifierType) -> Bool {
-        let name = key.name ?? ""
-        if modifiers.contains(.controlMask), name == "a" || name == "A" {
-            setChosen?(!modifiers.contains(.shiftMask), Array(choice.groups.indices))
-            return true
-        }
-        guard modifiers.subtracting(.shiftMask).isEmpty, let current = focusedPosition else { return false }
+    /// Moves the keyboard from the focused photo: "left", "right", "up", "down", "home", "end".
+    private func move(_ direction: String) {
+        guard let current = focusedPosition else { return }
         let target: Int?
-        switch name {
-        case "Left", "KP_Left": target = current - 1
-        case "Right", "KP_Right": target = current + 1
-        case "Up", "KP_Up": target = positionInLine(from: current, step: -1)
-        case "Down", "KP_Down": target = positionInLine(from: current, step: 1)
-        case "Home", "KP_Home": target = 0
-        case "End", "KP_End": target = choice.groups.count - 1
-        default: return false
+        switch direction {
+        case "left": target = current - 1
+        case "right": target = current + 1
+        case "up": target = positionInLine(from: current, step: -1)
+        case "down": target = positionInLine(from: current, step: 1)
+        case "home": target = 0
+        case "end": target = choice.groups.count - 1
+        default: target = nil
         }
         if let target, choice.groups.indices.contains(target) { focus(target) }
-        return true
     }
 
     /// The photo focused (a cell has the keyboard).

@@ -33,6 +33,9 @@ enum KeyboardShortcuts {
         /// The Duplicates page's list, in the capture phase: before the list's own Enter and the
         /// window's Delete (the trash). Keys with the focus elsewhere on the page go on.
         case duplicatesPage
+        /// The import window's photos, in the capture phase: before the list's own arrows and
+        /// the window's default button.
+        case importPage
         /// A window over the main one (Date and Time), in the bubble phase: its fields have the keys first.
         case dialog
         /// GTK's or the kit's own handling: listed, bound to nothing.
@@ -42,7 +45,7 @@ enum KeyboardShortcuts {
         /// none (GTK reads the application's accelerators itself; GTK's own keys are listed only).
         var phase: PropagationPhase? {
             switch self {
-            case .photoPage, .monthsPage, .keywordEntry, .textRow, .albumsPage, .duplicatesPage: .capture
+            case .photoPage, .monthsPage, .keywordEntry, .textRow, .albumsPage, .duplicatesPage, .importPage: .capture
             case .windowUnlessTyping, .keywordChip, .dialog: .bubble
             case .window, .widgets: nil
             }
@@ -141,6 +144,14 @@ enum KeyboardShortcuts {
                 Entry(
                     tr("Not Duplicates: stop showing the group’s photos together (Duplicates)"), ["n"], "duplicates-page.not-duplicates",
                     .duplicatesPage),
+                Entry(
+                    tr("Move between the photos (Import)"),
+                    ["Left", "Right", "Up", "Down", "Home", "End"].map {
+                        Binding(key: $0, action: "import-page.move::\($0.lowercased())")
+                    }, .importPage),
+                .widgets(tr("Choose a photo, or not (Import)"), ["space"]),
+                Entry(tr("Choose every new photo (Import)"), ["<Control>a"], "import-page.choose-all", .importPage),
+                Entry(tr("Choose no photo (Import)"), ["<Shift><Control>a"], "import-page.choose-none", .importPage),
                 .widgets(tr("Open photo"), ["Return"]),
                 .widgets(tr("Select all photos"), ["<Control>a"]),
                 .widgets(tr("Back, or close search"), ["Escape"]),
