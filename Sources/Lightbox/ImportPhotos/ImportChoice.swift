@@ -72,6 +72,9 @@ struct ImportChoice: Equatable {
         return (files, bytes)
     }
 
+    /// The photos and videos shown, sidecars aside.
+    var mediaCount: Int { groups.reduce(0) { $0 + $1.items.filter { $0.record != nil }.count } }
+
     /// Photos and videos the library has already (known once the survey is read).
     var inLibraryCount: Int {
         guard isRead else { return 0 }

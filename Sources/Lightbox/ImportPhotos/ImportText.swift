@@ -41,7 +41,7 @@ enum ImportText {
         let inLibrary = choice.inLibraryCount
         if files == 0 {
             // Translators: the import page when the library has every photo of the source.
-            if inLibrary == choice.groups.reduce(0, { $0 + $1.items.filter { $0.record != nil }.count }) {
+            if inLibrary == choice.mediaCount {
                 return tr("The library has every photo and video of the source.")
             }
             return tr("No photo or video is chosen.")

@@ -130,7 +130,7 @@ package final class PhotoImportController {
         let catalog = store.catalog
         view.showReading(tr("Looking at the source…"))
         view.showSettings(canImport: false)
-        let shownCount = choice.groups.reduce(0) { $0 + $1.items.filter { $0.record != nil }.count }
+        let shownCount = choice.mediaCount
         Task.detached(priority: .userInitiated) {
             var total = shownCount
             if listingFirst {
