@@ -130,3 +130,19 @@ int lbx_rename_noreplace(const char *from, const char *to) {
 int lbx_sync_file_system(int fd) {
     return syncfs(fd);
 }
+
+void lbx_start_writeback(int fd) {
+    /* A hint: where the file system can't, the flush that follows writes it. */
+    (void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+}
+
+int lbx_wait_written(int fd) {
+    int flags = SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER;
+    for (;;) {
+        if (sync_file_range(fd, 0, 0, flags) == 0) return 0;
+        if (errno == EINTR) continue;
+        /* Not for this kind of file (a pipe-like FUSE file, ESPIPE; EINVAL): the file's own flush. */
+        if (errno == ESPIPE || errno == EINVAL || errno == ENOSYS) return fdatasync(fd);
+        return -1;
+    }
+}

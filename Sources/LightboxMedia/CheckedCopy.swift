@@ -3,9 +3,11 @@ import Foundation
 import Gtk
 
 /// A file copied for an import: into a new file of its own (never over one), in the kernel
-/// where it can be (`copy_file_range`), its modification time kept; once the file system is
-/// flushed (`flushFileSystem(holding:)`) the copy is compared with its source (`check`) before
-/// it takes its name (`rename(_:to:)`, which never replaces a file either).
+/// where it can be (`copy_file_range`), its modification time kept, its writing to the disk
+/// started at once; once it is written (`check` waits for it) the copy is compared with its
+/// source before it takes its name (`rename(_:to:)`, which never replaces a file either). The
+/// file system's next commit flushes the disk's cache before the names it records
+/// (`flushFileSystem(holding:)`), so a name never points at bytes still in a cache.
 public struct CheckedCopy: Sendable, Equatable {
     public let source: String
     public let size: Int64
@@ -52,7 +54,7 @@ public struct CheckedCopy: Sendable, Equatable {
 
     /// Copies `source` into a new file at `destination`, telling `progress` the bytes copied so
     /// far after each piece (false from it stops the copy). Whatever fails or stops, no file is
-    /// left at `destination`. Not flushed: see `flushFileSystem(holding:)`.
+    /// left at `destination`. Its writing to the disk is started, not waited for: see `check`.
     public static func copy(_ source: String, to destination: String, progress: (Int64) -> Bool) throws(Failure) -> CheckedCopy {
         let input = open(PathBytes.c(source), O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .source(errno) }
@@ -78,6 +80,9 @@ public struct CheckedCopy: Sendable, Equatable {
         }
         // The original's time, as a camera's file keeps it wherever it is copied.
         if failure == nil {
+            // Streaming out while the next file is copied: a flush of a whole batch at once
+            // left the disk idle while the batch was copied.
+            lbx_start_writeback(output)
             let times = [info.st_atim, info.st_mtim]
             if futimens(output, times) != 0 { failure = .destination(errno) }
         }
@@ -89,7 +94,8 @@ public struct CheckedCopy: Sendable, Equatable {
         return CheckedCopy(source: source, size: size)
     }
 
-    /// Reads the copy at `path` back: it must have the source's size and content fingerprint
+    /// Waits until the copy at `path` is written to its disk, then reads it back: it must have
+    /// the source's size and content fingerprint
     /// (`FileEnds`: its size and its first and last 4 KB, as the catalog tells files apart).
     /// The bytes between came from the kernel's own copy; reading all of them back from the
     /// page cache, where they still are, took twice the time of the copy and flush together.
@@ -100,6 +106,7 @@ public struct CheckedCopy: Sendable, Equatable {
         let copy = open(PathBytes.c(path), O_RDONLY | O_CLOEXEC)
         guard copy >= 0 else { throw .destination(errno) }
         defer { close(copy) }
+        guard lbx_wait_written(copy) == 0 else { throw .destination(errno) }
         var originalInfo = stat()
         var copyInfo = stat()
         guard fstat(original, &originalInfo) == 0 else { throw .source(errno) }

@@ -19,5 +19,14 @@ int lbx_same_contents(int a, int b, int *b_failed);
    system lacks it, a check just before rename(2)). 0, or -1 with errno set (EEXIST). */
 int lbx_rename_noreplace(const char *from, const char *to);
 
+/* Starts writing the file open as `fd` to its disk and returns (sync_file_range): a copy's bytes
+   stream out while the next file is copied, instead of all at a flush. */
+void lbx_start_writeback(int fd);
+
+/* Writes the file open as `fd` to its disk and waits until it is there (sync_file_range; the
+   disk's own cache is flushed by the file system's next commit, before it records a name that
+   points at these bytes). 0 or -1 with errno set. */
+int lbx_wait_written(int fd);
+
 /* Flushes the file system holding the file open as `fd` (syncfs): 0 or -1 with errno set. */
 int lbx_sync_file_system(int fd);

@@ -3,8 +3,8 @@ import Gtk
 import LightboxMedia
 
 /// Copies a source's new files into a library folder so that none is ever lost or half there:
-/// each file is copied under a hidden temporary name beside where it goes, the file system is
-/// flushed, the copy is read back and compared with what was read from the source, and only
+/// each file is copied under a hidden temporary name beside where it goes and written to the
+/// disk, the copy is read back and compared with what was read from the source, and only
 /// then does it take its name (never one a file has: `IMG_0001_1.JPG` then) and join the
 /// catalog. A file that fails costs only itself; a full disk or a stop ends the import with
 /// what was copied so far in place. Files travel in their groups (a RAW with its JPEG, a Live
@@ -18,8 +18,8 @@ public struct PhotoImport: Sendable {
     /// Whether files are deleted from the source once their copies are checked (or, for the ones
     /// the library had, once the library's file is found to hold the same bytes).
     public var deletesFromSource = false
-    /// Copied before the file system is flushed and the copies checked and named: a flush per
-    /// file would cost a disk's full round trip each time.
+    /// Copied before the copies are checked, named and recorded, and the file system flushed:
+    /// a flush per file would cost a disk's full round trip each time.
     public var batchBytes: Int64 = 256 << 20
     public var batchFiles = 64
 
@@ -139,10 +139,9 @@ public struct PhotoImport: Sendable {
     }
 }
 
-/// Flushes, checks, names and records the batches an import hands it, one after the other on a
-/// thread of its own while the next batch is copied: the disk writes one batch out while the
-/// next is read (a flush per batch on the copying thread left the disk idle while it copied,
-/// and the copying idle while the disk wrote).
+/// Checks, names, flushes and records the batches an import hands it, one after the other on a
+/// thread of its own while the next batch is copied (waiting there for a batch's writing left
+/// the copying idle while the disk wrote).
 final class BatchFinisher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lightbox.import.finish", qos: .utility)
     private let group = DispatchGroup()
@@ -158,7 +157,7 @@ final class BatchFinisher: @unchecked Sendable {
         self.record = record
     }
 
-    /// Why the import must stop (the disk found full by a flush), once a batch found it.
+    /// Why the import must stop (the disk found full writing a copy out), once a batch found it.
     var stopped: String? { lock.withLock { result.stopped } }
 
     func finish(_ batch: [(PhotoImport.Planned, CheckedCopy)]) {
@@ -176,24 +175,20 @@ final class BatchFinisher: @unchecked Sendable {
         return lock.withLock { result }
     }
 
-    /// Flushed, each copy checked and named, then recorded, then the names flushed.
+    /// Each copy written, checked and named, then the names flushed, then recorded.
     private func finishNow(_ batch: [(PhotoImport.Planned, CheckedCopy)]) {
-        var flushFailure: CheckedCopy.Failure?
-        do {
-            try CheckedCopy.flushFileSystem(holding: destinations.library)
-        } catch {
-            flushFailure = error
-        }
+        var diskFull: CheckedCopy.Failure?
         var done = PhotoImportReport()
         var photos: [Photo] = []
         for (file, copy) in batch {
             do throws(CheckedCopy.Failure) {
-                if let flushFailure { throw flushFailure }
+                if let diskFull { throw diskFull }
                 try copy.check(file.temporary)
                 let path = try destinations.name(file)
                 done.copied.append(.init(source: file.item.source, path: path))
                 if let photo = file.item.record?.copy(at: path) { photos.append(photo) }
             } catch {
+                if error.isDiskFull { diskFull = error }
                 unlink(PathBytes.c(file.temporary))
                 done.failed.append(.init(source: file.item.source, error: error.message))
             }
@@ -208,7 +203,7 @@ final class BatchFinisher: @unchecked Sendable {
             result.copied += done.copied
             result.failed += done.failed
             result.catalogError = result.catalogError ?? done.catalogError
-            if result.stopped == nil, flushFailure?.isDiskFull == true { result.stopped = flushFailure?.message }
+            if result.stopped == nil, let diskFull { result.stopped = diskFull.message }
         }
     }
 }
