@@ -266,6 +266,9 @@ package final class PhotoImportController {
         view.showProgress(fraction: 0, text: "")
         grid.refreshRows()
         Thread.detachNewThread {
+            // Copying in the kernel takes a whole core: at the window's priority it took the
+            // window's frames (tens of milliseconds on two cores). The disk sets the pace anyway.
+            ThreadPriority.lowerCurrentThreadAllTheWay()
             var shown = Date.distantPast
             let started = Date()
             let report = importer.run(

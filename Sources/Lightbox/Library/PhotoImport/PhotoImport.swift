@@ -141,15 +141,20 @@ public struct PhotoImport: Sendable {
 
 /// Checks, names, flushes and records the batches an import hands it, one after the other on a
 /// thread of its own while the next batch is copied (waiting there for a batch's writing left
-/// the copying idle while the disk wrote).
+/// the copying idle while the disk wrote). The thread is started from the import's and has its
+/// priority: an app's import, run below the window's, stays there.
 final class BatchFinisher: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "lightbox.import.finish", qos: .utility)
-    private let group = DispatchGroup()
-    private let lock = NSLock()
-    /// Used on `queue` only.
+    private let condition = NSCondition()
+    /// Used on the finishing thread only.
     private var destinations: ImportDestinations
     private let record: @Sendable ([Photo]) throws -> Void
-    /// What the batches came to (copied, failed, catalogError, stopped); under `lock`.
+    /// Under `condition`: the batches handed over and not yet taken, whether one is being
+    /// finished, whether no more will come, and what the batches came to (copied, failed,
+    /// catalogError, stopped).
+    private var waiting: [[(PhotoImport.Planned, CheckedCopy)]] = []
+    private var isBusy = false
+    private var isClosed = false
+    private var hasThread = false
     private var result = PhotoImportReport()
 
     init(destinations: ImportDestinations, record: @escaping @Sendable ([Photo]) throws -> Void) {
@@ -158,21 +163,44 @@ final class BatchFinisher: @unchecked Sendable {
     }
 
     /// Why the import must stop (the disk found full writing a copy out), once a batch found it.
-    var stopped: String? { lock.withLock { result.stopped } }
+    var stopped: String? { condition.withLock { result.stopped } }
 
     func finish(_ batch: [(PhotoImport.Planned, CheckedCopy)]) {
         guard !batch.isEmpty else { return }
-        group.enter()
-        queue.async {
-            self.finishNow(batch)
-            self.group.leave()
+        condition.withLock {
+            waiting.append(batch)
+            condition.broadcast()
+            guard !hasThread else { return }
+            hasThread = true
+            Thread { self.finishAll() }.start()
         }
     }
 
     /// Waits for every batch handed over; what they came to.
     func wait() -> PhotoImportReport {
-        group.wait()
-        return lock.withLock { result }
+        condition.withLock {
+            isClosed = true
+            condition.broadcast()
+            while !waiting.isEmpty || isBusy { condition.wait() }
+            return result
+        }
+    }
+
+    private func finishAll() {
+        while true {
+            let batch: [(PhotoImport.Planned, CheckedCopy)]? = condition.withLock {
+                while waiting.isEmpty && !isClosed { condition.wait() }
+                guard !waiting.isEmpty else { return nil }
+                isBusy = true
+                return waiting.removeFirst()
+            }
+            guard let batch else { return }
+            finishNow(batch)
+            condition.withLock {
+                isBusy = false
+                condition.broadcast()
+            }
+        }
     }
 
     /// Each copy written, checked and named, then the names flushed, then recorded.
@@ -199,7 +227,7 @@ final class BatchFinisher: @unchecked Sendable {
         } catch {
             done.catalogError = "\(error)"
         }
-        lock.withLock {
+        condition.withLock {
             result.copied += done.copied
             result.failed += done.failed
             result.catalogError = result.catalogError ?? done.catalogError
