@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import GtkTestSupport
 import LightboxMedia
 import XCTest
@@ -82,6 +83,33 @@ final class PhotoImportTests: XCTestCase {
         XCTAssertEqual(again.copied, [])
         XCTAssertEqual(relative(again.skipped.map(\.path)), relative(report.copied.map(\.path)))
         XCTAssertEqual(libraryFiles().count, 3)
+    }
+
+    /// The app imports below its window's priority: the batches are checked, named and
+    /// recorded on a thread at the importing thread's priority, not on a shared pool's.
+    func testBatchesAreFinishedAtTheImportingThreadsPriority() throws {
+        fillCard(3)
+        let groups = try survey().groups
+        let catalog = self.catalog!
+        let library = self.library
+        let finished = expectation(description: "imported")
+        let nices = NiceValues()
+        Thread.detachNewThread {
+            ThreadPriority.lowerCurrentThread()
+            var importer = PhotoImport()
+            importer.batchFiles = 1
+            let report = importer.run(
+                groups, into: library,
+                record: { photos in
+                    nices.add(ThreadPriority.currentThreadNice)
+                    _ = try catalog.save(photos)
+                })
+            XCTAssertEqual(report.copied.count, 3)
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 30)
+        XCTAssertEqual(nices.values, [10, 10, 10], "one batch a file, each recorded at nice 10")
+        XCTAssertEqual(try catalog.photos(in: library).count, 3)
     }
 
     func testOtherFoldersAndNamesComeFromTheTemplates() throws {
@@ -285,4 +313,12 @@ final class CheckedCopyTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/.stopped"), "a stopped copy leaves nothing")
     }
+}
+
+/// Nice values seen by an import's threads.
+private final class NiceValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [Int32] = []
+    func add(_ value: Int32) { lock.withLock { seen.append(value) } }
+    var values: [Int32] { lock.withLock { seen } }
 }

@@ -266,9 +266,10 @@ package final class PhotoImportController {
         view.showProgress(fraction: 0, text: "")
         grid.refreshRows()
         Thread.detachNewThread {
-            // Copying in the kernel takes a whole core: at the window's priority it took the
-            // window's frames (tens of milliseconds on two cores). The disk sets the pace anyway.
-            ThreadPriority.lowerCurrentThreadAllTheWay()
+            // Copying in the kernel takes a core: at the window's priority it took the window's
+            // frames (70 ms gaps on two cores). Beside the thumbnail workers (nice 10), not below
+            // them: a person waits for the import, not for thumbnails of what it brought.
+            ThreadPriority.lowerCurrentThread()
             var shown = Date.distantPast
             let started = Date()
             let report = importer.run(
