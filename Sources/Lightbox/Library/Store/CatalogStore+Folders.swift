@@ -41,13 +41,14 @@ extension CatalogStore {
 
     /// Lists photos another part of the app wrote to the catalog itself (an import, from its
     /// own thread): the folder watch then finds their rows up to date and lists nothing.
-    /// Those outside the library's folders, or whose files are gone already, are not listed.
+    /// Batch after batch, they are listed together a few times a second, sorted in off the
+    /// main thread, as a scan's are. Those outside the library's folders, or whose files are gone already, are not listed.
     public func showSaved(_ saved: Catalog.Saved) {
         let folders = self.folders
         view.merge(
             saved.photos.filter { photo in
                 folders.contains { LibraryFolderList.contains($0, photo.path) } && access(PathBytes.c(photo.path), F_OK) == 0
-            })
+            }, streamed: true)
     }
 
     /// The library folder holding `path` (a file or a folder), nil when none does.
