@@ -77,6 +77,34 @@ final class PhotoImportWindowTests: GtkTestCase {
         XCTAssertEqual(controller.choice.groups.indices.map(controller.choice.isInLibrary), [true, true, false])
     }
 
+    /// Keywords and an album typed beside the photos go to every one imported: the album the
+    /// library has by that name (the case aside), a keyword typed twice once.
+    func testKeywordsAndAnAlbumGoToEveryPhotoImported() throws {
+        LibraryFixtures.copySamples(to: card + "/DCIM/100CANON", count: 2)
+        try makeStore()
+        store.open(folder: library)
+        pump(until: { !store.isScanning }, timeout: 20, "the library's scan")
+        let norway = try store.createAlbum(named: "Norway")
+        XCTAssertEqual(ImportExtras(keywords: " Bergen, fjord ,,bergen ", album: "  ").keywords, ["Bergen", "fjord"])
+        XCTAssertNil(ImportExtras(keywords: "", album: "  ").album)
+
+        let controller = try present()
+        defer { controller.view.close() }
+        pump(until: { controller.choice.isRead }, timeout: 20, "the card read")
+        controller.view.keywordsRow.text = "Bergen, fjord ,bergen"
+        controller.view.albumRow.text = "norway"
+        controller.view.importButton.emitClicked()
+        pump(until: { controller.report != nil }, timeout: 30, "the import")
+        XCTAssertEqual(controller.report?.copied.count, 2)
+        XCTAssertFalse(controller.view.failuresLabel.isVisible, controller.view.failuresLabel.text)
+        pump(until: { store.photos.count == 2 }, timeout: 10, "the imported photos listed")
+        for photo in store.photos {
+            XCTAssertEqual(photo.keywords.filter { ["Bergen", "fjord"].contains($0) }, ["Bergen", "fjord"], photo.name)
+        }
+        XCTAssertEqual(store.albums.map(\.name), ["Norway"], "the library's album, not a new one")
+        XCTAssertEqual(Set(try store.photos(inAlbum: norway.album)), Set(store.photos.map(\.id)))
+    }
+
     func testACardWithoutPhotosSaysSo() throws {
         try FileManager.default.createDirectory(atPath: card + "/DCIM", withIntermediateDirectories: true)
         let controller = try present()

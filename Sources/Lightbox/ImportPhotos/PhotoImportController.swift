@@ -34,6 +34,9 @@ package final class PhotoImportController {
     package private(set) var report: PhotoImportReport?
     private var reading: CancelFlag?
     private var importing: CancelFlag?
+    /// The keywords and album given to what the import records, and the photos it recorded.
+    private var extras = ImportExtras(keywords: "", album: "")
+    private var recorded: [Photo.ID] = []
     private var chooser: FolderChooser?
 
     enum SettingsKey {
@@ -255,6 +258,8 @@ package final class PhotoImportController {
         _ = settings?.set(SettingsKey.folder, folder == store.folders.first ? "" : folder)
         _ = settings?.set(SettingsKey.folderTemplate, template.folders)
         _ = settings?.set(SettingsKey.nameTemplate, template.names ?? "")
+        extras = ImportExtras(keywords: view.keywordsRow.text, album: view.albumRow.text)
+        recorded = []
         let importer = PhotoImport(template: template, deletesFromSource: view.deleteSwitch.isActive)
         let groups = choice.chosenGroups
         let catalog = store.catalog
@@ -276,7 +281,10 @@ package final class PhotoImportController {
                 groups, into: into,
                 record: { photos in
                     let saved = try catalog.save(photos)
-                    Task { @MainActor in store.showSaved(saved) }
+                    Task { @MainActor in
+                        store.showSaved(saved)
+                        self.recorded += saved.photos.map(\.id)
+                    }
                 },
                 progress: { progress in
                     guard Date().timeIntervalSince(shown) >= 0.1 else { return }
@@ -300,8 +308,11 @@ package final class PhotoImportController {
     private func finish(_ report: PhotoImportReport) {
         importing = nil
         self.report = report
+        let extrasProblem = extras.apply(to: recorded, in: store)
         finished(report)
-        view.showDone(ImportText.done(report), failures: ImportText.failures(report))
+        view.showDone(
+            ImportText.done(report),
+            failures: [extrasProblem, ImportText.failures(report)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n"))
         guard view.isVisible else {
             if Self.shown === self { Self.shown = nil }
             view.close()

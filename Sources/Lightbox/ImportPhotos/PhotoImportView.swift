@@ -22,6 +22,8 @@ final class PhotoImportView: Window {
     let foldersRow = EntryRow(title: tr("Folders"))
     let namesRow = EntryRow(title: tr("File Names"))
     let exampleRow = ActionRow()
+    let keywordsRow = EntryRow(title: tr("Keywords"))
+    let albumRow = EntryRow(title: tr("Album"))
     let deleteRow = ActionRow()
     let deleteSwitch = Switch()
     let problemLabel = Label()
@@ -83,6 +85,11 @@ final class PhotoImportView: Window {
         problemLabel.xalign = 0
         problemLabel.isVisible = false
         [folderRow, foldersRow, namesRow, exampleRow].forEach(into.add)
+        let given = PreferencesGroup()
+        given.title = tr("Add to Each Photo")
+        keywordsRow.tooltip = tr("Separate keywords with commas")
+        albumRow.tooltip = tr("One of your albums, or a new one")
+        [keywordsRow, albumRow].forEach(given.add)
         let after = PreferencesGroup()
         deleteRow.title = tr("Delete From the Source")
         deleteRow.subtitle = tr("Only files whose copies were read back and found the same")
@@ -94,7 +101,7 @@ final class PhotoImportView: Window {
         summaryLabel.xalign = 0
         importButton.addCssClass("suggested-action")
         importButton.addCssClass("pill")
-        [into, problemLabel, after, summaryLabel, importButton].forEach(settingsBox.append)
+        [into, problemLabel, given, after, summaryLabel, importButton].forEach(settingsBox.append)
 
         progressLabel.xalign = 0
         progressLabel.wraps = true
