@@ -28,19 +28,28 @@ enum AlbumBenchmarkChild {
     ]
     static let picks = "Picks"
 
-    /// Launches the app on `folder`, and runs `body` once the launch's rescan is over and
-    /// the last frames and thumbnails are in.
+    /// The window `afterSettling` watches: the first one mapped (the main window).
+    private static var mainWindow: Window?
+
+    /// Launches the app on `folder`, and runs `body` once the launch's rescan is over, `settle`
+    /// has returned (a run that needs the background hashing done waits for it there) and the
+    /// last frames and thumbnails are in. Only the first window mapped (the main window) is
+    /// watched: another one the run opens (the import window) is not.
     static func afterSettling(
-        _ folder: String, _ body: @escaping @MainActor (LightboxApplication, Window, CatalogStore) async throws -> Void
+        _ folder: String, settle: @escaping @MainActor (CatalogStore) async -> Void = { _ in },
+        _ body: @escaping @MainActor (LightboxApplication, Window, CatalogStore) async throws -> Void
     ) -> Never {
         let app = LightboxApplication()
         Window.onAnyWindowMapped { window in
+            guard mainWindow == nil else { return }
+            mainWindow = window
             var scanned = false
             window.addTickCallback { _ in
                 guard let store = app.store else { return true }
                 scanned = scanned || store.isScanning
                 guard scanned, !store.isScanning, store.isUpToDate else { return true }
                 Task { @MainActor in
+                    await settle(store)
                     try? await Task.sleep(for: .seconds(2))
                     do {
                         try await body(app, window, store)

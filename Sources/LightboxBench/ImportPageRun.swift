@@ -22,7 +22,6 @@ enum ImportPageRun {
     static let framesPerPass = 240
     /// Gaps longer than this are counted (a frame at 20 fps).
     static let longGap: UInt64 = 50_000_000
-    private static var mainWindow: Window?
 
     static func start(_ arguments: [String]) -> Never {
         let operands = arguments.filter { !$0.hasPrefix("--") }
@@ -31,7 +30,15 @@ enum ImportPageRun {
             exit(2)
         }
         let (mode, library, card) = (operands[0], operands[1], operands[2])
-        afterSettling(library) { app, window, store in
+        // The background pass has hashed every photo's picture first.
+        let hashed: @MainActor (CatalogStore) async -> Void = { store in
+            _ = await withCheckedContinuation { continuation in
+                HashPass.wait(catalog: store.catalog, folder: library, since: monotonicNanoseconds(), timeout: 300) {
+                    continuation.resume(returning: $0)
+                }
+            }
+        }
+        AlbumBenchmarkChild.afterSettling(library, settle: hashed) { app, window, store in
             switch mode {
             case "first-screen":
                 AppBenchmarkChild.finish(try await firstScreen(of: card, app: app))
@@ -42,41 +49,6 @@ enum ImportPageRun {
                 throw BenchFailure("unknown import-page mode \(mode)")
             }
         }
-    }
-
-    /// Launches the app on `library`, and runs `body` once the launch's scan is over, the
-    /// background pass has hashed every photo's picture and the last frames and thumbnails are
-    /// in. Only the first window mapped (the main window) is watched: the import window is not.
-    private static func afterSettling(
-        _ library: String, _ body: @escaping @MainActor (LightboxApplication, Window, CatalogStore) async throws -> Void
-    ) -> Never {
-        let app = LightboxApplication()
-        Window.onAnyWindowMapped { window in
-            guard mainWindow == nil else { return }
-            mainWindow = window
-            var scanned = false
-            window.addTickCallback { _ in
-                guard let store = app.store else { return true }
-                scanned = scanned || store.isScanning
-                guard scanned, !store.isScanning, store.isUpToDate else { return true }
-                Task { @MainActor in
-                    _ = await withCheckedContinuation { continuation in
-                        HashPass.wait(catalog: store.catalog, folder: library, since: monotonicNanoseconds(), timeout: 300) {
-                            continuation.resume(returning: $0)
-                        }
-                    }
-                    try? await Task.sleep(for: .seconds(2))
-                    do {
-                        try await body(app, window, store)
-                    } catch {
-                        FileHandle.standardError.write(Data("lightbox-bench app-child: \(error)\n".utf8))
-                        exit(1)
-                    }
-                }
-                return false
-            }
-        }
-        exit(app.run(arguments: ["lightbox", library]))
     }
 
     // MARK: The first screen
