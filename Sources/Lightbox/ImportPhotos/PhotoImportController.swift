@@ -4,15 +4,14 @@ import Gtk
 import LightboxKit
 import LightboxMedia
 
-/// Coordinates the import window for a source (a card, a camera, a phone, a folder): first
-/// the source's files listed in a moment (`ImportSurvey.list`), shown by day with thumbnails,
-/// then read and looked up in the library (`ImportSurvey.read`): the ones it has are marked
-/// and can't be chosen, the new ones are chosen. Import copies the chosen ones off the main
-/// thread (`PhotoImport`: copied, flushed, checked, named, recorded), the progress shown as it
-/// goes; Stop ends it with what was copied in place. At the end the page says what was
-/// imported and what failed, the main window's toast says it too, and the source is looked at
-/// again (what was imported is in the library now). Closing the window while it imports lets
-/// the import finish. One window at a time; it keeps itself alive while open or importing.
+/// Coordinates the import window for a source (a card, a camera, a phone, a folder): first the
+/// source's files listed in a moment (`ImportSurvey.list`), shown by day with thumbnails, then read
+/// and looked up in the library (`ImportSurvey.read`): the ones it has are marked and can't be
+/// chosen, the new ones are chosen. Import copies the chosen ones behind the window (`ImportRun`),
+/// the progress shown as it goes; Stop ends it with what was copied in place. At the end the page
+/// says what was imported and what failed, the main window's toast says it too, and the source is
+/// looked at again (what was imported is in the library now). Closing the window while it imports
+/// lets the import finish. One window at a time; it keeps itself alive while open or importing.
 @MainActor
 package final class PhotoImportController {
     let view: PhotoImportView
@@ -33,10 +32,7 @@ package final class PhotoImportController {
     private(set) var template = ImportTemplate()
     package private(set) var report: PhotoImportReport?
     private var reading: CancelFlag?
-    private var importing: CancelFlag?
-    /// The keywords and album given to what the import records, and the photos it recorded.
-    private var extras = ImportExtras(keywords: "", album: "")
-    private var recorded: [Photo.ID] = []
+    private var importing: ImportRun?
     private var chooser: FolderChooser?
 
     enum SettingsKey {
@@ -106,7 +102,7 @@ package final class PhotoImportController {
         view.importButton.onClicked(owner: self) { [unowned self] in self.startImport() }
         view.otherSourceButton.onClicked(owner: self) { chooseOther() }
         view.stopButton.onClicked(owner: self) { [unowned self] in
-            self.importing?.set()
+            self.importing?.stop()
             self.view.stopButton.isSensitive = false
         }
         view.onCloseRequest(owner: self) { [unowned self] in
@@ -258,45 +254,14 @@ package final class PhotoImportController {
         _ = settings?.set(SettingsKey.folder, folder == store.folders.first ? "" : folder)
         _ = settings?.set(SettingsKey.folderTemplate, template.folders)
         _ = settings?.set(SettingsKey.nameTemplate, template.names ?? "")
-        extras = ImportExtras(keywords: view.keywordsRow.text, album: view.albumRow.text)
-        recorded = []
-        let importer = PhotoImport(template: template, deletesFromSource: view.deleteSwitch.isActive)
-        let groups = choice.chosenGroups
-        let catalog = store.catalog
-        let store = self.store
-        let into = folder
-        let cancelled = CancelFlag()
-        importing = cancelled
         report = nil
         view.showProgress(fraction: 0, text: "")
+        importing = ImportRun(
+            PhotoImport(template: template, deletesFromSource: view.deleteSwitch.isActive), choice.chosenGroups, into: folder,
+            extras: ImportExtras(keywords: view.keywordsRow.text, album: view.albumRow.text), store: store,
+            // Held until the import ends, the window closed or not.
+            progress: { self.showProgress($0, secondsLeft: $1) }, finished: { self.finish($0, extrasProblem: $1) })
         grid.refreshRows()
-        Thread.detachNewThread {
-            // Copying in the kernel takes a core: at the window's priority it took the window's
-            // frames (70 ms gaps on two cores). Beside the thumbnail workers (nice 10), not below
-            // them: a person waits for the import, not for thumbnails of what it brought.
-            ThreadPriority.lowerCurrentThread()
-            var shown = Date.distantPast
-            let started = Date()
-            let report = importer.run(
-                groups, into: into,
-                record: { photos in
-                    let saved = try catalog.save(photos)
-                    Task { @MainActor in
-                        store.showSaved(saved)
-                        self.recorded += saved.photos.map(\.id)
-                    }
-                },
-                progress: { progress in
-                    guard Date().timeIntervalSince(shown) >= 0.1 else { return }
-                    shown = Date()
-                    let elapsed = Date().timeIntervalSince(started)
-                    let left: Double? =
-                        elapsed > 2 && progress.bytes > 0
-                        ? elapsed * Double(progress.totalBytes - progress.bytes) / Double(progress.bytes) : nil
-                    Task { @MainActor in self.showProgress(progress, secondsLeft: left) }
-                }, isCancelled: { cancelled.isSet })
-            Task { @MainActor in self.finish(report) }
-        }
     }
 
     private func showProgress(_ progress: PhotoImport.Progress, secondsLeft: Double?) {
@@ -305,10 +270,9 @@ package final class PhotoImportController {
         view.showProgress(fraction: fraction, text: ImportText.progress(progress, secondsLeft: secondsLeft))
     }
 
-    private func finish(_ report: PhotoImportReport) {
+    private func finish(_ report: PhotoImportReport, extrasProblem: String?) {
         importing = nil
         self.report = report
-        let extrasProblem = extras.apply(to: recorded, in: store)
         finished(report)
         view.showDone(
             ImportText.done(report),
