@@ -13,7 +13,7 @@ struct FirstScreenful: Sendable {
     let order: PhotoSort
     let limit: Int
     /// Nil when the first photos can't be had cheaply (see `Catalog.firstPhotos`).
-    let photos: ShownPhotos.Library?
+    let photos: IndexedPhotos?
 
     /// Whether a view shows its first screenful before the rest: not for a search or a
     /// rating filter (the first photos by date would rarely be enough to show), nor oldest first.
@@ -37,7 +37,7 @@ struct FirstScreenful: Sendable {
             }
             first += part
         }
-        return FirstScreenful(folders: folders, order: order, limit: limit, photos: ShownPhotos.Library(first))
+        return FirstScreenful(folders: folders, order: order, limit: limit, photos: IndexedPhotos(first))
     }
 
     /// The first screenful of the library the catalog records, for a view of `spec` (its

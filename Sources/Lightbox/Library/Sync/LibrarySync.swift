@@ -87,7 +87,7 @@ final class LibrarySync {
     /// was found, and applying it again changes nothing.
     private var foundWhileLoading: [() -> Void] = []
     /// The first screenful being read for the folder being opened, until shown.
-    private var pendingFirstScreenful: (read: InBackground<ShownPhotos.Library?>, generation: Int, spec: PhotoViewSpec)?
+    private var pendingFirstScreenful: (read: InBackground<IndexedPhotos?>, generation: Int, spec: PhotoViewSpec)?
     /// Whether the folders being opened are scanned: an open made while they are read
     /// passes it on.
     var scansOpenedFolders = false
@@ -130,7 +130,7 @@ final class LibrarySync {
         let shownRoots = FirstScreenful.shownFolders(roots, filter: shown.folder)
         let readAhead = firstScreenfulReadAhead
         firstScreenfulReadAhead = nil
-        var firstRead: InBackground<ShownPhotos.Library?>?
+        var firstRead: InBackground<IndexedPhotos?>?
         if FirstScreenful.isRead(for: shown) && !shownRoots.isEmpty {
             firstRead = InBackground {
                 if let early = (try? readAhead?.value()) ?? nil, early.answers(folders: shownRoots, order: shown.order, limit: limit) {
@@ -159,7 +159,7 @@ final class LibrarySync {
                             photos += rows
                         }
                     }
-                    return ShownPhotos.Library(photos)
+                    return IndexedPhotos(photos)
                 }
                 return (rows, offline)
             }.value
@@ -205,7 +205,7 @@ final class LibrarySync {
         show(firstScreenful: (try? first.get()) ?? nil)
     }
 
-    private func show(firstScreenful first: ShownPhotos.Library?) {
+    private func show(firstScreenful first: IndexedPhotos?) {
         guard let pending = pendingFirstScreenful else { return }
         pendingFirstScreenful = nil
         guard let first, generation == pending.generation, isLoading, view.spec == pending.spec else { return }

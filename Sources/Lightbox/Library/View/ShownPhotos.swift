@@ -132,7 +132,7 @@ final class ShownPhotos {
         let make = { @Sendable () -> ([Photo], PhotoFilterSummary, ListDiff?, [Photo.ID: Int], pairFree: Bool) in
             let pairFree = knownPairFree || !PairedFiles.mayPair(all)
             let (result, filters) = spec.view(of: all, index: index, pairFree: pairFree, ranks: ranks)
-            let resultIndex = Library.index(of: result)
+            let resultIndex = IndexedPhotos.index(of: result)
             // With the index of the photos shown, only the new view's ids are looked up (an
             // album of 10,000 opened over 100,000 photos: not 100,000 of them).
             let diff =
@@ -197,22 +197,22 @@ final class ShownPhotos {
 
     /// Replaces every photo (another folder, or the whole catalog read).
     func setAll(_ photos: [Photo]) {
-        setAll(Library(photos))
+        setAll(IndexedPhotos(photos))
     }
 
-    func setAll(_ library: Library) {
+    func setAll(_ library: IndexedPhotos) {
         adopt(library)
         publish()
     }
 
     /// Shows the first screenful read of a library being opened, at once.
-    func showFirst(_ library: Library) {
+    func showFirst(_ library: IndexedPhotos) {
         adopt(library)
         let (result, filters) = spec.view(of: allPhotos, index: index)
         show(result, .reset, filters: filters)
     }
 
-    private func adopt(_ library: Library) {
+    private func adopt(_ library: IndexedPhotos) {
         let replaced = (allPhotos, index)
         allPhotos = library.photos
         index = library.index
@@ -221,39 +221,9 @@ final class ShownPhotos {
     }
 
     private func reindex() {
-        index = Library.index(of: allPhotos)
+        index = IndexedPhotos.index(of: allPhotos)
     }
 
-    /// Photos without duplicate ids, and where each is: made off the main thread for a
-    /// whole catalog read (hashing 100,000 paths takes tens of milliseconds).
-    struct Library: Sendable {
-        private(set) var photos: [Photo]
-        let index: [Photo.ID: Int]
-
-        /// With this metadata instead of the one read.
-        func with(_ metadata: [Photo.ID: PhotoMetadata]) -> Library {
-            var library = self
-            for (id, values) in metadata {
-                if let position = index[id] { library.photos[position].metadata = values }
-            }
-            return library
-        }
-
-        init(_ photos: [Photo]) {
-            self.photos = photos.uniqueByID()
-            index = Self.index(of: self.photos)
-        }
-
-        static func index(of photos: [Photo]) -> [Photo.ID: Int] {
-            var index: [Photo.ID: Int] = [:]
-            index.reserveCapacity(photos.count)
-            for (position, photo) in photos.enumerated() { index[photo.id] = position }
-            return index
-        }
-    }
-
-    /// Adds or updates photos. A photo read from its file that is already listed keeps
-    /// the catalog's rating, reject and keywords (saving a file read never overwrites them).
     /// Makes room in the index for `count` photos in all (a scan has counted its folder's
     /// files, some perhaps listed already): it grows once, while small, not by rehashing a
     /// table of 65,000 paths mid-scan on the main thread.
@@ -262,7 +232,8 @@ final class ShownPhotos {
         index.reserveCapacity(count)
     }
 
-    ///
+    /// Adds or updates photos. A photo read from its file that is already listed keeps
+    /// the catalog's rating, reject and keywords (saving a file read never overwrites them).
     /// `streamed`: one of many batches coming in (an import's), shown with the next ones.
     func merge(_ batch: [Photo], keepingRatings: Bool = true, streamed: Bool = false) {
         guard !batch.isEmpty else { return }
@@ -300,7 +271,7 @@ final class ShownPhotos {
         let shown = allPhotos
         let changes = self.changes
         Task { [weak self] in
-            let joined = await Task.detached(priority: .userInitiated) { Library(shown + rows) }.value
+            let joined = await Task.detached(priority: .userInitiated) { IndexedPhotos(shown + rows) }.value
             guard let self, isWanted() else { return }
             if self.changes == changes {
                 self.returnsMemoryWhenSettled = true
@@ -320,7 +291,7 @@ final class ShownPhotos {
         let shown = allPhotos
         let changes = self.changes
         Task { [weak self] in
-            let kept = await Task.detached(priority: .userInitiated) { Library(shown.filter { !isLeaving($0) }) }.value
+            let kept = await Task.detached(priority: .userInitiated) { IndexedPhotos(shown.filter { !isLeaving($0) }) }.value
             guard let self, isWanted() else { return }
             if self.changes == changes {
                 self.returnsMemoryWhenSettled = true
